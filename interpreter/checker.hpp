@@ -1,0 +1,55 @@
+// The checker: builds the symbol tables and topology from a Document, parses every expression, resolves
+// every name to a slot or an id and gives every expression its type. It reports every problem it finds.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ast.hpp"
+#include "document.hpp"
+#include "program.hpp"
+
+namespace ri {
+
+struct CheckedFunction {
+  ExprP body;
+};
+
+struct CheckedParam {
+  ExprP domain;  // null: the type's whole domain
+};
+
+struct CheckedRequire {
+  ExprP check;
+};
+
+struct CheckedMove {
+  std::vector<CheckedParam> params;
+  std::vector<ExprP> lets;  // lets[i]->slot is its slot
+  std::vector<int> let_slots;
+  std::vector<CheckedRequire> requires_;
+  std::vector<StmtP> effects;
+  std::vector<Template> notation;
+};
+
+struct CheckedEnd {
+  ExprP when, arg;
+};
+
+// The checker's output: the program's tables (everything but code) and the typed, resolved ASTs the
+// compiler lowers into code.
+struct Checked {
+  Program prog;
+  std::vector<CheckedFunction> functions;
+  std::vector<CheckedMove> moves;
+  std::vector<ExprP> var_inits;
+  std::vector<std::vector<ExprP>> attr_inits;  // per kind, per attribute
+  std::vector<CheckedEnd> ends;
+  Template display;
+};
+
+// Checks a rule file (and the standard library's functions, which come first). Returns false when any
+// problem was reported; `out` is only meaningful when it returns true.
+bool check(const Document& doc, const std::vector<const Document*>& libraries, Checked& out, Diagnostics& diags);
+
+}  // namespace ri

@@ -1,0 +1,224 @@
+// AST -> flat code. Each AST node becomes one Node; children are stored in Program::kids.
+#include "compiler.hpp"
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "stdlib.hpp"
+
+namespace ri {
+namespace {
+
+class Compiler {
+ public:
+  explicit Compiler(Program& p) : P_(p) {}
+
+  int emit(Op op, Type t, Pos pos, std::vector<int> kids = {}, int a = 0, int b = 0, int64_t imm = 0) {
+    Node n;
+    n.op = op;
+    n.type = t;
+    n.pos = pos;
+    n.a = a;
+    n.b = b;
+    n.imm = imm;
+    n.first = static_cast<int32_t>(P_.kids.size());
+    n.nk = static_cast<int32_t>(kids.size());
+    for (int k : kids) P_.kids.push_back(k);
+    P_.code.push_back(n);
+    return static_cast<int>(P_.code.size()) - 1;
+  }
+
+  // frame size of the context being compiled (needed by calls to place the callee's frame)
+  int frame = 0;
+  // value nodes of the current move's lets (a reference evaluates the value on first use)
+  std::vector<int> let_values;
+
+  int expr(const Expr& e);
+  int stmt(const Stmt& s);
+  TemplateInfo templ(const Template& t) {
+    TemplateInfo ti;
+    ti.literals = t.literals;
+    for (auto& e : t.exprs) ti.exprs.push_back(e ? expr(*e) : -1);
+    return ti;
+  }
+
+ private:
+  Program& P_;
+};
+
+Op binary_op(const std::string& op) {
+  if (op == "+") return Op::Add;
+  if (op == "-") return Op::Sub;
+  if (op == "*") return Op::Mul;
+  if (op == "/") return Op::Div;
+  if (op == "%") return Op::Mod;
+  if (op == "==") return Op::Eq;
+  if (op == "!=") return Op::Ne;
+  if (op == "<") return Op::Lt;
+  if (op == "<=") return Op::Le;
+  if (op == ">") return Op::Gt;
+  if (op == ">=") return Op::Ge;
+  if (op == "and") return Op::And;
+  if (op == "or") return Op::Or;
+  if (op == "in") return Op::In;
+  return Op::NotIn;
+}
+
+int Compiler::expr(const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::Int: return emit(Op::Const, Type::Int, e.pos, {}, 0, 0, e.ival);
+    case ExprKind::Bool: return emit(Op::Const, Type::Bool, e.pos, {}, 0, 0, e.ival);
+    case ExprKind::Str: return emit(Op::Str, Type::Str, e.pos, {}, e.id);
+    case ExprKind::None: return emit(Op::Const, Type::None, e.pos, {}, 0, 0, -1);
+    case ExprKind::Name:
+      switch (e.sym) {
+        case Sym::Local: return emit(Op::Local, e.type, e.pos, {}, e.slot);
+        case Sym::LazyLocal: return emit(Op::LazyLet, e.type, e.pos, {let_values[e.id]}, e.slot, e.id);
+        case Sym::Global: return emit(Op::Global, e.type, e.pos, {}, e.id);
+        case Sym::Me: return emit(Op::Me, Type::Player, e.pos);
+        case Sym::Player:
+        case Sym::Site:
+        case Sym::Zone:
+        case Sym::Kind: return emit(Op::Const, e.type, e.pos, {}, 0, 0, e.id);
+        case Sym::Region:
+        case Sym::AllPlayers:
+        case Sym::AllSites: return emit(Op::ConstList, e.type, e.pos, {}, e.id);
+        default: return emit(Op::Const, e.type, e.pos);
+      }
+    case ExprKind::Call: {
+      std::vector<int> kids;
+      if (e.sym == Sym::Builtin) {
+        Op op = static_cast<Op>(e.id);
+        if (op == Op::Related || op == Op::Link)
+          return emit(op, e.type, e.pos, {expr(*e.kids[0])}, e.kids[1]->id);
+        for (auto& k : e.kids) kids.push_back(expr(*k));
+        return emit(op, e.type, e.pos, kids);
+      }
+      for (auto& k : e.kids) kids.push_back(expr(*k));
+      return emit(Op::Call, e.type, e.pos, kids, e.id, frame);
+    }
+    case ExprKind::Index:
+      if (e.sym == Sym::PerPlayer) return emit(Op::PerPlayer, e.type, e.pos, {expr(*e.kids[1])}, e.id);
+      if (e.sym == Sym::ZoneEach) return emit(Op::ZoneEach, e.type, e.pos, {expr(*e.kids[1])}, e.id);
+      if (e.sym == Sym::TrackEach) return emit(Op::TrackEach, e.type, e.pos, {expr(*e.kids[1])}, e.id);
+      return emit(Op::Nth, e.type, e.pos, {expr(*e.kids[0]), expr(*e.kids[1])});
+    case ExprKind::Field: {
+      int k = expr(*e.kids[0]);
+      if (e.name == "owner") return emit(Op::Owner, e.type, e.pos, {k});
+      if (e.name == "site") return emit(Op::SiteOf, e.type, e.pos, {k});
+      if (e.name == "kind") return emit(Op::KindOf, e.type, e.pos, {k});
+      return emit(Op::Attr, e.type, e.pos, {k}, e.id);
+    }
+    case ExprKind::Neg: return emit(Op::Neg, e.type, e.pos, {expr(*e.kids[0])});
+    case ExprKind::Not: return emit(Op::Not, e.type, e.pos, {expr(*e.kids[0])});
+    case ExprKind::Binary: return emit(binary_op(e.name), e.type, e.pos, {expr(*e.kids[0]), expr(*e.kids[1])});
+    case ExprKind::If: return emit(Op::If, e.type, e.pos, {expr(*e.kids[0]), expr(*e.kids[1]), expr(*e.kids[2])});
+    case ExprKind::Let: return emit(Op::Let, e.type, e.pos, {expr(*e.kids[0]), expr(*e.kids[1])}, e.slot);
+    case ExprKind::Aggregate: {
+      std::string kind = e.name.substr(0, e.name.find(' '));
+      Op op = kind == "any" ? Op::Any : kind == "all" ? Op::All : kind == "count" ? Op::Count
+            : kind == "sum" ? Op::Sum : kind == "min" ? Op::Min : Op::Max;
+      int d = expr(*e.kids[0]);
+      int w = e.kids[1] ? expr(*e.kids[1]) : -1;
+      int b = e.kids[2] ? expr(*e.kids[2]) : -1;
+      return emit(op, e.type, e.pos, {d, w, b}, e.slot);
+    }
+    case ExprKind::List: {
+      std::vector<int> kids;
+      for (auto& k : e.kids) kids.push_back(expr(*k));
+      return emit(Op::ListLit, e.type, e.pos, kids);
+    }
+    case ExprKind::Range: return emit(Op::Range, e.type, e.pos, {expr(*e.kids[0]), expr(*e.kids[1])});
+  }
+  return emit(Op::Const, Type::Error, e.pos);
+}
+
+int Compiler::stmt(const Stmt& s) {
+  switch (s.kind) {
+    case StmtKind::If: {
+      int c = expr(*s.exprs[0]);
+      int t = stmt(*s.body[0]);
+      int f = s.body.size() > 1 ? stmt(*s.body[1]) : -1;
+      return emit(Op::SIf, Type::Void, s.pos, {c, t, f});
+    }
+    case StmtKind::For: {
+      int d = expr(*s.exprs[0]);
+      int w = s.has_where ? expr(*s.exprs[1]) : -1;
+      int b = stmt(*s.body[0]);
+      return emit(Op::SFor, Type::Void, s.pos, {d, w, b}, s.slot);
+    }
+    case StmtKind::Let: return emit(Op::SLet, Type::Void, s.pos, {expr(*s.exprs[0]), stmt(*s.body[0])}, s.slot);
+    case StmtKind::Set: {
+      const Expr& t = *s.exprs[0];
+      int v = expr(*s.exprs[1]);
+      if (t.kind == ExprKind::Name) return emit(Op::SSetGlobal, Type::Void, s.pos, {v}, t.id);
+      if (t.kind == ExprKind::Index) return emit(Op::SSetPer, Type::Void, s.pos, {expr(*t.kids[1]), v}, t.id);
+      int piece = expr(*t.kids[0]);
+      if (t.name == "owner") return emit(Op::SSetOwner, Type::Void, s.pos, {piece, v});
+      if (t.name == "kind") return emit(Op::SSetKind, Type::Void, s.pos, {piece, v});
+      return emit(Op::SSetAttr, Type::Void, s.pos, {piece, v}, t.id);
+    }
+    case StmtKind::Block: {
+      std::vector<int> kids;
+      for (auto& b : s.body) kids.push_back(stmt(*b));
+      return emit(Op::SBlock, Type::Void, s.pos, kids);
+    }
+    case StmtKind::Call: {
+      std::vector<int> kids;
+      for (auto& e : s.exprs) kids.push_back(expr(*e));
+      return emit(static_cast<Op>(s.id), Type::Void, s.pos, kids);
+    }
+  }
+  return emit(Op::SNop, Type::Void, s.pos);
+}
+
+}  // namespace
+
+std::shared_ptr<const Program> compile(Checked&& ck) {
+  auto prog = std::make_shared<Program>(std::move(ck.prog));
+  Program& P = *prog;
+  Compiler c(P);
+  auto track = [&](int f) { P.max_frame = std::max(P.max_frame, f); };
+  for (size_t f = 0; f < P.functions.size(); ++f) {
+    c.frame = P.functions[f].frame;
+    track(c.frame);
+    P.functions[f].body = ck.functions[f].body ? c.expr(*ck.functions[f].body) : -1;
+  }
+  c.frame = P.init_frame;
+  track(c.frame);
+  for (size_t v = 0; v < P.vars.size(); ++v)
+    P.vars[v].init = ck.var_inits[v] ? c.expr(*ck.var_inits[v]) : -1;
+  for (size_t k = 0; k < P.kinds.size(); ++k)
+    for (auto& e : ck.attr_inits[k]) P.kinds[k].attr_inits.push_back(e ? c.expr(*e) : -1);
+  for (size_t m = 0; m < P.moves.size(); ++m) {
+    MoveInfo& mi = P.moves[m];
+    CheckedMove& cm = ck.moves[m];
+    c.frame = mi.frame;
+    track(c.frame);
+    for (size_t i = 0; i < mi.params.size(); ++i)
+      mi.params[i].domain = cm.params[i].domain ? c.expr(*cm.params[i].domain) : -1;
+    c.let_values.clear();
+    for (size_t l = 0; l < cm.lets.size(); ++l)
+      c.let_values.push_back(cm.lets[l] ? c.expr(*cm.lets[l]) : c.emit(Op::Const, Type::Error, {}));
+    for (size_t r = 0; r < mi.requires_.size(); ++r)
+      mi.requires_[r].node = cm.requires_[r].check ? c.expr(*cm.requires_[r].check) : -1;
+    for (auto& s : cm.effects) mi.effects.push_back(s ? c.stmt(*s) : -1);
+    for (auto& t : cm.notation) mi.notation.push_back(c.templ(t));
+  }
+  for (size_t e = 0; e < P.ends.size(); ++e) {
+    c.frame = P.ends[e].frame;
+    track(c.frame);
+    P.ends[e].when = ck.ends[e].when ? c.expr(*ck.ends[e].when) : -1;
+    P.ends[e].arg = ck.ends[e].arg ? c.expr(*ck.ends[e].arg) : -1;
+  }
+  if (P.has_display) {
+    c.frame = P.display_frame;
+    track(c.frame);
+    P.display = c.templ(ck.display);
+  }
+  return prog;
+}
+
+}  // namespace ri

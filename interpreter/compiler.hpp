@@ -1,0 +1,18 @@
+// The compiler: lowers the checked, typed ASTs into the Program's flat code.
+#pragma once
+#include <memory>
+
+#include "checker.hpp"
+#include "program.hpp"
+
+namespace ri {
+
+// Consumes the checker's output and returns the finished program.
+std::shared_ptr<const Program> compile(Checked&& checked);
+
+// The whole pipeline for one rule file: read, load (YAML), check, compile. Reports every problem and
+// returns null when there is any. The standard library is embedded in the binary and always included.
+std::shared_ptr<const Program> load_rules(const std::string& path, Diagnostics& diags);
+std::shared_ptr<const Program> load_rules_text(const std::string& path, const std::string& text, Diagnostics& diags);
+
+}  // namespace ri

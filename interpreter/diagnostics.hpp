@@ -1,0 +1,49 @@
+// Diagnostics: one format everywhere, FILE:LINE:COL: error: message, then the source line and a caret.
+#pragma once
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ri {
+
+// A 1-based position in a source file. line == 0 means "no position known".
+struct Pos {
+  int line = 0;
+  int col = 0;
+};
+
+// The text of one source file, kept so diagnostics can quote the offending line.
+struct SourceFile {
+  std::string path;
+  std::string text;
+  std::vector<size_t> line_starts;  // byte offset of each line's first character
+
+  SourceFile(std::string path, std::string text);
+  std::string_view line(int line1) const;  // 1-based; empty when out of range
+};
+
+struct Diagnostic {
+  std::shared_ptr<const SourceFile> file;
+  Pos pos;
+  std::string message;
+};
+
+// Collects every problem instead of stopping at the first one.
+class Diagnostics {
+ public:
+  void error(std::shared_ptr<const SourceFile> file, Pos pos, std::string message);
+  bool empty() const { return list_.empty(); }
+  size_t size() const { return list_.size(); }
+  const std::vector<Diagnostic>& all() const { return list_; }
+  // Every diagnostic, formatted, in the order found (sorted by position within a file).
+  std::string format() const;
+
+ private:
+  std::vector<Diagnostic> list_;
+};
+
+// FILE:LINE:COL: error: message\n  LINE | source\n       |   ^\n
+std::string format_diagnostic(const Diagnostic& d);
+
+}  // namespace ri

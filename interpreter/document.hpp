@@ -1,0 +1,154 @@
+// The rule file as plain structs: the YAML is converted into these once (loader.cpp), and nothing after the
+// loader sees YAML. Every scalar keeps its file position and, for expressions, a map from each byte of the
+// decoded text back to the file.
+#pragma once
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "diagnostics.hpp"
+
+namespace ri {
+
+// A scalar from the rule file: its decoded text and where each of its bytes stands in the file.
+struct Text {
+  std::string s;
+  Pos pos;               // where the scalar starts
+  std::vector<Pos> map;  // map[i] = file position of byte i of s (size s.size()+1); may be empty
+  Pos at(size_t offset) const {
+    if (map.empty()) return pos;
+    return map[offset < map.size() ? offset : map.size() - 1];
+  }
+};
+
+struct NamedList {
+  Text name;
+  std::vector<Text> items;
+};
+
+struct GridDecl {
+  Pos pos;
+  int width = 0, height = 0;
+  Text names;  // pattern with {col} {row} {x} {y}: col is a letter a.., row/x/y numbers from 1
+  bool directions = true;  // generate relations n s e w ne nw se sw
+  bool diagonals = true;
+};
+
+struct RelationDecl {
+  Text name;
+  bool symmetric = true;
+  std::vector<std::pair<Text, Text>> edges;
+};
+
+struct TrackDecl {
+  Text name;
+  std::vector<NamedList> per_player;  // name = player
+};
+
+struct ZoneDecl {
+  Text name;
+  bool per_player = false;
+  Text label;  // how the zone is written; defaults to its name
+};
+
+struct AttrDecl {
+  Text name;
+  Text init;  // expression
+};
+
+struct PieceDecl {
+  Text name;
+  std::optional<int> per_player;  // how many each player starts with
+  Pos per_player_pos;
+  Text at;                        // zone or site where they start
+  std::vector<AttrDecl> attributes;
+};
+
+struct VarDecl {
+  Text name;
+  bool per_player = false;
+  Text type;  // int | bool | player | site
+  Text init;  // expression
+};
+
+struct ChanceDecl {
+  Text name;
+  Pos pos;
+  // Either dice (count dice, each showing one of faces with equal probability, the value being the sum) ...
+  std::optional<int> dice_count;
+  std::vector<Text> faces;
+  // ... or explicit outcomes: value -> weight (the probability is weight / sum of weights).
+  std::vector<std::pair<Text, Text>> outcomes;
+};
+
+struct FuncDecl {
+  Text signature;  // name(p: type, ...)
+  Text body;       // expression
+};
+
+struct ParamDecl {
+  Text name;
+  Text spec;  // "TYPE" or "TYPE in EXPR"
+};
+
+struct Requirement {
+  Text check;      // boolean expression
+  Text error;      // error code, may be empty
+  Text message;    // may be empty
+};
+
+struct MoveDecl {
+  Text name;
+  std::vector<ParamDecl> params;
+  std::vector<std::pair<Text, Text>> lets;  // name -> expression (evaluated on first use)
+  std::vector<Requirement> requires_;
+  std::vector<Text> effects;    // statements
+  std::vector<Text> notation;   // templates; the first is how the move is written
+};
+
+struct StepDecl {
+  Pos pos;
+  enum Kind { Roll, Choose } kind = Choose;
+  Text chance;                 // Roll: the chance event's name
+  std::vector<Text> moves;     // Choose: the moves offered (empty = all)
+  Text when_none;              // Choose: pass | end (default pass)
+};
+
+struct EndDecl {
+  Pos pos;
+  Text each;    // optional player variable
+  Text when;    // boolean expression
+  Text result;  // win(P) | draw | rank(EXPR)
+};
+
+struct Document {
+  std::shared_ptr<const SourceFile> file;
+  Text name, description;
+  std::vector<Text> players;
+  std::vector<Text> sites;
+  std::vector<GridDecl> grids;
+  std::vector<RelationDecl> relations;
+  std::vector<NamedList> regions;
+  std::vector<TrackDecl> tracks;
+  std::vector<ZoneDecl> zones;
+  std::vector<PieceDecl> pieces;
+  std::vector<VarDecl> variables;
+  std::vector<ChanceDecl> chance;
+  std::vector<FuncDecl> functions;
+  std::vector<MoveDecl> moves;
+  std::vector<StepDecl> turn;
+  Pos turn_pos;
+  std::vector<EndDecl> end;
+  Text display;
+  bool has_display = false;
+};
+
+// Reads a rule file (YAML) into a Document, reporting every structural problem: YAML syntax, unknown and
+// duplicate keys, missing sections, wrong node kinds. Returns false when anything was reported.
+bool load_document(std::shared_ptr<const SourceFile> file, Document& doc, Diagnostics& diags);
+
+// Reads a library file: only 'functions'.
+bool load_library(std::shared_ptr<const SourceFile> file, Document& doc, Diagnostics& diags);
+
+}  // namespace ri

@@ -1,0 +1,174 @@
+// Machine: effects (statements) and the journaled mutations that make every move undoable.
+#include <fmt/format.h>
+
+#include "machine.hpp"
+
+namespace ri {
+
+void Machine::set_var(int index, int32_t v) {
+  journal_.push_back({UndoEntry::Var, index, S_.vars[index]});
+  S_.vars[index] = v;
+}
+
+void Machine::set_attr(int piece, int attr, int32_t v) {
+  size_t i = static_cast<size_t>(piece) * S_.nattrs + attr;
+  journal_.push_back({UndoEntry::Attr, static_cast<int32_t>(i), S_.attrs[i]});
+  S_.attrs[i] = v;
+}
+
+void Machine::set_owner(int piece, int player) {
+  journal_.push_back({UndoEntry::Owner, piece, S_.owner[piece]});
+  S_.owner[piece] = static_cast<int16_t>(player);
+}
+
+void Machine::set_kind(int piece, int kind) {
+  journal_.push_back({UndoEntry::Kind_, piece, S_.kind[piece]});
+  S_.kind[piece] = static_cast<int16_t>(kind);
+}
+
+// Takes a piece out of its stack, closing the gap.
+static void lift(State& S, int piece) {
+  int s = S.site[piece];
+  if (s < 0) return;
+  int h = S.height[piece];
+  int16_t* st = &S.stack[static_cast<size_t>(s) * S.cap];
+  int c = S.count[s];
+  for (int i = h; i + 1 < c; ++i) {
+    st[i] = st[i + 1];
+    S.height[st[i]] = static_cast<int16_t>(i);
+  }
+  S.count[s] = static_cast<int16_t>(c - 1);
+  S.site[piece] = -1;
+  S.height[piece] = -1;
+}
+
+// Puts a piece into a stack at height h, opening a gap.
+static void drop(State& S, int piece, int s, int h) {
+  if (s < 0) return;
+  int16_t* st = &S.stack[static_cast<size_t>(s) * S.cap];
+  int c = S.count[s];
+  for (int i = c; i > h; --i) {
+    st[i] = st[i - 1];
+    S.height[st[i]] = static_cast<int16_t>(i);
+  }
+  st[h] = static_cast<int16_t>(piece);
+  S.count[s] = static_cast<int16_t>(c + 1);
+  S.site[piece] = static_cast<int16_t>(s);
+  S.height[piece] = static_cast<int16_t>(h);
+}
+
+void Machine::place(int piece, int site) {
+  journal_.push_back({UndoEntry::Place, piece, S_.site[piece], S_.height[piece]});
+  lift(S_, piece);
+  if (site >= 0) drop(S_, piece, site, S_.count[site]);
+}
+
+void Machine::save_control() {
+  UndoEntry e{UndoEntry::Control};
+  e.control[0] = S_.player;
+  e.control[1] = S_.step;
+  e.control[2] = S_.over;
+  e.control[3] = static_cast<int32_t>(S_.winners);
+  e.control[4] = S_.turn;
+  e.control[5] = S_.ply;
+  e.control[6] = S_.flags;
+  journal_.push_back(e);
+}
+
+void Machine::rollback(size_t mark) {
+  while (journal_.size() > mark) {
+    UndoEntry& e = journal_.back();
+    switch (e.kind) {
+      case UndoEntry::Var: S_.vars[e.a] = e.b; break;
+      case UndoEntry::Attr: S_.attrs[e.a] = e.b; break;
+      case UndoEntry::Owner: S_.owner[e.a] = static_cast<int16_t>(e.b); break;
+      case UndoEntry::Kind_: S_.kind[e.a] = static_cast<int16_t>(e.b); break;
+      case UndoEntry::Place:
+        lift(S_, e.a);
+        drop(S_, e.a, e.b, e.c);
+        break;
+      case UndoEntry::Control:
+        S_.player = e.control[0];
+        S_.step = e.control[1];
+        S_.over = e.control[2];
+        S_.winners = static_cast<uint32_t>(e.control[3]);
+        S_.turn = e.control[4];
+        S_.ply = e.control[5];
+        S_.flags = e.control[6];
+        break;
+    }
+    journal_.pop_back();
+  }
+}
+
+void Machine::execute(int n) {
+  budget_ = limits.steps;
+  depth_ = 0;
+  base_ = 0;
+  ex(n);
+}
+
+void Machine::ex(int id) {
+  if (id < 0) return;
+  const Node& n = P_->code[id];
+  const Program& P = *P_;
+  auto k = [&](int i) { return P.kids[n.first + i]; };
+  tick(n);
+  switch (n.op) {
+    case Op::SBlock:
+      for (int i = 0; i < n.nk; ++i) ex(k(i));
+      return;
+    case Op::SIf:
+      if (truth(k(0))) ex(k(1));
+      else ex(k(2));
+      return;
+    case Op::SFor: {
+      // iterate over a snapshot, so that the body may move the pieces it visits
+      Value dom = ev(k(0));
+      int len = list_len(dom);
+      constexpr int kMax = 4096;
+      if (len > kMax) fail(n, "a 'for' over more than 4096 items");
+      int32_t items[kMax];
+      for (int i = 0; i < len; ++i) items[i] = static_cast<int32_t>(list_at(dom, i).i);
+      for (int i = 0; i < len; ++i) {
+        slots_[base_ + n.a] = Value{items[i], 0, 0};
+        if (k(1) >= 0 && !truth(k(1))) continue;
+        ex(k(2));
+      }
+      return;
+    }
+    case Op::SLet:
+      slots_[base_ + n.a] = ev(k(0));
+      ex(k(1));
+      return;
+    case Op::SSetGlobal: set_var(P.vars[n.a].offset, static_cast<int32_t>(ev(k(0)).i)); return;
+    case Op::SSetPer: {
+      int64_t p = ev(k(0)).i;
+      if (p < 0 || p >= P.nplayers()) fail(n, "no player here");
+      set_var(P.vars[n.a].offset + static_cast<int>(p), static_cast<int32_t>(ev(k(1)).i));
+      return;
+    }
+    case Op::SSetAttr: set_attr(checked_piece(n, ev(k(0)).i), n.a, static_cast<int32_t>(ev(k(1)).i)); return;
+    case Op::SSetOwner: {
+      int p = checked_piece(n, ev(k(0)).i);
+      int64_t who = ev(k(1)).i;
+      if (who < 0 || who >= P.nplayers()) fail(n, "no player here");
+      set_owner(p, static_cast<int>(who));
+      return;
+    }
+    case Op::SSetKind: set_kind(checked_piece(n, ev(k(0)).i), static_cast<int>(ev(k(1)).i)); return;
+    case Op::SMove: {
+      int p = checked_piece(n, ev(k(0)).i);
+      int s = checked_site(n, ev(k(1)).i);
+      place(p, s);
+      return;
+    }
+    case Op::SRemove: place(checked_piece(n, ev(k(0)).i), -1); return;
+    case Op::SExtraTurn: S_.flags |= State::kExtraTurn; return;
+    case Op::SContinueTurn: S_.flags |= State::kContinueTurn; return;
+    case Op::SNop: return;
+    default: fail(n, "internal error: not an effect");
+  }
+}
+
+}  // namespace ri

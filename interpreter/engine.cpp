@@ -1,0 +1,393 @@
+// Game: the turn state machine and move generation. See engine.hpp.
+#include "engine.hpp"
+
+#include <fmt/format.h>
+
+#include <cctype>
+
+namespace ri {
+
+Game::Game(std::shared_ptr<const Program> p) : P_(std::move(p)), M_(P_) { reset(); }
+
+void Game::reset() {
+  const Program& P = *P_;
+  State& S = M_.state();
+  M_.clear_journal();
+  S.vars.assign(P.nvars, 0);
+  size_t np = P.pieces.size();
+  S.kind.assign(np, 0);
+  S.owner.assign(np, 0);
+  S.site.assign(np, -1);
+  S.height.assign(np, -1);
+  S.attrs.assign(np * S.nattrs, 0);
+  S.count.assign(P.nsites(), 0);
+  S.stack.assign(static_cast<size_t>(P.nsites()) * S.cap, -1);
+  S.player = 0;
+  S.step = 0;
+  S.over = 0;
+  S.winners = 0;
+  S.turn = 1;
+  S.ply = 0;
+  S.flags = 0;
+  // variables: per-player initial values are computed with `me` = that player
+  for (const VarInfo& v : P.vars) {
+    if (v.init < 0) continue;
+    int n = v.per_player ? P.nplayers() : 1;
+    for (int p = 0; p < n; ++p) {
+      S.player = p;
+      S.vars[v.offset + p] = static_cast<int32_t>(M_.evaluate(v.init).i);
+    }
+  }
+  // pieces, with their attributes computed with `me` = their owner
+  for (size_t i = 0; i < np; ++i) {
+    const PieceInit& pi = P.pieces[i];
+    S.kind[i] = static_cast<int16_t>(pi.kind);
+    S.owner[i] = static_cast<int16_t>(pi.owner);
+    M_.place(static_cast<int>(i), pi.site);
+    const KindInfo& k = P.kinds[pi.kind];
+    S.player = pi.owner;
+    for (size_t a = 0; a < k.attrs.size(); ++a)
+      if (k.attr_inits[a] >= 0) S.attrs[i * S.nattrs + k.attrs[a]] = static_cast<int32_t>(M_.evaluate(k.attr_inits[a]).i);
+  }
+  S.player = 0;
+  M_.clear_journal();  // the setup itself is not undoable
+  passes_ = 0;
+  settle();
+}
+
+Game::NodeKind Game::node() const {
+  const State& S = state();
+  if (S.over) return NodeKind::Over;
+  if (P_->steps.empty()) return NodeKind::Over;
+  return P_->steps[S.step].kind == StepInfo::Roll ? NodeKind::Chance : NodeKind::Decision;
+}
+
+const ChanceInfo* Game::pending_chance() const {
+  if (node() != NodeKind::Chance) return nullptr;
+  return &P_->chance[P_->steps[state().step].chance];
+}
+
+void Game::next_step() {
+  State& S = M_.state();
+  if (++S.step >= static_cast<int>(P_->steps.size())) {
+    S.step = 0;
+    S.player = (S.player + 1) % P_->nplayers();
+    ++S.turn;
+  }
+}
+
+// Moves on through steps that need no decision: automatic passes when no move exists, or the end.
+void Game::settle() {
+  State& S = M_.state();
+  int guard = 0;
+  const int limit = static_cast<int>(P_->steps.size()) * P_->nplayers() + 1;
+  while (!S.over) {
+    const StepInfo& st = P_->steps[S.step];
+    if (st.kind == StepInfo::Roll) return;
+    if (any_legal()) return;
+    if (st.end_if_none) {
+      if (!check_end()) finish_without_rule();
+      return;
+    }
+    ++passes_;
+    next_step();
+    if (++guard > limit) {  // nobody can ever move: the game cannot go on
+      finish_without_rule();
+      return;
+    }
+  }
+}
+
+void Game::finish_without_rule() {
+  State& S = M_.state();
+  S.over = 1;
+  S.winners = 0;
+}
+
+// Evaluates the end rules in order; the first that holds decides the result.
+bool Game::check_end() {
+  const Program& P = *P_;
+  State& S = M_.state();
+  for (const EndInfo& e : P.ends) {
+    int nrounds = e.each ? P.nplayers() : 1;
+    for (int p = 0; p < nrounds; ++p) {
+      M_.slot(0) = Value{p, 0, 0};
+      if (!M_.evaluate(e.when).i) continue;
+      S.over = 1;
+      S.winners = 0;
+      if (e.result == EndInfo::Win) {
+        M_.slot(0) = Value{p, 0, 0};
+        int64_t w = M_.evaluate(e.arg).i;
+        if (w >= 0 && w < P.nplayers()) S.winners = 1u << w;
+      } else if (e.result == EndInfo::Rank) {
+        int64_t best = 0;
+        for (int q = 0; q < P.nplayers(); ++q) {
+          M_.slot(0) = Value{q, 0, 0};
+          int64_t v = M_.evaluate(e.arg).i;
+          if (q == 0 || v > best) best = v, S.winners = 0;
+          if (v == best) S.winners |= 1u << q;
+        }
+      }
+      return true;
+    }
+  }
+  return false;
+}
+
+bool Game::requirements_hold(const MoveInfo& mi) {
+  M_.reset_lets();
+  for (const RequireInfo& r : mi.requires_)
+    if (!M_.evaluate(r.node).i) return false;
+  return true;
+}
+
+template <class F>
+void Game::candidates(int move, F&& f) {
+  const MoveInfo& mi = P_->moves[move];
+  int np = static_cast<int>(mi.params.size());
+  // iterative product over the parameters' domains; domain i may depend on parameters < i
+  Value dom[kMaxParams];
+  int len[kMaxParams], pos[kMaxParams];
+  int i = 0;
+  auto open = [&](int k) {
+    const ParamInfo& p = mi.params[k];
+    if (p.domain >= 0) {
+      dom[k] = M_.evaluate(p.domain);
+    } else if (p.type == Type::Player) {
+      dom[k] = Value{static_cast<int64_t>(ListKind::Range), 0, P_->nplayers() - 1};
+    } else if (p.type == Type::Site) {
+      dom[k] = Value{static_cast<int64_t>(ListKind::Range), 0, P_->nsites() - 1};
+    } else {
+      dom[k] = Value{static_cast<int64_t>(ListKind::AllPieces), 0, 0};
+    }
+    len[k] = M_.list_len(dom[k]);
+    pos[k] = 0;
+  };
+  if (np == 0) {
+    f();
+    return;
+  }
+  open(0);
+  while (i >= 0) {
+    if (pos[i] >= len[i]) {
+      --i;
+      if (i >= 0) ++pos[i];
+      continue;
+    }
+    M_.slot(i) = M_.list_at(dom[i], pos[i]);
+    if (i + 1 < np) {
+      ++i;
+      open(i);
+      continue;
+    }
+    f();
+    ++pos[i];
+  }
+}
+
+void Game::legal(MoveList& out) {
+  out.size = 0;
+  NodeKind nk = node();
+  if (nk == NodeKind::Over) return;
+  if (nk == NodeKind::Chance) {
+    const ChanceInfo* c = pending_chance();
+    for (size_t o = 0; o < c->values.size() && o < kMaxMoves; ++o) {
+      Move m;
+      m.type = Move::kChance;
+      m.nargs = 1;
+      m.args[0] = static_cast<int32_t>(o);
+      out.moves[out.size++] = m;
+    }
+    return;
+  }
+  for (int mv : P_->steps[state().step].moves) {
+    const MoveInfo& mi = P_->moves[mv];
+    candidates(mv, [&] {
+      if (!requirements_hold(mi)) return;
+      if (out.size >= kMaxMoves) throw RuntimeError({}, fmt::format("more than {} legal moves", kMaxMoves));
+      Move m;
+      m.type = static_cast<int16_t>(mv);
+      m.nargs = static_cast<int16_t>(mi.params.size());
+      for (int i = 0; i < m.nargs; ++i) m.args[i] = static_cast<int32_t>(M_.slot(i).i);
+      out.moves[out.size++] = m;
+    });
+  }
+}
+
+bool Game::any_legal() {
+  struct Found {};
+  try {
+    for (int mv : P_->steps[state().step].moves) {
+      const MoveInfo& mi = P_->moves[mv];
+      candidates(mv, [&] {
+        if (requirements_hold(mi)) throw Found{};
+      });
+    }
+  } catch (Found&) {
+    return true;
+  }
+  return false;
+}
+
+void Game::bind(const Move& m) {
+  for (int i = 0; i < m.nargs; ++i) M_.slot(i) = Value{m.args[i], 0, 0};
+  M_.reset_lets();
+}
+
+size_t Game::apply(const Move& m) {
+  size_t mark = M_.mark();
+  State& S = M_.state();
+  M_.save_control();
+  passes_ = 0;
+  S.flags = 0;
+  ++S.ply;
+  if (m.type == Move::kChance) {
+    const ChanceInfo& c = *pending_chance();
+    M_.set_var(P_->vars[c.var].offset, static_cast<int32_t>(c.values[m.args[0]]));
+    next_step();
+    settle();
+    return mark;
+  }
+  const MoveInfo& mi = P_->moves[m.type];
+  bind(m);
+  for (int e : mi.effects) {
+    M_.execute(e);
+  }
+  if (check_end()) return mark;
+  if (S.flags & State::kExtraTurn) {
+    S.step = 0;
+    ++S.turn;
+  } else if (!(S.flags & State::kContinueTurn)) {
+    next_step();
+  }
+  settle();
+  return mark;
+}
+
+std::string Game::write_with(const TemplateInfo& t) {
+  std::string out = t.literals[0];
+  for (size_t i = 0; i < t.exprs.size(); ++i) {
+    if (t.exprs[i] >= 0) out += M_.show(M_.evaluate(t.exprs[i]), P_->code[t.exprs[i]].type);
+    out += t.literals[i + 1];
+  }
+  return out;
+}
+
+std::string Game::write(const Move& m) {
+  if (m.type == Move::kChance) {
+    const ChanceInfo* c = pending_chance();
+    if (!c) return "?";
+    return std::to_string(c->values[m.args[0]]);
+  }
+  const MoveInfo& mi = P_->moves[m.type];
+  bind(m);
+  return write_with(mi.notation[0]);
+}
+
+std::string normalize_notation(std::string_view s) {
+  std::string out;
+  bool space = false;
+  for (char c : s) {
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out += ' ';
+    space = false;
+    out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return out;
+}
+
+Game::Reading Game::read(std::string_view text) {
+  Reading r;
+  std::string want = normalize_notation(text);
+  NodeKind nk = node();
+  if (nk == NodeKind::Over) {
+    r.message = "the game is over";
+    return r;
+  }
+  if (nk == NodeKind::Chance) {
+    const ChanceInfo* c = pending_chance();
+    std::string v = want;
+    std::string prefix = normalize_notation(c->name) + " ";
+    if (v.rfind(prefix, 0) == 0) v = v.substr(prefix.size());
+    for (size_t o = 0; o < c->values.size(); ++o)
+      if (v == std::to_string(c->values[o])) {
+        r.ok = true;
+        r.move.type = Move::kChance;
+        r.move.nargs = 1;
+        r.move.args[0] = static_cast<int32_t>(o);
+        return r;
+      }
+    std::string list;
+    for (auto x : c->values) list += (list.empty() ? "" : ", ") + std::to_string(x);
+    r.message = fmt::format("'{}' is not an outcome of '{}' (one of: {})", std::string(text), c->name, list);
+    return r;
+  }
+  // every candidate whose notation matches: the legal one if any, else the first failing requirement
+  bool matched = false;
+  for (int mv : P_->steps[state().step].moves) {
+    const MoveInfo& mi = P_->moves[mv];
+    candidates(mv, [&] {
+      if (r.ok) return;
+      M_.reset_lets();
+      bool same = false;
+      for (const TemplateInfo& t : mi.notation) {
+        try {
+          if (normalize_notation(write_with(t)) == want) { same = true; break; }
+        } catch (const RuntimeError&) {
+        }
+      }
+      if (!same) return;
+      Move m;
+      m.type = static_cast<int16_t>(mv);
+      m.nargs = static_cast<int16_t>(mi.params.size());
+      for (int i = 0; i < m.nargs; ++i) m.args[i] = static_cast<int32_t>(M_.slot(i).i);
+      M_.reset_lets();
+      for (const RequireInfo& req : mi.requires_) {
+        bool holds = false;
+        try {
+          holds = M_.evaluate(req.node).i != 0;
+        } catch (const RuntimeError& e) {
+          holds = false;
+        }
+        if (!holds) {
+          if (!matched) {
+            matched = true;
+            r.code = req.code;
+            r.message = req.message.empty() ? fmt::format("requirement '{}' does not hold", req.text) : req.message;
+            if (req.code.empty())
+              r.message = fmt::format("requirement '{}' (line {}) does not hold", req.text, req.pos.line);
+          }
+          return;
+        }
+      }
+      r.ok = true;
+      r.move = m;
+    });
+    if (r.ok) break;
+  }
+  if (r.ok) {
+    r.code.clear();
+    r.message.clear();
+  } else if (!matched) {
+    r.message = fmt::format("unknown move '{}'", std::string(text));
+  }
+  return r;
+}
+
+std::string Game::result_text() const {
+  const State& S = state();
+  if (!S.over) return "not over";
+  std::vector<std::string> w;
+  for (int p = 0; p < P_->nplayers(); ++p)
+    if (S.winners & (1u << p)) w.push_back(P_->players[p]);
+  if (w.empty()) return "draw";
+  if (w.size() == 1) return w[0] + " wins";
+  std::string s;
+  for (size_t i = 0; i < w.size(); ++i) s += (i ? (i + 1 == w.size() ? " and " : ", ") : "") + w[i];
+  return s + " tie";
+}
+
+}  // namespace ri

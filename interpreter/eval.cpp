@@ -1,0 +1,312 @@
+// Machine: expression evaluation. One switch over compiled nodes; no allocation, no name lookups.
+#include <fmt/format.h>
+
+#include "machine.hpp"
+
+namespace ri {
+
+Machine::Machine(std::shared_ptr<const Program> p) : P_(std::move(p)) {
+  const Program& P = *P_;
+  slots_.assign(static_cast<size_t>(P.max_frame + 1) * (limits.depth + 4) + 16, Value{});
+  journal_.reserve(4096);
+  S_.cap = std::max(1, P.max_stack);
+  S_.nattrs = static_cast<int>(P.attr_names.size());
+}
+
+void Machine::fail(const Node& n, const std::string& msg) const { throw RuntimeError(n.pos, msg); }
+
+void Machine::tick(const Node& n) {
+  if (--budget_ < 0) fail(n, fmt::format("evaluation budget exceeded ({} steps)", limits.steps));
+}
+
+Value Machine::evaluate(int n) {
+  budget_ = limits.steps;
+  depth_ = 0;
+  base_ = 0;
+  return ev(n);
+}
+
+int Machine::checked_piece(const Node& n, int64_t p) {
+  if (p < 0 || p >= static_cast<int64_t>(S_.kind.size())) fail(n, "no piece here (the value is none)");
+  return static_cast<int>(p);
+}
+
+int Machine::checked_site(const Node& n, int64_t s) {
+  if (s < 0 || s >= P_->nsites()) fail(n, "no site here (the value is none)");
+  return static_cast<int>(s);
+}
+
+int Machine::list_len(const Value& l) {
+  switch (static_cast<ListKind>(l.i)) {
+    case ListKind::Const: return static_cast<int>(P_->lists[l.b].size());
+    case ListKind::Range: return l.c >= l.b ? l.c - l.b + 1 : 0;
+    case ListKind::Stack: return S_.count[l.b];
+    case ListKind::Literal: return P_->code[l.b].nk;
+    case ListKind::AllPieces: {
+      int k = 0;
+      for (auto s : S_.site) k += s >= 0;
+      return k;
+    }
+  }
+  return 0;
+}
+
+Value Machine::list_at(const Value& l, int i) {
+  Value v;
+  switch (static_cast<ListKind>(l.i)) {
+    case ListKind::Const: v.i = P_->lists[l.b][i]; break;
+    case ListKind::Range: v.i = l.b + i; break;
+    case ListKind::Stack: v.i = S_.stack[static_cast<size_t>(l.b) * S_.cap + i]; break;
+    case ListKind::Literal: return ev(P_->kid(P_->code[l.b], i));
+    case ListKind::AllPieces: {
+      int k = 0;
+      for (size_t p = 0; p < S_.site.size(); ++p)
+        if (S_.site[p] >= 0 && k++ == i) { v.i = static_cast<int64_t>(p); break; }
+      break;
+    }
+  }
+  return v;
+}
+
+bool Machine::contains(const Value& l, int64_t x) {
+  switch (static_cast<ListKind>(l.i)) {
+    case ListKind::Const: {
+      const auto& mem = P_->list_member[l.b];
+      if (!mem.empty()) return x >= 0 && x < static_cast<int64_t>(mem.size()) && mem[x];
+      for (auto e : P_->lists[l.b])
+        if (e == x) return true;
+      return false;
+    }
+    case ListKind::Range: return x >= l.b && x <= l.c;
+    case ListKind::Stack: return x >= 0 && x < static_cast<int64_t>(S_.site.size()) && S_.site[x] == l.b;
+    default: {
+      int n = list_len(l);
+      for (int i = 0; i < n; ++i)
+        if (list_at(l, i).i == x) return true;
+      return false;
+    }
+  }
+}
+
+// Calls f(Value) for each element; f returns false to stop early.
+template <class F>
+void Machine::for_each(const Value& l, const Node& at, F&& f) {
+  switch (static_cast<ListKind>(l.i)) {
+    case ListKind::Const:
+      for (auto e : P_->lists[l.b]) {
+        tick(at);
+        if (!f(Value{e, 0, 0})) return;
+      }
+      return;
+    case ListKind::Range:
+      for (int64_t x = l.b; x <= l.c; ++x) {
+        tick(at);
+        if (!f(Value{x, 0, 0})) return;
+      }
+      return;
+    default: {
+      int n = list_len(l);
+      for (int i = 0; i < n; ++i) {
+        tick(at);
+        if (!f(list_at(l, i))) return;
+      }
+    }
+  }
+}
+
+Value Machine::ev(int id) {
+  const Node& n = P_->code[id];
+  const Program& P = *P_;
+  auto k = [&](int i) { return P.kids[n.first + i]; };
+  switch (n.op) {
+    case Op::Const: return Value{n.imm, 0, 0};
+    case Op::Str: return Value{n.a, 0, 0};
+    case Op::Local: return slots_[base_ + n.a];
+    case Op::LazyLet: {
+      uint64_t bit = uint64_t(1) << n.b;
+      if (!(let_mask_ & bit)) {
+        slots_[base_ + n.a] = ev(k(0));
+        let_mask_ |= bit;
+      }
+      return slots_[base_ + n.a];
+    }
+    case Op::Global: return Value{S_.vars[P.vars[n.a].offset], 0, 0};
+    case Op::PerPlayer: {
+      int64_t p = ev(k(0)).i;
+      if (p < 0 || p >= P.nplayers()) fail(n, "no player here");
+      return Value{S_.vars[P.vars[n.a].offset + p], 0, 0};
+    }
+    case Op::Me: return Value{S_.player, 0, 0};
+    case Op::ZoneEach: {
+      int64_t p = ev(k(0)).i;
+      if (p < 0 || p >= P.nplayers()) fail(n, "no player here");
+      return Value{P.zone_sites[n.a][p], 0, 0};
+    }
+    case Op::TrackEach: {
+      int64_t p = ev(k(0)).i;
+      if (p < 0 || p >= P.nplayers()) fail(n, "no player here");
+      return Value{static_cast<int64_t>(ListKind::Const), P.track_lists[n.a][p], 0};
+    }
+    case Op::ConstList: return Value{static_cast<int64_t>(ListKind::Const), n.a, 0};
+    case Op::AllPieces: return Value{static_cast<int64_t>(ListKind::AllPieces), 0, 0};
+    case Op::Neg: return Value{-ev(k(0)).i, 0, 0};
+    case Op::Not: return Value{!ev(k(0)).i, 0, 0};
+    case Op::And: return Value{truth(k(0)) && truth(k(1)), 0, 0};
+    case Op::Or: return Value{truth(k(0)) || truth(k(1)), 0, 0};
+    case Op::Add: return Value{ev(k(0)).i + ev(k(1)).i, 0, 0};
+    case Op::Sub: return Value{ev(k(0)).i - ev(k(1)).i, 0, 0};
+    case Op::Mul: return Value{ev(k(0)).i * ev(k(1)).i, 0, 0};
+    case Op::Div:
+    case Op::Mod: {
+      int64_t a = ev(k(0)).i, b = ev(k(1)).i;
+      if (b == 0) fail(n, n.op == Op::Div ? "division by zero" : "remainder of division by zero");
+      // floor division, so that -1 / 2 == -1 and -1 % 2 == 1 on every machine
+      int64_t q = a / b, r = a % b;
+      if (r != 0 && ((r < 0) != (b < 0))) --q, r += b;
+      return Value{n.op == Op::Div ? q : r, 0, 0};
+    }
+    case Op::Eq: return Value{ev(k(0)).i == ev(k(1)).i, 0, 0};
+    case Op::Ne: return Value{ev(k(0)).i != ev(k(1)).i, 0, 0};
+    case Op::Lt: return Value{ev(k(0)).i < ev(k(1)).i, 0, 0};
+    case Op::Le: return Value{ev(k(0)).i <= ev(k(1)).i, 0, 0};
+    case Op::Gt: return Value{ev(k(0)).i > ev(k(1)).i, 0, 0};
+    case Op::Ge: return Value{ev(k(0)).i >= ev(k(1)).i, 0, 0};
+    case Op::In:
+    case Op::NotIn: {
+      int64_t x = ev(k(0)).i;
+      Value l = ev(k(1));
+      bool in = contains(l, x);
+      return Value{n.op == Op::In ? in : !in, 0, 0};
+    }
+    case Op::If: return truth(k(0)) ? ev(k(1)) : ev(k(2));
+    case Op::Let:
+      slots_[base_ + n.a] = ev(k(0));
+      return ev(k(1));
+    case Op::Range: {
+      int64_t lo = ev(k(0)).i, hi = ev(k(1)).i;
+      if (lo < INT32_MIN || hi > INT32_MAX) fail(n, "range out of bounds");
+      return Value{static_cast<int64_t>(ListKind::Range), static_cast<int32_t>(lo), static_cast<int32_t>(hi)};
+    }
+    case Op::ListLit: return Value{static_cast<int64_t>(ListKind::Literal), id, 0};
+    case Op::Any:
+    case Op::All:
+    case Op::Count:
+    case Op::Sum:
+    case Op::Min:
+    case Op::Max: {
+      Value dom = ev(k(0));
+      int where = k(1), body = k(2);
+      int slot = base_ + n.a;
+      int64_t acc = n.op == Op::All ? 1 : 0;
+      bool found = false;
+      for_each(dom, n, [&](Value x) {
+        slots_[slot] = x;
+        if (where >= 0 && !truth(where)) return true;
+        switch (n.op) {
+          case Op::Any:
+            if (truth(body)) { acc = 1; return false; }
+            return true;
+          case Op::All:
+            if (!truth(body)) { acc = 0; return false; }
+            return true;
+          case Op::Count:
+            if (body < 0 || truth(body)) ++acc;
+            return true;
+          case Op::Sum: acc += ev(body).i; return true;
+          default: {
+            int64_t v = ev(body).i;
+            if (!found || (n.op == Op::Min ? v < acc : v > acc)) acc = v;
+            found = true;
+            return true;
+          }
+        }
+      });
+      if ((n.op == Op::Min || n.op == Op::Max) && !found)
+        fail(n, fmt::format("'{}' over an empty list", n.op == Op::Min ? "min" : "max"));
+      return Value{acc, 0, 0};
+    }
+    case Op::Call: {
+      const FunctionInfo& f = P.functions[n.a];
+      if (++depth_ > limits.depth) fail(n, fmt::format("calls nested too deeply (more than {})", limits.depth));
+      tick(n);
+      int callee = base_ + n.b;
+      if (static_cast<size_t>(callee + f.frame + 1) > slots_.size()) fail(n, "calls nested too deeply");
+      // arguments are evaluated in the caller's frame, then stored in the callee's
+      Value args[16];
+      int na = std::min(n.nk, 16);
+      for (int i = 0; i < na; ++i) args[i] = ev(k(i));
+      for (int i = 0; i < na; ++i) slots_[callee + i] = args[i];
+      int saved = base_;
+      base_ = callee;
+      Value r = ev(f.body);
+      base_ = saved;
+      --depth_;
+      return r;
+    }
+    case Op::Next: return Value{(ev(k(0)).i + 1) % P.nplayers(), 0, 0};
+    case Op::Opponent: return Value{1 - ev(k(0)).i, 0, 0};
+    case Op::PiecesAt: return Value{static_cast<int64_t>(ListKind::Stack), checked_site(n, ev(k(0)).i), 0};
+    case Op::Size: return Value{S_.count[checked_site(n, ev(k(0)).i)], 0, 0};
+    case Op::Top: {
+      int s = checked_site(n, ev(k(0)).i);
+      int c = S_.count[s];
+      return Value{c ? S_.stack[static_cast<size_t>(s) * S_.cap + c - 1] : -1, 0, 0};
+    }
+    case Op::Owner: return Value{S_.owner[checked_piece(n, ev(k(0)).i)], 0, 0};
+    case Op::SiteOf: return Value{S_.site[checked_piece(n, ev(k(0)).i)], 0, 0};
+    case Op::KindOf: return Value{S_.kind[checked_piece(n, ev(k(0)).i)], 0, 0};
+    case Op::Attr: {
+      int p = checked_piece(n, ev(k(0)).i);
+      return Value{S_.attrs[static_cast<size_t>(p) * S_.nattrs + n.a], 0, 0};
+    }
+    case Op::Len: return Value{list_len(ev(k(0))), 0, 0};
+    case Op::Nth: {
+      Value l = ev(k(0));
+      int64_t i = ev(k(1)).i;
+      int len = list_len(l);
+      if (i < 0 || i >= len) fail(n, fmt::format("position {} is outside the list (length {})", i, len));
+      return list_at(l, static_cast<int>(i));
+    }
+    case Op::IndexOf: {
+      Value l = ev(k(0));
+      int64_t x = ev(k(1)).i;
+      int len = list_len(l);
+      for (int i = 0; i < len; ++i)
+        if (list_at(l, i).i == x) return Value{i, 0, 0};
+      return Value{-1, 0, 0};
+    }
+    case Op::MinF: return Value{std::min(ev(k(0)).i, ev(k(1)).i), 0, 0};
+    case Op::MaxF: return Value{std::max(ev(k(0)).i, ev(k(1)).i), 0, 0};
+    case Op::Abs: { int64_t v = ev(k(0)).i; return Value{v < 0 ? -v : v, 0, 0}; }
+    case Op::Related: {
+      int s = checked_site(n, ev(k(0)).i);
+      return Value{static_cast<int64_t>(ListKind::Const), P.relation_lists[n.a][s], 0};
+    }
+    case Op::Link: {
+      int s = checked_site(n, ev(k(0)).i);
+      const auto& l = P.lists[P.relation_lists[n.a][s]];
+      return Value{l.empty() ? -1 : l[0], 0, 0};
+    }
+    default: fail(n, "internal error: not an expression");
+  }
+}
+
+std::string Machine::show(const Value& v, Type t) const {
+  const Program& P = *P_;
+  switch (t) {
+    case Type::Int: return std::to_string(v.i);
+    case Type::Bool: return v.i ? "true" : "false";
+    case Type::Str: return v.i >= 0 && v.i < static_cast<int64_t>(P.strings.size()) ? P.strings[v.i] : "";
+    case Type::Player: return v.i >= 0 && v.i < P.nplayers() ? P.players[v.i] : "none";
+    case Type::Site: return v.i >= 0 && v.i < P.nsites() ? P.site_labels[v.i] : "none";
+    case Type::Kind: return v.i >= 0 && v.i < static_cast<int64_t>(P.kinds.size()) ? P.kinds[v.i].name : "none";
+    case Type::Piece: {
+      if (v.i < 0 || v.i >= static_cast<int64_t>(S_.kind.size())) return "none";
+      return fmt::format("{}#{}", P.kinds[S_.kind[v.i]].name, v.i);
+    }
+    case Type::None: return "none";
+    default: return "?";
+  }
+}
+
+}  // namespace ri

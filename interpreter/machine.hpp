@@ -1,0 +1,72 @@
+// The machine: evaluates compiled code against a State and performs effects with an undo journal.
+// Evaluation is bounded: a step budget per top-level evaluation and a call-depth limit.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "program.hpp"
+#include "state.hpp"
+
+namespace ri {
+
+struct Limits {
+  int64_t steps = 10'000'000;  // evaluation steps per top-level evaluation
+  int depth = 200;             // nested function calls
+};
+
+class Machine {
+ public:
+  explicit Machine(std::shared_ptr<const Program> p);
+
+  const Program& prog() const { return *P_; }
+  State& state() { return S_; }
+  const State& state() const { return S_; }
+  Limits limits;
+
+  // Top-level evaluation of node `n` with a fresh budget; `frame` slots are already set by the caller.
+  Value evaluate(int n);
+  void execute(int n);
+  Value& slot(int i) { return slots_[i]; }
+  void reset_lets() { let_mask_ = 0; }
+
+  // mutations (journaled)
+  void set_var(int index, int32_t v);
+  void set_attr(int piece, int attr, int32_t v);
+  void set_owner(int piece, int player);
+  void set_kind(int piece, int kind);
+  void place(int piece, int site);  // on top of site's stack; site -1 removes it from the board
+  void save_control();
+  size_t mark() const { return journal_.size(); }
+  void rollback(size_t mark);
+  void clear_journal() { journal_.clear(); }
+
+  // list helpers shared with generation
+  int list_len(const Value& l);
+  Value list_at(const Value& l, int i);
+
+  std::string show(const Value& v, Type t) const;
+
+ private:
+  Value ev(int n);
+  void ex(int n);
+  bool truth(int n) { return ev(n).i != 0; }
+  void tick(const Node& n);
+  [[noreturn]] void fail(const Node& n, const std::string& msg) const;
+  int checked_piece(const Node& n, int64_t p);
+  int checked_site(const Node& n, int64_t s);
+  bool contains(const Value& l, int64_t x);
+  template <class F>
+  void for_each(const Value& l, const Node& at, F&& f);
+
+  std::shared_ptr<const Program> P_;
+  State S_;
+  std::vector<Value> slots_;
+  std::vector<UndoEntry> journal_;
+  int base_ = 0;       // current frame's first slot
+  int depth_ = 0;
+  int64_t budget_ = 0;
+  uint64_t let_mask_ = 0;
+};
+
+}  // namespace ri

@@ -1,0 +1,421 @@
+// Parse with PEGTL into a parse tree (selector below), then convert the tree once into the AST.
+#include "parser.hpp"
+
+#include <fmt/format.h>
+#include <tao/pegtl/contrib/parse_tree.hpp>
+
+#include "grammar.hpp"
+
+namespace ri {
+namespace pg = tao::pegtl;
+namespace g = grammar;
+using PNode = pg::parse_tree::node;
+
+template <typename Rule>
+using selector = pg::parse_tree::selector<
+    Rule,
+    pg::parse_tree::store_content::on<g::integer, g::negative_int, g::string_lit, g::name, g::agg_kw, g::op_eq,
+                                      g::op_ne, g::op_le, g::op_ge, g::op_lt, g::op_gt, g::op_in, g::op_notin,
+                                      g::op_add, g::op_sub, g::op_mul, g::op_div, g::op_mod, g::op_and, g::op_or,
+                                      g::range_op, g::agg_var>,
+    pg::parse_tree::remove_content::on<g::lit_true, g::lit_false, g::lit_none, g::call, g::aggregate,
+                                       g::agg_where, g::agg_body, g::list_lit, g::field, g::index, g::negation,
+                                       g::logical_not, g::if_expr, g::let_expr, g::if_stmt, g::for_stmt, g::for_where,
+                                       g::let_stmt, g::set_stmt, g::block, g::word_stmt, g::sig_param, g::sig_result>,
+    pg::parse_tree::fold_one::on<g::postfix, g::lvalue, g::mul_expr, g::add_expr, g::range_expr, g::cmp_expr,
+                                 g::and_expr, g::or_expr>>;
+
+namespace {
+
+// Converts one parse tree into AST nodes, mapping byte offsets to file positions through the Text.
+struct Converter {
+  const Text& t;
+  size_t base = 0;  // offset of the parsed input inside t.s (for template parts)
+
+  Pos at(const PNode& n) const { return t.at(base + n.begin().byte); }
+
+  ExprP make(ExprKind k, const PNode& n) const {
+    auto e = std::make_unique<Expr>();
+    e->kind = k;
+    e->pos = at(n);
+    return e;
+  }
+
+  static bool is_op(const PNode& n) {
+    return n.is_type<g::op_eq>() || n.is_type<g::op_ne>() || n.is_type<g::op_le>() || n.is_type<g::op_ge>() ||
+           n.is_type<g::op_lt>() || n.is_type<g::op_gt>() || n.is_type<g::op_in>() || n.is_type<g::op_notin>() ||
+           n.is_type<g::op_add>() || n.is_type<g::op_sub>() || n.is_type<g::op_mul>() || n.is_type<g::op_div>() ||
+           n.is_type<g::op_mod>() || n.is_type<g::op_and>() || n.is_type<g::op_or>() || n.is_type<g::range_op>();
+  }
+
+  // Binary chains: operand (op operand)* -> left-associated Binary nodes.
+  ExprP chain(const PNode& n) {
+    ExprP left = expr(*n.children[0]);
+    for (size_t i = 1; i + 1 < n.children.size(); i += 2) {
+      const PNode& op = *n.children[i];
+      ExprP right = expr(*n.children[i + 1]);
+      ExprP b = make(op.is_type<g::range_op>() ? ExprKind::Range : ExprKind::Binary, op);
+      b->name = op.string();
+      if (op.is_type<g::op_notin>()) b->name = "not in";
+      b->kids.push_back(std::move(left));
+      b->kids.push_back(std::move(right));
+      left = std::move(b);
+    }
+    return left;
+  }
+
+  // postfix -> primary ('.' NAME | '[' expr ']')*
+  ExprP postfix(const PNode& n) {
+    ExprP cur = expr(*n.children[0]);
+    for (size_t i = 1; i < n.children.size(); ++i) {
+      const PNode& c = *n.children[i];
+      if (c.is_type<g::field>()) {
+        ExprP f = make(ExprKind::Field, c);
+        f->name = c.children[0]->string();
+        f->pos = at(*c.children[0]);
+        f->kids.push_back(std::move(cur));
+        cur = std::move(f);
+      } else {
+        ExprP ix = make(ExprKind::Index, c);
+        ix->kids.push_back(std::move(cur));
+        ix->kids.push_back(expr(*c.children[0]));
+        cur = std::move(ix);
+      }
+    }
+    return cur;
+  }
+
+  ExprP expr(const PNode& n) {
+    if (n.is_type<g::integer>() || n.is_type<g::negative_int>()) {
+      ExprP e = make(ExprKind::Int, n);
+      try {
+        e->ival = std::stoll(n.string());
+      } catch (...) {
+        e->ival = 0;
+        e->name = "overflow";
+      }
+      return e;
+    }
+    if (n.is_type<g::string_lit>()) {
+      ExprP e = make(ExprKind::Str, n);
+      std::string s = n.string();
+      e->name = s.size() >= 2 ? s.substr(1, s.size() - 2) : "";
+      return e;
+    }
+    if (n.is_type<g::lit_true>() || n.is_type<g::lit_false>()) {
+      ExprP e = make(ExprKind::Bool, n);
+      e->ival = n.is_type<g::lit_true>();
+      return e;
+    }
+    if (n.is_type<g::lit_none>()) return make(ExprKind::None, n);
+    if (n.is_type<g::name>()) {
+      ExprP e = make(ExprKind::Name, n);
+      e->name = n.string();
+      return e;
+    }
+    if (n.is_type<g::call>()) {
+      ExprP e = make(ExprKind::Call, n);
+      e->name = n.children[0]->string();
+      for (size_t i = 1; i < n.children.size(); ++i) e->kids.push_back(expr(*n.children[i]));
+      return e;
+    }
+    if (n.is_type<g::aggregate>()) {
+      ExprP e = make(ExprKind::Aggregate, n);
+      e->name = n.children[0]->string();
+      e->kids.resize(3);
+      std::string name_of_var;
+      for (size_t i = 1; i < n.children.size(); ++i) {
+        const PNode& c = *n.children[i];
+        if (c.is_type<g::agg_var>()) {
+          e->ival = 0;
+          e->kids[0] = nullptr;
+          name_of_var = c.string();
+        } else if (c.is_type<g::agg_where>()) {
+          e->kids[1] = expr(*c.children[0]);
+        } else if (c.is_type<g::agg_body>()) {
+          e->kids[2] = expr(*c.children[0]);
+        } else {
+          e->kids[0] = expr(c);  // the domain
+        }
+      }
+      e->name = e->name + " " + name_of_var;  // "count x": kind and variable
+      return e;
+    }
+    if (n.is_type<g::list_lit>()) {
+      ExprP e = make(ExprKind::List, n);
+      for (auto& c : n.children) e->kids.push_back(expr(*c));
+      return e;
+    }
+    if (n.is_type<g::postfix>() || n.is_type<g::lvalue>()) return postfix(n);
+    if (n.is_type<g::negation>()) {
+      ExprP e = make(ExprKind::Neg, n);
+      e->kids.push_back(expr(*n.children[0]));
+      return e;
+    }
+    if (n.is_type<g::logical_not>()) {
+      ExprP e = make(ExprKind::Not, n);
+      e->kids.push_back(expr(*n.children[0]));
+      return e;
+    }
+    if (n.is_type<g::if_expr>()) {
+      ExprP e = make(ExprKind::If, n);
+      for (auto& c : n.children) e->kids.push_back(expr(*c));
+      return e;
+    }
+    if (n.is_type<g::let_expr>()) {
+      ExprP e = make(ExprKind::Let, n);
+      e->name = n.children[0]->string();
+      e->pos = at(*n.children[0]);
+      e->kids.push_back(expr(*n.children[1]));
+      e->kids.push_back(expr(*n.children[2]));
+      return e;
+    }
+    // binary chains
+    return chain(n);
+  }
+
+  StmtP stmt(const PNode& n) {
+    auto s = std::make_unique<Stmt>();
+    s->pos = at(n);
+    if (n.is_type<g::if_stmt>()) {
+      s->kind = StmtKind::If;
+      s->exprs.push_back(expr(*n.children[0]));
+      for (size_t i = 1; i < n.children.size(); ++i) s->body.push_back(stmt(*n.children[i]));
+    } else if (n.is_type<g::for_stmt>()) {
+      s->kind = StmtKind::For;
+      s->name = n.children[0]->string();
+      s->pos = at(*n.children[0]);
+      s->exprs.push_back(expr(*n.children[1]));
+      size_t i = 2;
+      if (n.children[i]->is_type<g::for_where>()) {
+        s->has_where = true;
+        s->exprs.push_back(expr(*n.children[i]->children[0]));
+        ++i;
+      }
+      s->body.push_back(stmt(*n.children[i]));
+    } else if (n.is_type<g::let_stmt>()) {
+      s->kind = StmtKind::Let;
+      s->name = n.children[0]->string();
+      s->pos = at(*n.children[0]);
+      s->exprs.push_back(expr(*n.children[1]));
+      s->body.push_back(stmt(*n.children[2]));
+    } else if (n.is_type<g::set_stmt>()) {
+      s->kind = StmtKind::Set;
+      s->exprs.push_back(expr(*n.children[0]));
+      s->exprs.push_back(expr(*n.children[1]));
+    } else if (n.is_type<g::block>()) {
+      s->kind = StmtKind::Block;
+      for (auto& c : n.children) s->body.push_back(stmt(*c));
+    } else if (n.is_type<g::call>()) {
+      s->kind = StmtKind::Call;
+      s->name = n.children[0]->string();
+      for (size_t i = 1; i < n.children.size(); ++i) s->exprs.push_back(expr(*n.children[i]));
+    } else {  // word_stmt: a call without arguments
+      s->kind = StmtKind::Call;
+      s->name = n.children[0]->string();
+    }
+    return s;
+  }
+};
+
+// Finds the unmatched opening bracket before `offset` for "to close" hints.
+bool find_opener(const std::string& s, size_t offset, char close, size_t& where) {
+  char open = close == ')' ? '(' : close == ']' ? '[' : '{';
+  std::vector<std::pair<char, size_t>> stack;
+  char quote = 0;
+  for (size_t i = 0; i < offset && i < s.size(); ++i) {
+    char c = s[i];
+    if (quote) {
+      if (c == quote) quote = 0;
+      continue;
+    }
+    if (c == '"' || c == '\'') quote = c;
+    else if (c == '(' || c == '[' || c == '{') stack.push_back({c, i});
+    else if ((c == ')' || c == ']' || c == '}') && !stack.empty()) stack.pop_back();
+  }
+  for (auto it = stack.rbegin(); it != stack.rend(); ++it)
+    if (it->first == open) {
+      where = it->second;
+      return true;
+    }
+  return false;
+}
+
+std::string next_token(const std::string& s, size_t off) {
+  if (off >= s.size()) return "";
+  size_t e = off;
+  auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  if (word(s[off]))
+    while (e < s.size() && word(s[e])) ++e;
+  else
+    e = off + 1;
+  return s.substr(off, e - off);
+}
+
+}  // namespace
+
+void Parser::report_parse_error(const Text& t, size_t offset, const std::string& raw) {
+  std::string msg = raw;
+  if (msg == "unexpected text") {
+    std::string tok = next_token(t.s, offset);
+    msg = tok.empty() ? "unexpected end of expression" : fmt::format("unexpected '{}'", tok);
+  } else if (offset >= t.s.size() || t.s.find_first_not_of(" \t\r\n", offset) == std::string::npos) {
+    if (msg.rfind("expected", 0) == 0) msg += " at the end of the expression";
+  }
+  if (msg.rfind("expected ')'", 0) == 0 || msg.rfind("expected ']'", 0) == 0 || msg.rfind("expected '}'", 0) == 0) {
+    size_t where = 0;
+    char close = msg[10];
+    if (find_opener(t.s, offset, close, where)) {
+      Pos p = t.at(where);
+      msg += fmt::format(" (to close '{}' at line {}, column {})", t.s[where], p.line, p.col);
+    }
+  }
+  diags_.error(file_, t.at(offset), msg);
+}
+
+bool Parser::precheck(const Text& t) {
+  if (t.s.size() > max_length) {
+    diags_.error(file_, t.pos, fmt::format("expression is too long ({} bytes; at most {})", t.s.size(), max_length));
+    return false;
+  }
+  int depth = 0;
+  char quote = 0;
+  for (size_t i = 0; i < t.s.size(); ++i) {
+    char c = t.s[i];
+    if (quote) {
+      if (c == quote) quote = 0;
+      continue;
+    }
+    if (c == '"' || c == '\'') quote = c;
+    else if (c == '(' || c == '[' || c == '{') {
+      if (++depth > max_nesting) {
+        diags_.error(file_, t.at(i), fmt::format("expression nested too deeply (more than {} levels)", max_nesting));
+        return false;
+      }
+    } else if (c == ')' || c == ']' || c == '}')
+      --depth;
+  }
+  return true;
+}
+
+template <typename Top, typename Fn>
+static bool run_parse(const Text& t, size_t base, std::string_view input, Parser* p, Fn&& fn,
+                      void (Parser::*report)(const Text&, size_t, const std::string&)) {
+  pg::memory_input in(input.data(), input.size(), "expr");
+  try {
+    auto root = pg::parse_tree::parse<Top, selector, pg::nothing, g::control>(in);
+    if (!root) {
+      (p->*report)(t, base, "expected an expression");
+      return false;
+    }
+    fn(*root);
+    return true;
+  } catch (const pg::parse_error& e) {
+    size_t off = e.positions().empty() ? 0 : e.positions().front().byte;
+    (p->*report)(t, base + off, std::string(e.message()));
+    return false;
+  }
+}
+
+ExprP Parser::expr(const Text& t) {
+  if (!precheck(t)) return nullptr;
+  ExprP out;
+  run_parse<g::expr_top>(t, 0, t.s, this, [&](const PNode& root) {
+    Converter c{t};
+    out = c.expr(*root.children[0]);
+  }, &Parser::report_parse_error);
+  return out;
+}
+
+StmtP Parser::stmt(const Text& t) {
+  if (!precheck(t)) return nullptr;
+  StmtP out;
+  run_parse<g::stmt_top>(t, 0, t.s, this, [&](const PNode& root) {
+    Converter c{t};
+    out = c.stmt(*root.children[0]);
+  }, &Parser::report_parse_error);
+  return out;
+}
+
+bool Parser::signature(const Text& t, std::string& name, Pos& name_pos, std::vector<ParsedParam>& params,
+                       ParsedParam& result) {
+  if (!precheck(t)) return false;
+  return run_parse<g::signature>(t, 0, t.s, this, [&](const PNode& root) {
+    Converter c{t};
+    const PNode& nm = *root.children[0];
+    name = nm.string();
+    name_pos = c.at(nm);
+    for (size_t i = 1; i < root.children.size(); ++i) {
+      const PNode& sp = *root.children[i];
+      if (sp.is_type<g::sig_result>()) {
+        result.type = sp.children[0]->string();
+        result.type_pos = c.at(*sp.children[0]);
+        continue;
+      }
+      ParsedParam pp;
+      pp.type = sp.children[0]->string();
+      pp.type_pos = c.at(*sp.children[0]);
+      pp.name = sp.children[1]->string();
+      pp.pos = c.at(*sp.children[1]);
+      params.push_back(pp);
+    }
+  }, &Parser::report_parse_error);
+}
+
+bool Parser::param_spec(const Text& t, std::string& type, Pos& type_pos, ExprP& domain) {
+  if (!precheck(t)) return false;
+  return run_parse<g::param_spec>(t, 0, t.s, this, [&](const PNode& root) {
+    Converter c{t};
+    type = root.children[0]->string();
+    type_pos = c.at(*root.children[0]);
+    if (root.children.size() > 1) domain = c.expr(*root.children[1]);
+  }, &Parser::report_parse_error);
+}
+
+bool Parser::templ(const Text& t, Template& out) {
+  std::string lit;
+  size_t i = 0;
+  bool ok = true;
+  const std::string& s = t.s;
+  while (i < s.size()) {
+    char ch = s[i];
+    if (ch == '{' && i + 1 < s.size() && s[i + 1] == '{') { lit += '{'; i += 2; continue; }
+    if (ch == '}' && i + 1 < s.size() && s[i + 1] == '}') { lit += '}'; i += 2; continue; }
+    if (ch == '}') {
+      diags_.error(file_, t.at(i), "unmatched '}' in template (write '}}' for a literal brace)");
+      return false;
+    }
+    if (ch != '{') { lit += ch; ++i; continue; }
+    // find the matching '}', skipping strings and nested braces
+    size_t j = i + 1;
+    int depth = 1;
+    char quote = 0;
+    for (; j < s.size(); ++j) {
+      char c = s[j];
+      if (quote) { if (c == quote) quote = 0; continue; }
+      if (c == '"' || c == '\'') quote = c;
+      else if (c == '{') ++depth;
+      else if (c == '}' && --depth == 0) break;
+    }
+    if (j >= s.size()) {
+      diags_.error(file_, t.at(i), "expected '}' to close '{' in template");
+      return false;
+    }
+    std::string_view part(s.data() + i + 1, j - i - 1);
+    out.literals.push_back(lit);
+    lit.clear();
+    ExprP e;
+    if (part.size() > max_length) return false;
+    bool fine = run_parse<g::expr_top>(t, i + 1, part, this, [&](const PNode& root) {
+      Converter c{t, i + 1};
+      e = c.expr(*root.children[0]);
+    }, &Parser::report_parse_error);
+    ok = ok && fine;
+    out.exprs.push_back(std::move(e));
+    i = j + 1;
+  }
+  out.literals.push_back(lit);
+  return ok;
+}
+
+}  // namespace ri

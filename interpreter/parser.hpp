@@ -1,0 +1,47 @@
+// Expression text -> typed AST (untyped until the checker runs). Parse errors are reported, not thrown.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ast.hpp"
+#include "diagnostics.hpp"
+#include "document.hpp"
+
+namespace ri {
+
+struct ParsedParam {
+  std::string name;
+  Pos pos;
+  std::string type;
+  Pos type_pos;
+};
+
+class Parser {
+ public:
+  Parser(std::shared_ptr<const SourceFile> file, Diagnostics& diags) : file_(std::move(file)), diags_(diags) {}
+
+  // expr_top -> expr EOF; nullptr after reporting a syntax error
+  ExprP expr(const Text& t);
+  // stmt_top -> stmt EOF
+  StmtP stmt(const Text& t);
+  // signature -> NAME '(' (TYPE NAME),* ')' ('->' TYPE)?   (result is empty when not declared)
+  bool signature(const Text& t, std::string& name, Pos& name_pos, std::vector<ParsedParam>& params,
+                 ParsedParam& result);
+  // param_spec -> TYPE ('in' expr)?   (domain is null when absent)
+  bool param_spec(const Text& t, std::string& type, Pos& type_pos, ExprP& domain);
+  // template -> (TEXT | '{' expr '}')*   with '{{' and '}}' for literal braces
+  bool templ(const Text& t, Template& out);
+
+  static constexpr size_t max_length = 20000;
+  static constexpr int max_nesting = 64;
+
+ private:
+  bool precheck(const Text& t);
+  void report_parse_error(const Text& t, size_t offset, const std::string& msg);
+
+  std::shared_ptr<const SourceFile> file_;
+  Diagnostics& diags_;
+};
+
+}  // namespace ri

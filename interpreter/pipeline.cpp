@@ -1,0 +1,46 @@
+// The whole pipeline for one rule file: read -> load (YAML) -> check -> compile.
+#include <fmt/format.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "compiler.hpp"
+#include "stdlib.hpp"
+
+namespace ri {
+
+std::shared_ptr<const Program> load_rules_text(const std::string& path, const std::string& text, Diagnostics& diags) {
+  // the standard library: loaded once per call (it is small); its problems are the interpreter's bugs
+  std::vector<Document> libs;
+  for (const StdlibFile& f : stdlib_files()) {
+    auto sf = std::make_shared<SourceFile>(f.path, f.text);
+    libs.emplace_back();
+    load_library(sf, libs.back(), diags);
+  }
+  auto file = std::make_shared<SourceFile>(path, text);
+  Document doc;
+  if (!load_document(file, doc, diags)) return nullptr;
+  std::vector<const Document*> lib_ptrs;
+  for (auto& l : libs) lib_ptrs.push_back(&l);
+  Checked checked;
+  if (!check(doc, lib_ptrs, checked, diags)) return nullptr;
+  return compile(std::move(checked));
+}
+
+std::shared_ptr<const Program> load_rules(const std::string& path, Diagnostics& diags) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    diags.error(std::make_shared<SourceFile>(path, ""), {}, "cannot read the file");
+    return nullptr;
+  }
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  std::string text = ss.str();
+  if (text.size() > (16u << 20)) {
+    diags.error(std::make_shared<SourceFile>(path, ""), {}, "the file is larger than 16 MiB");
+    return nullptr;
+  }
+  return load_rules_text(path, text, diags);
+}
+
+}  // namespace ri

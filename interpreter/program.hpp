@@ -1,0 +1,192 @@
+// The compiled form of a rule file: interned ids, slot-resolved variables, flat code and precomputed
+// topology tables. Nothing here refers to YAML or looks a name up at run time.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "diagnostics.hpp"
+#include "types.hpp"
+
+namespace ri {
+
+enum class Op : uint8_t {
+  // values
+  Const,      // imm
+  Str,        // a = string id
+  Local,      // a = slot
+  LazyLet,    // a = slot, b = let bit, k0 = value
+  Global,     // a = variable
+  PerPlayer,  // a = variable, k0 = player
+  Me,
+  ZoneEach,   // a = zone, k0 = player -> site
+  TrackEach,  // a = track, k0 = player -> list
+  ConstList,  // a = list id
+  AllPieces,
+  Neg, Not, And, Or,
+  Add, Sub, Mul, Div, Mod,
+  Eq, Ne, Lt, Le, Gt, Ge,
+  In, NotIn,  // k0 element, k1 list
+  If,         // k0 cond, k1 then, k2 else
+  Let,        // a = slot, k0 value, k1 body
+  Range,      // k0..k1 -> list
+  ListLit,    // kids -> list
+  Any, All, Count, Sum, Min, Max,  // a = slot, k0 domain, k1 where (or -1), k2 body (or -1)
+  Call,       // a = function, b = caller frame size, kids = args
+  Index,      // k0 list, k1 int -> element (nth)
+  // builtins
+  Next, Opponent, PiecesAt, Size, Top, Owner, SiteOf, KindOf, Attr /* a = attr */, Len, Nth, IndexOf, MinF, MaxF,
+  Abs, Related /* a = relation, k0 site -> list */, Link /* a = relation, k0 site -> site or none */,
+  // effects
+  SBlock, SIf, SFor /* a = slot, k0 domain, k1 where or -1, k2 body */, SLet /* a = slot, k0 value, k1 body */,
+  SSetGlobal /* a = var, k0 value */, SSetPer /* a = var, k0 player, k1 value */, SSetAttr /* a = attr, k0 piece, k1 value */,
+  SSetOwner, SSetKind, SMove /* k0 piece, k1 site */, SRemove, SExtraTurn, SContinueTurn, SNop,
+};
+
+struct Node {
+  Op op;
+  Type type = Type::Error;
+  int32_t a = 0, b = 0;
+  int64_t imm = 0;
+  int32_t first = 0;  // first kid in Program::kids
+  int32_t nk = 0;     // number of kids
+  Pos pos;
+};
+
+// List values are descriptors, never allocated: a constant list, a range, the pieces stacked on a site, a
+// list literal (its node) or every piece.
+enum class ListKind : int64_t { Const = 1, Range, Stack, Literal, AllPieces };
+
+struct Value {
+  int64_t i = 0;   // scalar value, or ListKind for lists
+  int32_t b = 0;   // list: const id / range low / site / node
+  int32_t c = 0;   // list: range high
+};
+
+struct FunctionInfo {
+  std::string name;
+  int nparams = 0;
+  int frame = 0;  // slots used by the body
+  int body = -1;
+  Type result = Type::Error;
+  std::vector<Type> params;
+};
+
+struct ParamInfo {
+  std::string name;
+  Type type = Type::Error;
+  int domain = -1;  // node producing a list, or -1 for the type's whole domain
+};
+
+struct RequireInfo {
+  int node = -1;
+  std::string code;      // may be empty
+  std::string message;   // may be empty
+  std::string text;      // the expression as written
+  Pos pos;
+};
+
+struct TemplateInfo {
+  std::vector<std::string> literals;
+  std::vector<int> exprs;  // nodes
+};
+
+struct MoveInfo {
+  std::string name;
+  std::vector<ParamInfo> params;
+  int nlets = 0;
+  int frame = 0;
+  std::vector<RequireInfo> requires_;
+  std::vector<int> effects;  // statement nodes
+  std::vector<TemplateInfo> notation;
+};
+
+struct ChanceInfo {
+  std::string name;
+  int var = -1;  // the global variable the outcome is stored in
+  std::vector<int64_t> values;
+  std::vector<uint64_t> weights;
+  uint64_t total = 0;
+};
+
+struct StepInfo {
+  enum Kind { Roll, Choose } kind = Choose;
+  int chance = -1;
+  std::vector<int> moves;  // move ids offered
+  bool end_if_none = false;
+};
+
+struct EndInfo {
+  bool each = false;   // evaluated once per player (the player in slot 0)
+  int when = -1;
+  enum Result { Win, Draw, Rank } result = Win;
+  int arg = -1;        // Win: player node; Rank: int node (evaluated per player, highest wins)
+  int frame = 1;
+  Pos pos;
+};
+
+struct VarInfo {
+  std::string name;
+  bool per_player = false;
+  Type type = Type::Int;
+  int init = -1;  // node
+  int offset = 0; // index into State::vars (per-player: offset + player)
+};
+
+struct PieceInit {
+  int kind, owner, site;
+};
+
+struct KindInfo {
+  std::string name;
+  std::vector<int> attrs;       // attribute ids this kind has
+  std::vector<int> attr_inits;  // nodes
+};
+
+struct Program {
+  std::shared_ptr<const SourceFile> file;
+  std::string name, description;
+
+  std::vector<std::string> players;
+  std::vector<std::string> site_names;   // unique
+  std::vector<std::string> site_labels;  // how each is written
+  std::vector<std::vector<int32_t>> lists;       // constant lists of ids
+  std::vector<Type> list_types;
+  std::vector<std::vector<uint8_t>> list_member; // for site lists: member[site] (empty for others)
+  std::vector<std::vector<int>> zone_sites;      // per-player zones: [zone][player] -> site
+  std::vector<std::string> zone_names;
+  std::vector<std::vector<int>> track_lists;     // [track][player] -> list id
+  std::vector<std::string> track_names;
+  std::vector<std::string> relation_names;
+  std::vector<std::vector<int>> relation_lists;  // [relation][site] -> list id
+  std::vector<std::string> strings;
+
+  std::vector<KindInfo> kinds;
+  std::vector<std::string> attr_names;
+  std::vector<PieceInit> pieces;  // initial pieces, in creation order
+  std::vector<VarInfo> vars;
+  int nvars = 0;                  // size of State::vars
+  std::vector<ChanceInfo> chance;
+  std::vector<FunctionInfo> functions;
+  std::vector<MoveInfo> moves;
+  std::vector<StepInfo> steps;
+  std::vector<EndInfo> ends;
+  TemplateInfo display;
+  bool has_display = false;
+  int display_frame = 0;
+  int init_frame = 0;
+
+  std::vector<Node> code;
+  std::vector<int32_t> kids;
+
+  int max_frame = 0;        // the largest frame of any context
+  int max_stack = 0;        // the most pieces any site can hold
+
+  const Node& node(int i) const { return code[i]; }
+  int kid(const Node& n, int k) const { return kids[n.first + k]; }
+  int nsites() const { return static_cast<int>(site_names.size()); }
+  int nplayers() const { return static_cast<int>(players.size()); }
+};
+
+}  // namespace ri
