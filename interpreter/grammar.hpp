@@ -77,6 +77,9 @@ struct type_required : tok<name> {};
 struct open_paren_required : tok<pg::one<'('>> {};
 struct field_required : tok<name> {};
 struct end_required : pg::eof {};
+// the operand after an operator (the parser names the operator in the message)
+template <typename R>
+struct operand : pg::seq<R> {};
 
 // ---- expressions ----
 struct op_eq : pg::string<'=', '='> {};
@@ -111,30 +114,30 @@ struct lit_false : tok<kw_false> {};
 struct lit_none : tok<kw_none> {};
 struct primary : pg::sor<tok<integer>, tok<string_lit>, lit_true, lit_false, lit_none, aggregate, call, tok<name>, paren,
                          list_lit> {};
-struct field : pg::seq<tok<pg::one<'.'>>, pg::must<field_required>> {};
+struct field : pg::seq<pg::one<'.'>, pg::not_at<pg::one<'.'>>, sp, pg::must<field_required>> {};  // '..' is a range
 struct index : pg::seq<tok<pg::one<'['>>, pg::must<expr_required>, pg::must<close_bracket>> {};
 struct postfix : pg::seq<primary, pg::star<pg::sor<field, index>>> {};
-struct neg : pg::seq<tok<pg::one<'-'>>, pg::not_at<pg::digit>> {};
+struct neg : tok<pg::one<'-'>> {};  // '-3' is a negative_int, '- 3' and '-x' are negations
 struct negative_int : pg::seq<pg::one<'-'>, integer> {};
 struct unary;
-struct negation : pg::seq<neg, pg::must<unary>> {};
+struct negation : pg::seq<neg, pg::must<operand<unary>>> {};
 struct unary : pg::sor<tok<negative_int>, negation, postfix> {};
 struct mul_op : tok<pg::sor<op_mul, op_div, op_mod>> {};
-struct mul_expr : pg::seq<unary, pg::star<mul_op, pg::must<unary>>> {};
+struct mul_expr : pg::seq<unary, pg::star<mul_op, pg::must<operand<unary>>>> {};
 struct add_op : tok<pg::sor<op_add, pg::seq<op_sub, pg::not_at<pg::one<'>'>>>>> {};
-struct add_expr : pg::seq<mul_expr, pg::star<add_op, pg::must<mul_expr>>> {};
+struct add_expr : pg::seq<mul_expr, pg::star<add_op, pg::must<operand<mul_expr>>>> {};
 struct range_op : tok<pg::string<'.', '.'>> {};
-struct range_expr : pg::seq<add_expr, pg::opt<range_op, pg::must<add_expr>>> {};
+struct range_expr : pg::seq<add_expr, pg::opt<range_op, pg::must<operand<add_expr>>>> {};
 struct cmp_op : tok<pg::sor<op_eq, op_ne, op_le, op_ge, op_lt, op_gt, op_notin, op_in>> {};
-struct cmp_expr : pg::seq<range_expr, pg::opt<cmp_op, pg::must<range_expr>>> {};
+struct cmp_expr : pg::seq<range_expr, pg::opt<cmp_op, pg::must<operand<range_expr>>>> {};
 struct not_expr;
 struct not_op : tok<kw_not> {};
-struct logical_not : pg::seq<not_op, pg::must<not_expr>> {};
+struct logical_not : pg::seq<not_op, pg::must<operand<not_expr>>> {};
 struct not_expr : pg::sor<logical_not, cmp_expr> {};
 struct and_op : tok<op_and> {};
-struct and_expr : pg::seq<not_expr, pg::star<and_op, pg::must<not_expr>>> {};
+struct and_expr : pg::seq<not_expr, pg::star<and_op, pg::must<operand<not_expr>>>> {};
 struct or_op : tok<op_or> {};
-struct or_expr : pg::seq<and_expr, pg::star<or_op, pg::must<and_expr>>> {};
+struct or_expr : pg::seq<and_expr, pg::star<or_op, pg::must<operand<and_expr>>>> {};
 struct if_expr : pg::seq<tok<kw_if>, pg::must<expr_required>, pg::must<then_required>, pg::must<expr_required>,
                          pg::must<else_required>, pg::must<expr_required>> {};
 struct let_name : name {};
@@ -159,8 +162,10 @@ struct stmt : pg::sor<if_stmt, for_stmt, let_stmt, set_stmt, block, call, word_s
 
 // ---- declarations ----
 struct type_name : name {};
-struct sig_param : pg::seq<tok<name>, pg::must<name_required>> {};
-struct sig_params : pg::opt<sig_param, pg::star<tok<pg::one<','>>, pg::must<sig_param>>> {};
+struct param_name_required : tok<name> {};
+struct sig_param : pg::seq<tok<name>, pg::must<param_name_required>> {};
+struct sig_param_required : pg::seq<sig_param> {};
+struct sig_params : pg::opt<sig_param, pg::star<tok<pg::one<','>>, pg::must<sig_param_required>>> {};
 struct sig_result : pg::seq<tok<pg::string<'-', '>'>>, pg::must<type_required>> {};
 struct signature : pg::seq<sp, pg::must<name_required>, pg::must<open_paren_required>, sig_params, pg::must<close_paren>,
                            pg::opt<sig_result>, pg::must<end_required>> {};
@@ -186,18 +191,17 @@ template <> inline constexpr auto error_message<colon_required> = "expected ':'"
 template <> inline constexpr auto error_message<semi_required> = "expected ';' (a 'let' is written 'let NAME = VALUE; BODY')";
 template <> inline constexpr auto error_message<name_required> = "expected a name";
 template <> inline constexpr auto error_message<type_required> = "expected a type";
-template <> inline constexpr auto error_message<open_paren_required> = "expected '('";
+template <> inline constexpr auto error_message<open_paren_required> = "expected '(' (a function is declared as 'NAME(TYPE NAME, ...)')";
 template <> inline constexpr auto error_message<field_required> = "expected a field name after '.'";
 template <> inline constexpr auto error_message<end_required> = "unexpected text";
 template <> inline constexpr auto error_message<dq_close> = "unterminated string";
 template <> inline constexpr auto error_message<sq_close> = "unterminated string";
-template <> inline constexpr auto error_message<unary> = "expected an expression after '-'";
-template <> inline constexpr auto error_message<mul_expr> = "expected an expression after the operator";
-template <> inline constexpr auto error_message<add_expr> = "expected an expression after '..'";
-template <> inline constexpr auto error_message<range_expr> = "expected an expression after the comparison";
-template <> inline constexpr auto error_message<not_expr> = "expected an expression after the operator";
-template <> inline constexpr auto error_message<and_expr> = "expected an expression after 'or'";
-template <> inline constexpr auto error_message<sig_param> = "expected a parameter, like 'site s'";
+// Only the rules above and operand<> have messages: must_if raises whenever a rule with a message fails,
+// so a rule that may fail harmlessly (an optional argument list, an alternative) must have none.
+template <typename R>
+inline constexpr auto error_message<operand<R>> = "expected an expression after the operator";
+template <> inline constexpr auto error_message<param_name_required> = "expected the parameter's name after its type, like 'site s'";
+template <> inline constexpr auto error_message<sig_param_required> = "expected a parameter, like 'site s'";
 
 struct errors {
   template <typename Rule>

@@ -4,6 +4,10 @@
 #include <fmt/format.h>
 #include <tao/pegtl/contrib/parse_tree.hpp>
 
+#include <algorithm>
+#include <cctype>
+#include <string_view>
+
 #include "grammar.hpp"
 
 namespace ri {
@@ -241,36 +245,87 @@ bool find_opener(const std::string& s, size_t offset, char close, size_t& where)
   return false;
 }
 
+bool is_word(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+bool is_op_char(char c) { return std::string_view("=!<>+-*/%.").find(c) != std::string_view::npos; }
+
+// The token starting at off, for "unexpected 'X'": a word, an operator of one or two characters, one
+// UTF-8 character, or a byte that is not valid UTF-8 written as \xNN (diagnostics stay valid UTF-8).
 std::string next_token(const std::string& s, size_t off) {
   if (off >= s.size()) return "";
   size_t e = off;
-  auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
-  if (word(s[off]))
-    while (e < s.size() && word(s[e])) ++e;
-  else
+  unsigned char c = static_cast<unsigned char>(s[off]);
+  if (is_word(s[off])) {
+    while (e < s.size() && is_word(s[e])) ++e;
+  } else if (is_op_char(s[off])) {
     e = off + 1;
+    if (e < s.size() && is_op_char(s[e]) && std::string_view("== != <= >= .. ->").find(s.substr(off, 2)) != std::string_view::npos)
+      ++e;
+  } else if (c >= 0x80) {
+    size_t n = c >= 0xF0 && c < 0xF5 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 && c < 0xE0 ? 2 : 0;
+    bool valid = n > 0 && off + n <= s.size();
+    for (size_t k = 1; valid && k < n; ++k) valid = (static_cast<unsigned char>(s[off + k]) & 0xC0) == 0x80;
+    if (!valid) return fmt::format("\\x{:02X}", static_cast<unsigned>(c));
+    e = off + n;
+  } else if (c < 0x20 || c == 0x7F) {
+    return fmt::format("\\x{:02X}", static_cast<unsigned>(c));
+  } else {
+    e = off + 1;
+  }
   return s.substr(off, e - off);
+}
+
+// The token that ends just before off (white space skipped): the operator an operand is missing after.
+std::string previous_token(const std::string& s, size_t off) {
+  size_t e = std::min(off, s.size());
+  while (e > 0 && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
+  size_t b = e;
+  if (b > 0 && is_word(s[b - 1]))
+    while (b > 0 && is_word(s[b - 1])) --b;
+  else if (b > 0 && is_op_char(s[b - 1]))
+    while (b > 0 && e - b < 2 && is_op_char(s[b - 1])) --b;
+  else if (b > 0)
+    --b;
+  if (b > 1 && s.compare(b, e - b, "in") == 0) {  // 'not in'
+    size_t w = b;
+    while (w > 0 && std::isspace(static_cast<unsigned char>(s[w - 1]))) --w;
+    if (w >= 3 && s.compare(w - 3, 3, "not") == 0 && (w == 3 || !is_word(s[w - 4]))) return "not " + s.substr(b, e - b);
+  }
+  return s.substr(b, e - b);
 }
 
 }  // namespace
 
+// Builds the message for a parse error at `offset` of t.s: the grammar's message, the operator an operand
+// is missing after, "at the end of the expression" when nothing follows, then any hint in parentheses.
 void Parser::report_parse_error(const Text& t, size_t offset, const std::string& raw) {
-  std::string msg = raw;
+  std::string msg = raw, hint;
+  if (size_t paren = msg.find(" ("); paren != std::string::npos) {
+    hint = msg.substr(paren);
+    msg.resize(paren);
+  }
   if (msg == "unexpected text") {
     std::string tok = next_token(t.s, offset);
     msg = tok.empty() ? "unexpected end of expression" : fmt::format("unexpected '{}'", tok);
-  } else if (offset >= t.s.size() || t.s.find_first_not_of(" \t\r\n", offset) == std::string::npos) {
-    if (msg.rfind("expected", 0) == 0) msg += " at the end of the expression";
+    if (tok == "==" || tok == "!=" || tok == "<" || tok == "<=" || tok == ">" || tok == ">=")
+      hint = " (comparisons do not chain: join them with 'and')";
+  } else {
+    const std::string op_placeholder = "the operator";
+    if (size_t k = msg.find(op_placeholder); k != std::string::npos) {
+      std::string op = previous_token(t.s, offset);
+      if (!op.empty()) msg.replace(k, op_placeholder.size(), "'" + op + "'");
+    }
+    if (offset >= t.s.size() || t.s.find_first_not_of(" \t\r\n", offset) == std::string::npos)
+      if (msg.rfind("expected", 0) == 0) msg += " at the end of the expression";
   }
   if (msg.rfind("expected ')'", 0) == 0 || msg.rfind("expected ']'", 0) == 0 || msg.rfind("expected '}'", 0) == 0) {
     size_t where = 0;
     char close = msg[10];
     if (find_opener(t.s, offset, close, where)) {
       Pos p = t.at(where);
-      msg += fmt::format(" (to close '{}' at line {}, column {})", t.s[where], p.line, p.col);
+      hint = fmt::format(" (to close '{}' at line {}, column {})", t.s[where], p.line, p.col);
     }
   }
-  diags_.error(file_, t.at(offset), msg);
+  diags_.error(file_, t.at(offset), msg + hint);
 }
 
 bool Parser::precheck(const Text& t) {

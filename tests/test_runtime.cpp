@@ -1,0 +1,244 @@
+// The runtime on small rule files: expression semantics (through a display template), effects, the turn
+// state machine, chance, the end, undo and perft.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "compiler.hpp"
+#include "engine.hpp"
+
+using namespace ri;
+
+namespace {
+
+const char* kBase = R"RULES(
+game: {name: test}
+players: [A, B]
+topology:
+  sites: [a1, a2, a3, a4]
+  regions: {corners: [a1, a4]}
+  tracks:
+    lane: {A: [a1, a2, a3, a4], B: [a4, a3, a2, a1]}
+zones:
+  hand: {per_player: true, label: Hand}
+pieces:
+  man: {per_player: 2, at: hand, attributes: {power: 3}}
+variables:
+  score: {init: 0, per_player: true}
+  total: 10
+functions:
+  double(int x): "x * 2"
+  fact(int n) -> int: "if n <= 1 then 1 else n * fact(n - 1)"
+moves:
+  nothing: {}
+turn: [{choose: all}]
+end: []
+)RULES";
+
+std::shared_ptr<const Program> build(const std::string& text) {
+  Diagnostics d;
+  auto p = load_rules_text("test.rules", text, d);
+  INFO(d.format());
+  REQUIRE(p);
+  return p;
+}
+
+// Evaluates an expression by rendering it as the display.
+std::string eval(const std::string& expr) {
+  std::string text = std::string(kBase) + "display: \"{" + expr + "}\"\n";
+  Game g(build(text));
+  std::string out = g.render();
+  if (!out.empty() && out.back() == '\n') out.pop_back();
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("expressions evaluate as the language specifies") {
+  struct Row {
+    const char* expr;
+    const char* expected;
+  };
+  const std::vector<Row> rows = {
+      {"1 + 2 * 3", "7"},
+      {"(1 + 2) * 3", "9"},
+      {"10 - 4 - 3", "3"},            // left-associative
+      {"-7 / 2", "-4"},               // floor division
+      {"-7 % 2", "1"},
+      {"7 % -2", "-1"},
+      {"2 < 3 and 3 < 2", "false"},
+      {"not 1 == 2", "true"},
+      {"true or 1 / 0 == 1", "true"},  // short-circuit
+      {"if 1 > 2 then 'yes' else 'no'", "no"},
+      {"let x = 4; x * x", "16"},
+      {"double(21)", "42"},
+      {"fact(5)", "120"},
+      {"min(3, -2)", "-2"},
+      {"abs(-5)", "5"},
+      {"len(lane[A])", "4"},
+      {"nth(lane[B], 0)", "a4"},
+      {"lane[A][2]", "a3"},
+      {"index(lane[B], a3)", "1"},
+      {"index(lane[B], hand[A])", "-1"},
+      {"a4 in corners", "true"},
+      {"a2 not in corners", "true"},
+      {"count(s in sites where s in corners)", "2"},
+      {"sum(x in 1..4 : x)", "10"},
+      {"max(x in [3, 9, 2] : x)", "9"},
+      {"min(x in 1..3 : 10 - x)", "7"},
+      {"any(p in players : p == B)", "true"},
+      {"all(x in 1..3 : x > 1)", "false"},
+      {"count(x in 5..4)", "0"},
+      {"next(A)", "B"},
+      {"next(B)", "A"},
+      {"opponent(A)", "B"},
+      {"me", "A"},
+      {"size(hand[A])", "2"},
+      {"owned(hand[B], B)", "2"},
+      {"top(hand[A]).owner", "A"},
+      {"top(a1) == none", "true"},
+      {"top(hand[B]).power", "3"},
+      {"hand[A]", "Hand"},
+      {"score[B] + total", "10"},
+      {"forward(lane[A], a2, 5)", "a4"},   // the standard library clamps at the end
+      {"owned_in(lane[A], A)", "0"},
+      {"'quoted ' == 'quoted '", "true"},
+  };
+  for (auto& r : rows) {
+    INFO(r.expr);
+    CHECK(eval(r.expr) == r.expected);
+  }
+}
+
+TEST_CASE("runtime errors carry the position of the failing expression") {
+  struct Row {
+    const char* expr;
+    const char* message;
+  };
+  const std::vector<Row> rows = {
+      {"1 / (2 - 2)", "division by zero"},
+      {"nth(lane[A], 9)", "position 9 is outside the list (length 4)"},
+      {"max(x in 5..4 : x)", "'max' over an empty list"},
+      {"top(a1).owner", "no piece here (the value is none)"},
+  };
+  for (auto& r : rows) {
+    INFO(r.expr);
+    try {
+      eval(r.expr);
+      FAIL("no error");
+    } catch (const RuntimeError& e) {
+      CHECK(std::string(e.what()) == r.message);
+      CHECK(e.pos.line > 0);
+    }
+  }
+}
+
+TEST_CASE("the evaluation budget and call depth stop runaway rules") {
+  std::string text = std::string(kBase) + "display: \"{loop(1)}\"\n";
+  text.replace(text.find("functions:"), 10, "functions:\n  loop(int n) -> int: \"loop(n + 1)\"");
+  Game g(build(text));
+  CHECK_THROWS_AS(g.render(), RuntimeError);
+}
+
+TEST_CASE("effects, the turn state machine and undo") {
+  const char* rules = R"RULES(
+game: {name: race}
+players: [A, B]
+topology:
+  sites: [s1, s2, s3]
+  regions: {bonus: [s2]}
+  tracks:
+    lane: {A: [hand, s1, s2, s3], B: [hand, s1, s2, s3]}
+zones:
+  hand: {per_player: true}
+pieces:
+  man: {per_player: 1, at: hand}
+variables:
+  moves_made: {init: 0, per_player: true}
+chance:
+  die: {outcomes: {1: 1, 2: 1}}
+moves:
+  go:
+    params:
+      from: site in lane[me]
+    let:
+      to: forward(lane[me], from, die)
+    requires:
+      - check: owned(from, me) > 0 and from != s3
+        error: NoMan
+    effects:
+      - move(top(from), to)
+      - set moves_made[me] = moves_made[me] + 1
+      - if to in bonus then extra_turn
+turn:
+  - roll: die
+  - choose: [go]
+end:
+  - each: p
+    when: owned(s3, p) > 0
+    result: win(p)
+)RULES";
+  auto prog = build(rules);
+  Game g(prog);
+  auto act = [&](const std::string& s) {
+    auto r = g.read(s);
+    INFO(s << ": " << r.message);
+    REQUIRE(r.ok);
+    return g.apply(r.move);
+  };
+  CHECK(g.node() == Game::NodeKind::Chance);
+  act("die 2");
+  MoveList ml;
+  g.legal(ml);
+  REQUIRE(ml.size == 1);
+  CHECK(g.write(ml[0]) == "go hand");  // default notation: the move's name and its parameters
+  uint64_t h0 = g.hash();
+  size_t mark = act("go hand");
+  CHECK(g.player() == 0);  // landed on the bonus site: extra turn for A
+  CHECK(g.node() == Game::NodeKind::Chance);
+  act("1");
+  act("go s2");
+  CHECK(g.node() == Game::NodeKind::Over);
+  CHECK(g.result_text() == "A wins");
+  g.undo(mark);
+  CHECK(g.hash() == h0);
+  CHECK(g.node() == Game::NodeKind::Decision);
+  auto bad = g.read("go s3");
+  CHECK_FALSE(bad.ok);
+  CHECK(bad.code == "NoMan");
+}
+
+TEST_CASE("if_none: end finishes the game with the end rules, or a draw") {
+  const char* rules = R"RULES(
+game: {name: stuck}
+players: [A, B]
+moves:
+  never:
+    requires: ["false"]
+turn: [{choose: all, if_none: end}]
+end:
+  - when: "me == B"
+    result: win(A)
+)RULES";
+  Game g(build(rules));
+  CHECK(g.node() == Game::NodeKind::Over);
+  CHECK(g.result_text() == "draw");
+}
+
+TEST_CASE("chance outcomes from dice are the exact distribution of the sum") {
+  const char* rules = R"RULES(
+game: {name: dice}
+players: [A]
+chance:
+  two: {dice: {count: 2, faces: [1, 2, 3, 4, 5, 6]}}
+moves: {m: {}}
+turn: [{roll: two}, {choose: all}]
+end: []
+)RULES";
+  auto p = build(rules);
+  const ChanceInfo& c = p->chance[0];
+  CHECK(c.values == std::vector<int64_t>{2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12});
+  CHECK(c.weights == std::vector<uint64_t>{1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1});
+  CHECK(c.total == 36);
+}
