@@ -180,7 +180,7 @@ void Game::candidates(int move, F&& f) {
       open(i);
       continue;
     }
-    f();
+    if (!f()) return;
     ++pos[i];
   }
 }
@@ -203,28 +203,24 @@ void Game::legal(MoveList& out) {
   for (int mv : P_->steps[state().step].moves) {
     const MoveInfo& mi = P_->moves[mv];
     candidates(mv, [&] {
-      if (!requirements_hold(mi)) return;
+      if (!requirements_hold(mi)) return true;
       if (out.size >= kMaxMoves) throw RuntimeError({}, fmt::format("more than {} legal moves", kMaxMoves));
       Move m;
       m.type = static_cast<int16_t>(mv);
       m.nargs = static_cast<int16_t>(mi.params.size());
       for (int i = 0; i < m.nargs; ++i) m.args[i] = static_cast<int32_t>(M_.slot(i).i);
       out.moves[out.size++] = m;
+      return true;
     });
   }
 }
 
 bool Game::any_legal() {
-  struct Found {};
-  try {
-    for (int mv : P_->steps[state().step].moves) {
-      const MoveInfo& mi = P_->moves[mv];
-      candidates(mv, [&] {
-        if (requirements_hold(mi)) throw Found{};
-      });
-    }
-  } catch (Found&) {
-    return true;
+  bool found = false;
+  for (int mv : P_->steps[state().step].moves) {
+    const MoveInfo& mi = P_->moves[mv];
+    candidates(mv, [&] { return !(found = requirements_hold(mi)); });
+    if (found) return true;
   }
   return false;
 }
@@ -330,7 +326,7 @@ Game::Reading Game::read(std::string_view text) {
   for (int mv : P_->steps[state().step].moves) {
     const MoveInfo& mi = P_->moves[mv];
     candidates(mv, [&] {
-      if (r.ok) return;
+      if (r.ok) return false;
       M_.reset_lets();
       bool same = false;
       for (const TemplateInfo& t : mi.notation) {
@@ -339,7 +335,7 @@ Game::Reading Game::read(std::string_view text) {
         } catch (const RuntimeError&) {
         }
       }
-      if (!same) return;
+      if (!same) return true;
       Move m;
       m.type = static_cast<int16_t>(mv);
       m.nargs = static_cast<int16_t>(mi.params.size());
@@ -360,11 +356,12 @@ Game::Reading Game::read(std::string_view text) {
             if (req.code.empty())
               r.message = fmt::format("requirement '{}' (line {}) does not hold", req.text, req.pos.line);
           }
-          return;
+          return true;
         }
       }
       r.ok = true;
       r.move = m;
+      return false;
     });
     if (r.ok) break;
   }
