@@ -200,8 +200,11 @@ std::shared_ptr<const Program> compile(Checked&& ck) {
     for (size_t i = 0; i < mi.params.size(); ++i)
       mi.params[i].domain = cm.params[i].domain ? c.expr(*cm.params[i].domain) : -1;
     c.let_values.clear();
-    for (size_t l = 0; l < cm.lets.size(); ++l)
+    for (size_t l = 0; l < cm.lets.size(); ++l) {
       c.let_values.push_back(cm.lets[l] ? c.expr(*cm.lets[l]) : c.emit(Op::Const, Type::Error, {}));
+      mi.let_nodes.push_back(c.emit(Op::LazyLet, P.code[c.let_values.back()].type, P.code[c.let_values.back()].pos,
+                                    {c.let_values.back()}, cm.let_slots[l], static_cast<int>(l)));
+    }
     for (size_t r = 0; r < mi.requires_.size(); ++r)
       mi.requires_[r].node = cm.requires_[r].check ? c.expr(*cm.requires_[r].check) : -1;
     for (auto& s : cm.effects) mi.effects.push_back(s ? c.stmt(*s) : -1);

@@ -108,6 +108,13 @@ void Machine::execute(int n) {
   ex(n);
 }
 
+// Variables and attributes hold 32-bit integers: a larger value is the rule file's error.
+static int32_t fit(const Node& n, int64_t v) {
+  if (v < INT32_MIN || v > INT32_MAX)
+    throw RuntimeError(n.pos, fmt::format("{} does not fit in a variable or attribute (32-bit integers)", v));
+  return static_cast<int32_t>(v);
+}
+
 void Machine::ex(int id) {
   if (id < 0) return;
   const Node& n = P_->code[id];
@@ -128,8 +135,8 @@ void Machine::ex(int id) {
       int len = list_len(dom);
       constexpr int kMax = 4096;
       if (len > kMax) fail(n, "a 'for' over more than 4096 items");
-      int32_t items[kMax];
-      for (int i = 0; i < len; ++i) items[i] = static_cast<int32_t>(list_at(dom, i).i);
+      int64_t items[kMax];
+      for (int i = 0; i < len; ++i) items[i] = list_at(dom, i).i;
       for (int i = 0; i < len; ++i) {
         slots_[base_ + n.a] = Value{items[i], 0, 0};
         if (k(1) >= 0 && !truth(k(1))) continue;
@@ -141,14 +148,18 @@ void Machine::ex(int id) {
       slots_[base_ + n.a] = ev(k(0));
       ex(k(1));
       return;
-    case Op::SSetGlobal: set_var(P.vars[n.a].offset, static_cast<int32_t>(ev(k(0)).i)); return;
+    case Op::SSetGlobal: set_var(P.vars[n.a].offset, fit(n, ev(k(0)).i)); return;
     case Op::SSetPer: {
       int64_t p = ev(k(0)).i;
       if (p < 0 || p >= P.nplayers()) fail(n, "no player here");
-      set_var(P.vars[n.a].offset + static_cast<int>(p), static_cast<int32_t>(ev(k(1)).i));
+      set_var(P.vars[n.a].offset + static_cast<int>(p), fit(n, ev(k(1)).i));
       return;
     }
-    case Op::SSetAttr: set_attr(checked_piece(n, ev(k(0)).i), n.a, static_cast<int32_t>(ev(k(1)).i)); return;
+    case Op::SSetAttr: {
+      int p = checked_piece(n, ev(k(0)).i);
+      set_attr(p, n.a, fit(n, ev(k(1)).i));
+      return;
+    }
     case Op::SSetOwner: {
       int p = checked_piece(n, ev(k(0)).i);
       int64_t who = ev(k(1)).i;

@@ -9,6 +9,12 @@ namespace ri {
 
 Game::Game(std::shared_ptr<const Program> p) : P_(std::move(p)), M_(P_) { reset(); }
 
+static int32_t fit_int32(int64_t v, Pos pos) {
+  if (v < INT32_MIN || v > INT32_MAX)
+    throw RuntimeError(pos, fmt::format("{} does not fit in a variable or attribute (32-bit integers)", v));
+  return static_cast<int32_t>(v);
+}
+
 void Game::reset() {
   const Program& P = *P_;
   State& S = M_.state();
@@ -29,25 +35,31 @@ void Game::reset() {
   S.turn = 1;
   S.ply = 0;
   S.flags = 0;
+  M_.clear_arena();
+  // pieces first, so that initial values can look at the board
+  for (size_t i = 0; i < np; ++i) {
+    const PieceInit& pi = P.pieces[i];
+    S.kind[i] = static_cast<int16_t>(pi.kind);
+    S.owner[i] = static_cast<int16_t>(pi.owner);
+    M_.place(static_cast<int>(i), pi.site);
+  }
   // variables: per-player initial values are computed with `me` = that player
   for (const VarInfo& v : P.vars) {
     if (v.init < 0) continue;
     int n = v.per_player ? P.nplayers() : 1;
     for (int p = 0; p < n; ++p) {
       S.player = p;
-      S.vars[v.offset + p] = static_cast<int32_t>(M_.evaluate(v.init).i);
+      S.vars[v.offset + p] = fit_int32(M_.evaluate(v.init).i, P.code[v.init].pos);
     }
   }
-  // pieces, with their attributes computed with `me` = their owner
+  // attributes, computed with `me` = the piece's owner
   for (size_t i = 0; i < np; ++i) {
     const PieceInit& pi = P.pieces[i];
-    S.kind[i] = static_cast<int16_t>(pi.kind);
-    S.owner[i] = static_cast<int16_t>(pi.owner);
-    M_.place(static_cast<int>(i), pi.site);
     const KindInfo& k = P.kinds[pi.kind];
     S.player = pi.owner;
     for (size_t a = 0; a < k.attrs.size(); ++a)
-      if (k.attr_inits[a] >= 0) S.attrs[i * S.nattrs + k.attrs[a]] = static_cast<int32_t>(M_.evaluate(k.attr_inits[a]).i);
+      if (k.attr_inits[a] >= 0)
+        S.attrs[i * S.nattrs + k.attrs[a]] = fit_int32(M_.evaluate(k.attr_inits[a]).i, P.code[k.attr_inits[a]].pos);
   }
   S.player = 0;
   M_.clear_journal();  // the setup itself is not undoable
@@ -186,6 +198,7 @@ void Game::candidates(int move, F&& f) {
 }
 
 void Game::legal(MoveList& out) {
+  M_.clear_arena();
   out.size = 0;
   NodeKind nk = node();
   if (nk == NodeKind::Over) return;
@@ -231,6 +244,7 @@ void Game::bind(const Move& m) {
 }
 
 size_t Game::apply(const Move& m) {
+  M_.clear_arena();
   size_t mark = M_.mark();
   State& S = M_.state();
   M_.save_control();
@@ -246,9 +260,15 @@ size_t Game::apply(const Move& m) {
   }
   const MoveInfo& mi = P_->moves[m.type];
   bind(m);
-  for (int e : mi.effects) {
-    M_.execute(e);
+  // every 'let' takes its value from the state before the effects (one that cannot be computed there
+  // is left to fail where an effect uses it)
+  for (int l = 0; l < mi.nlets; ++l) {
+    try {
+      M_.evaluate(mi.let_nodes[l]);
+    } catch (const RuntimeError&) {
+    }
   }
+  for (int e : mi.effects) M_.execute(e);
   if (check_end()) return mark;
   if (S.flags & State::kExtraTurn) {
     S.step = 0;
@@ -270,6 +290,7 @@ std::string Game::write_with(const TemplateInfo& t) {
 }
 
 std::string Game::write(const Move& m) {
+  M_.clear_arena();
   if (m.type == Move::kChance) {
     const ChanceInfo* c = pending_chance();
     if (!c) return "?";
@@ -296,6 +317,7 @@ std::string normalize_notation(std::string_view s) {
 }
 
 Game::Reading Game::read(std::string_view text) {
+  M_.clear_arena();
   Reading r;
   std::string want = normalize_notation(text);
   NodeKind nk = node();
@@ -342,19 +364,12 @@ Game::Reading Game::read(std::string_view text) {
       for (int i = 0; i < m.nargs; ++i) m.args[i] = static_cast<int32_t>(M_.slot(i).i);
       M_.reset_lets();
       for (const RequireInfo& req : mi.requires_) {
-        bool holds = false;
-        try {
-          holds = M_.evaluate(req.node).i != 0;
-        } catch (const RuntimeError& e) {
-          holds = false;
-        }
-        if (!holds) {
+        if (!M_.evaluate(req.node).i) {
           if (!matched) {
             matched = true;
             r.code = req.code;
-            r.message = req.message.empty() ? fmt::format("requirement '{}' does not hold", req.text) : req.message;
-            if (req.code.empty())
-              r.message = fmt::format("requirement '{}' (line {}) does not hold", req.text, req.pos.line);
+            r.message = !req.message.empty() ? req.message
+                                             : fmt::format("requirement '{}' (line {}) does not hold", req.text, req.pos.line);
           }
           return true;
         }

@@ -9,6 +9,7 @@ Machine::Machine(std::shared_ptr<const Program> p) : P_(std::move(p)) {
   const Program& P = *P_;
   slots_.assign(static_cast<size_t>(P.max_frame + 1) * (limits.depth + 4) + 16, Value{});
   journal_.reserve(4096);
+  arena_.reserve(1024);
   S_.cap = std::max(1, P.max_stack);
   S_.nattrs = static_cast<int>(P.attr_names.size());
 }
@@ -41,7 +42,7 @@ int Machine::list_len(const Value& l) {
     case ListKind::Const: return static_cast<int>(P_->lists[l.b].size());
     case ListKind::Range: return l.c >= l.b ? l.c - l.b + 1 : 0;
     case ListKind::Stack: return S_.count[l.b];
-    case ListKind::Literal: return P_->code[l.b].nk;
+    case ListKind::Literal: return l.c;
     case ListKind::AllPieces: {
       int k = 0;
       for (auto s : S_.site) k += s >= 0;
@@ -57,7 +58,7 @@ Value Machine::list_at(const Value& l, int i) {
     case ListKind::Const: v.i = P_->lists[l.b][i]; break;
     case ListKind::Range: v.i = l.b + i; break;
     case ListKind::Stack: v.i = S_.stack[static_cast<size_t>(l.b) * S_.cap + i]; break;
-    case ListKind::Literal: return ev(P_->kid(P_->code[l.b], i));
+    case ListKind::Literal: v.i = arena_[static_cast<size_t>(l.b) + i]; break;
     case ListKind::AllPieces: {
       int k = 0;
       for (size_t p = 0; p < S_.site.size(); ++p)
@@ -149,17 +150,29 @@ Value Machine::ev(int id) {
     }
     case Op::ConstList: return Value{static_cast<int64_t>(ListKind::Const), n.a, 0};
     case Op::AllPieces: return Value{static_cast<int64_t>(ListKind::AllPieces), 0, 0};
-    case Op::Neg: return Value{-ev(k(0)).i, 0, 0};
+    case Op::Neg: {
+      int64_t r;
+      if (__builtin_sub_overflow(int64_t{0}, ev(k(0)).i, &r)) fail(n, "integer overflow");
+      return Value{r, 0, 0};
+    }
     case Op::Not: return Value{!ev(k(0)).i, 0, 0};
     case Op::And: return Value{truth(k(0)) && truth(k(1)), 0, 0};
     case Op::Or: return Value{truth(k(0)) || truth(k(1)), 0, 0};
-    case Op::Add: return Value{ev(k(0)).i + ev(k(1)).i, 0, 0};
-    case Op::Sub: return Value{ev(k(0)).i - ev(k(1)).i, 0, 0};
-    case Op::Mul: return Value{ev(k(0)).i * ev(k(1)).i, 0, 0};
+    case Op::Add:
+    case Op::Sub:
+    case Op::Mul: {
+      int64_t a = ev(k(0)).i, b = ev(k(1)).i, r;
+      bool over = n.op == Op::Add   ? __builtin_add_overflow(a, b, &r)
+                  : n.op == Op::Sub ? __builtin_sub_overflow(a, b, &r)
+                                    : __builtin_mul_overflow(a, b, &r);
+      if (over) fail(n, "integer overflow");
+      return Value{r, 0, 0};
+    }
     case Op::Div:
     case Op::Mod: {
       int64_t a = ev(k(0)).i, b = ev(k(1)).i;
       if (b == 0) fail(n, n.op == Op::Div ? "division by zero" : "remainder of division by zero");
+      if (a == INT64_MIN && b == -1) fail(n, "integer overflow");
       // floor division, so that -1 / 2 == -1 and -1 % 2 == 1 on every machine
       int64_t q = a / b, r = a % b;
       if (r != 0 && ((r < 0) != (b < 0))) --q, r += b;
@@ -184,10 +197,20 @@ Value Machine::ev(int id) {
       return ev(k(1));
     case Op::Range: {
       int64_t lo = ev(k(0)).i, hi = ev(k(1)).i;
-      if (lo < INT32_MIN || hi > INT32_MAX) fail(n, "range out of bounds");
+      if (lo < INT32_MIN || lo > INT32_MAX || hi < INT32_MIN || hi > INT32_MAX)
+        fail(n, fmt::format("range {}..{} is out of bounds", lo, hi));
       return Value{static_cast<int64_t>(ListKind::Range), static_cast<int32_t>(lo), static_cast<int32_t>(hi)};
     }
-    case Op::ListLit: return Value{static_cast<int64_t>(ListKind::Literal), id, 0};
+    case Op::ListLit: {
+      // the items are evaluated now, in this scope, into the evaluation's arena
+      if (arena_.size() + n.nk > kArenaMax) fail(n, "too many list items in one evaluation");
+      int64_t items[64];
+      int cnt = std::min<int>(n.nk, 64);
+      for (int i = 0; i < cnt; ++i) items[i] = ev(k(i)).i;
+      size_t at = arena_.size();
+      arena_.insert(arena_.end(), items, items + cnt);
+      return Value{static_cast<int64_t>(ListKind::Literal), static_cast<int32_t>(at), cnt};
+    }
     case Op::Any:
     case Op::All:
     case Op::Count:
@@ -232,8 +255,8 @@ Value Machine::ev(int id) {
       int callee = base_ + n.b;
       if (static_cast<size_t>(callee + f.frame + 1) > slots_.size()) fail(n, "calls nested too deeply");
       // arguments are evaluated in the caller's frame, then stored in the callee's
-      Value args[16];
-      int na = std::min(n.nk, 16);
+      Value args[kMaxCallArgs];
+      int na = std::min(n.nk, kMaxCallArgs);
       for (int i = 0; i < na; ++i) args[i] = ev(k(i));
       for (int i = 0; i < na; ++i) slots_[callee + i] = args[i];
       int saved = base_;
@@ -277,7 +300,11 @@ Value Machine::ev(int id) {
     }
     case Op::MinF: return Value{std::min(ev(k(0)).i, ev(k(1)).i), 0, 0};
     case Op::MaxF: return Value{std::max(ev(k(0)).i, ev(k(1)).i), 0, 0};
-    case Op::Abs: { int64_t v = ev(k(0)).i; return Value{v < 0 ? -v : v, 0, 0}; }
+    case Op::Abs: {
+      int64_t v = ev(k(0)).i;
+      if (v == INT64_MIN) fail(n, "integer overflow");
+      return Value{v < 0 ? -v : v, 0, 0};
+    }
     case Op::Related: {
       int s = checked_site(n, ev(k(0)).i);
       return Value{static_cast<int64_t>(ListKind::Const), P.relation_lists[n.a][s], 0};

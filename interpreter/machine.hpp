@@ -10,6 +10,8 @@
 
 namespace ri {
 
+constexpr int kMaxCallArgs = 16;  // parameters of a rule-file function (the checker enforces it)
+
 struct Limits {
   int64_t steps = 10'000'000;  // evaluation steps per top-level evaluation
   int depth = 200;             // nested function calls
@@ -29,6 +31,8 @@ class Machine {
   void execute(int n);
   Value& slot(int i) { return slots_[i]; }
   void reset_lets() { let_mask_ = 0; }
+  // List literals live in an arena until the game's next public operation (Game clears it).
+  void clear_arena() { arena_.clear(); }
 
   // mutations (journaled)
   void set_var(int index, int32_t v);
@@ -67,6 +71,8 @@ class Machine {
   int depth_ = 0;
   int64_t budget_ = 0;
   uint64_t let_mask_ = 0;
+  std::vector<int64_t> arena_;  // list literals' items (bounded by kArenaMax)
+  static constexpr size_t kArenaMax = 1 << 20;
 };
 
 }  // namespace ri

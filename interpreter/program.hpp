@@ -96,6 +96,7 @@ struct MoveInfo {
   std::string name;
   std::vector<ParamInfo> params;
   int nlets = 0;
+  std::vector<int> let_nodes;  // a reference to each 'let' (evaluating one computes and keeps its value)
   int frame = 0;
   std::vector<RequireInfo> requires_;
   std::vector<int> effects;  // statement nodes

@@ -27,9 +27,12 @@ pieces:
 variables:
   score: {init: 0, per_player: true}
   total: 10
+  in_hands: "size(hand[A]) + size(hand[B])"
 functions:
   double(int x): "x * 2"
   fact(int n) -> int: "if n <= 1 then 1 else n * fact(n - 1)"
+  pair(int a) -> ints: "[a, a + 1]"
+  second(ints l, int unused) -> int: "nth(l, 1)"
 moves:
   nothing: {}
 turn: [{choose: all}]
@@ -104,6 +107,9 @@ TEST_CASE("expressions evaluate as the language specifies") {
       {"forward(lane[A], a2, 5)", "a4"},   // the standard library clamps at the end
       {"owned_in(lane[A], A)", "0"},
       {"'quoted ' == 'quoted '", "true"},
+      {"second(pair(7), 100)", "8"},            // a list literal keeps the values of its own scope
+      {"let l = (let t = 5; [t]); let u = 9; nth(l, 0)", "5"},
+      {"in_hands", "4"},                         // initial values see the pieces already placed
   };
   for (auto& r : rows) {
     INFO(r.expr);
@@ -121,6 +127,10 @@ TEST_CASE("runtime errors carry the position of the failing expression") {
       {"nth(lane[A], 9)", "position 9 is outside the list (length 4)"},
       {"max(x in 5..4 : x)", "'max' over an empty list"},
       {"top(a1).owner", "no piece here (the value is none)"},
+      {"9223372036854775807 + 1", "integer overflow"},
+      {"-9223372036854775807 - 2", "integer overflow"},
+      {"3037000500 * 3037000500", "integer overflow"},
+      {"len(1..3000000000)", "range 1..3000000000 is out of bounds"},
   };
   for (auto& r : rows) {
     INFO(r.expr);
@@ -241,4 +251,29 @@ end: []
   CHECK(c.values == std::vector<int64_t>{2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12});
   CHECK(c.weights == std::vector<uint64_t>{1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1});
   CHECK(c.total == 36);
+}
+
+TEST_CASE("a move's lets take their values from the state before its effects") {
+  const char* rules = R"RULES(
+game: {name: lets}
+players: [A]
+topology: {sites: [s1]}
+zones: {hand: {per_player: true}}
+pieces: {man: {per_player: 1, at: hand}}
+variables: {seen: 99}
+moves:
+  put:
+    let: {n: size(s1)}
+    requires: ["size(hand[me]) > 0"]
+    effects: ["move(top(hand[me]), s1)", "set seen = n"]
+turn: [{choose: all}]
+end: []
+display: "{seen}"
+)RULES";
+  Game g(build(rules));
+  MoveList ml;
+  g.legal(ml);
+  REQUIRE(ml.size == 1);
+  g.apply(ml[0]);
+  CHECK(g.render() == "0\n");
 }
