@@ -1,13 +1,16 @@
-// The ruleinterp subcommands. Each returns the process exit code.
+// The ruleinterp subcommands. See spec/cli.md.
 #pragma once
 #include <CLI/CLI.hpp>
 
+#include <functional>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "compiler.hpp"
 #include "engine.hpp"
+#include "movelog.hpp"
 
 namespace ri::cli {
 
@@ -16,5 +19,46 @@ std::shared_ptr<const Program> load_or_report(const std::string& path);
 
 // Registers each subcommand on the app; the callback runs it and stores the exit code in *code.
 void add_check(CLI::App& app, int* code);
+
+// A subcommand whose `run` is called after parsing when it was given; it returns the exit code.
+struct Command {
+  CLI::App* sub = nullptr;
+  std::function<int()> run;
+};
+void add_play(CLI::App& app, std::vector<Command>& out);
+void add_moves(CLI::App& app, std::vector<Command>& out);
+void add_replay(CLI::App& app, std::vector<Command>& out);
+void add_perft(CLI::App& app, std::vector<Command>& out);
+void add_playout(CLI::App& app, std::vector<Command>& out);
+
+// A bad combination of arguments found after parsing: main prints it with the subcommand's usage, exit 2.
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Accepts a decimal number from 0 to 2^64 - 1 (CLI11 alone would wrap "-1" around).
+inline CLI::Validator seed_number() {
+  return CLI::Validator(
+      [](std::string& s) -> std::string {
+        if (s.empty() || s.size() > 20 || s.find_first_not_of("0123456789") != std::string::npos ||
+            (s.size() == 20 && s > "18446744073709551615"))
+          return "the seed must be a whole number from 0 to 18446744073709551615, not '" + s + "'";
+        return "";
+      },
+      "UINT64");
+}
+
+// Prints a rule-file runtime error as FILE:LINE:COL: error: ... with the source line; returns 1.
+int report_runtime(const Program& p, const RuntimeError& e);
+
+// Runs f() (which returns an exit code), reporting a RuntimeError from the rule file as exit 1.
+int guarded(const Program& p, const std::function<int()>& f);
+
+// Reads the log at `path` and replays it on g (checking its expectations). On any problem prints the
+// diagnostics (the log's LOG:LINE:COL, or the rule file's for a runtime error) and returns false.
+bool replay_file(Game& g, const std::string& path, ReplayResult* result = nullptr);
+
+// Prints a failed replay result (r.ok == false) for the log `log`.
+void report_replay(const Program& p, const MoveLog& log, const ReplayResult& r);
 
 }  // namespace ri::cli

@@ -1,24 +1,57 @@
-// ruleinterp: play, check, replay, perft and playouts for any rule file.
+// ruleinterp: play, check, replay, perft and playouts for any rule file. See spec/cli.md.
 #include <CLI/CLI.hpp>
+#include <fmt/format.h>
 
+#include <cctype>
 #include <cstring>
+#include <exception>
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "commands.hpp"
 
+namespace {
+
+// CLI11's messages start with a capital; ours are lower-case.
+std::string lower_first(std::string s) {
+  if (!s.empty()) s[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(s[0])));
+  return s;
+}
+
+// The subcommand the arguments were for (the deepest one that was parsed), or the app.
+const CLI::App* parsed_command(const CLI::App& app) {
+  for (const CLI::App* sub : app.get_subcommands())
+    if (sub) return sub;
+  return &app;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
-  CLI::App app{"ruleinterp: a general game rules interpreter. `ruleinterp FILE` plays the game in FILE."};
+  CLI::App app{"ruleinterp: a general game rules interpreter. `ruleinterp FILE` plays the game in FILE "
+               "(the same as `ruleinterp play FILE`)."};
+  app.name("ruleinterp");
   app.require_subcommand(1);
   int code = 0;
   ri::cli::add_check(app, &code);
-  // `ruleinterp FILE ...` means `ruleinterp play FILE ...`
+  std::vector<ri::cli::Command> commands;
+  ri::cli::add_play(app, commands);
+  ri::cli::add_replay(app, commands);
+  ri::cli::add_moves(app, commands);
+  ri::cli::add_perft(app, commands);
+  ri::cli::add_playout(app, commands);
+
   std::vector<std::string> args(argv, argv + argc);
-  bool known = false;
+  if (args.size() <= 1) {  // no arguments: the help
+    std::cout << app.help();
+    return 0;
+  }
+  // `ruleinterp FILE ...` (or options first) means `ruleinterp play FILE ...`
+  bool known = args[1] == "-h" || args[1] == "--help";
   for (auto* sub : app.get_subcommands({}))
-    if (args.size() > 1 && sub->get_name() == args[1]) known = true;
-  if (args.size() > 1 && !args[1].empty() && args[1][0] != '-' && !known) args.insert(args.begin() + 1, "play");
+    if (sub->get_name() == args[1]) known = true;
+  if (!known) args.insert(args.begin() + 1, "play");
   std::vector<char*> av;
   for (auto& a : args) av.push_back(a.data());
   try {
@@ -26,8 +59,20 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    app.exit(e);
+    std::cerr << "error: " << lower_first(e.what()) << "\n\n" << parsed_command(app)->help(parsed_command(app) == &app ? "" : "ruleinterp");
     return 2;
+  }
+  for (auto& c : commands) {
+    if (!c.sub->parsed()) continue;
+    try {
+      code = c.run();
+    } catch (const ri::cli::UsageError& e) {
+      std::cerr << "error: " << e.what() << "\n\n" << c.sub->help("ruleinterp");
+      return 2;
+    } catch (const std::exception& e) {
+      std::cerr << "error: " << lower_first(e.what()) << '\n';
+      return 1;
+    }
   }
   return code;
 }

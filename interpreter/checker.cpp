@@ -4,7 +4,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <numeric>
+#include <set>
 #include <unordered_map>
 
 #include "parser.hpp"
@@ -52,6 +54,62 @@ const BuiltinSig* find_builtin(const std::string& n) {
   for (auto& b : builtins())
     if (n == b.name) return &b;
   return nullptr;
+}
+
+// Edit distance between a and b, ignoring case: insertions, deletions, changes and swaps of two neighbours.
+size_t edit_distance(const std::string& a, const std::string& b) {
+  auto low = [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); };
+  std::vector<std::vector<size_t>> d(a.size() + 1, std::vector<size_t>(b.size() + 1));
+  for (size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  for (size_t i = 1; i <= a.size(); ++i)
+    for (size_t j = 1; j <= b.size(); ++j) {
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (low(a[i - 1]) == low(b[j - 1]) ? 0 : 1)});
+      if (i > 1 && j > 1 && low(a[i - 1]) == low(b[j - 2]) && low(a[i - 2]) == low(b[j - 1]))
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[a.size()][b.size()];
+}
+
+// " (did you mean 'X'?)" for the candidate closest to a misspelt name, or "" when none is close: names of
+// up to 2 characters only match ignoring case, up to 5 within one edit, longer ones within two.
+std::string did_you_mean(const std::string& name, const std::vector<std::string>& candidates) {
+  size_t limit = name.size() <= 2 ? 0 : name.size() <= 5 ? 1 : 2;
+  size_t best = limit + 1;
+  std::string pick;
+  if (name.size() > 64) return "";
+  for (auto& c : candidates) {
+    if (c == name || c.empty() || c.size() > name.size() + limit || c.size() + limit < name.size()) continue;
+    size_t d = edit_distance(name, c);
+    if (d > limit) continue;
+    // ties: the candidate of the closest length (a changed character before an added or dropped one)
+    auto gap = [&](const std::string& x) { return x.size() > name.size() ? x.size() - name.size() : name.size() - x.size(); };
+    if (d < best || (d == best && (gap(c) < gap(pick) || (gap(c) == gap(pick) && c < pick)))) {
+      best = d;
+      pick = c;
+    }
+  }
+  return pick.empty() ? "" : fmt::format(" (did you mean '{}'?)", pick);
+}
+
+// "unknown type 'X'", with the type it was probably meant to be, or the list of types.
+std::string unknown_type(const std::string& t) {
+  static const std::vector<std::string> types = {"int",  "bool",  "string",  "player",  "site",  "piece",
+                                                 "kind", "ints", "sites", "players", "pieces"};
+  std::string dym = did_you_mean(t, types);
+  if (!dym.empty()) return fmt::format("unknown type '{}'{}", t, dym);
+  return fmt::format("unknown type '{}' (types: int, bool, string, player, site, piece, kind, ints, sites, players, pieces)", t);
+}
+
+// did_you_mean, or else the declared names when they are few: " (declared: a, b)", " (none is declared)".
+std::string near_or_list(const std::string& name, const std::vector<std::string>& declared) {
+  std::string dym = did_you_mean(name, declared);
+  if (!dym.empty()) return dym;
+  if (declared.empty()) return " (none is declared)";
+  if (declared.size() > 8) return "";
+  std::string list;
+  for (auto& d : declared) list += (list.empty() ? "'" : ", '") + d + "'";
+  return fmt::format(" (declared: {})", list);
 }
 
 bool comparable(Type a, Type b) {
@@ -142,13 +200,61 @@ class Checker {
   };
   std::vector<FnDecl> fns_;
   std::vector<int> site_zone_player_;  // unused placeholder for future use
+  // functions whose declaration was reported (bad signature or parameter type): uses of them stay quiet
+  std::set<std::string> broken_functions_;
+  const MoveDecl* move_decl_ = nullptr;  // the move being checked (for 'let' definitions used too early)
+
+  // what a global name was declared as, for "already declared as ..."
+  std::string kind_of(const std::string& name, const GlobalSym& g) const;
+  // names that a misspelt value, function call or move may have meant
+  std::vector<std::string> value_names() const;
+  std::vector<std::string> function_names() const;
 };
+
+std::string Checker::kind_of(const std::string& name, const GlobalSym& g) const {
+  switch (g.sym) {
+    case Sym::Player: return "a player";
+    case Sym::Site: return "a site";
+    case Sym::Zone:
+    case Sym::ZoneEach: return "a zone";
+    case Sym::Region: return "a region";
+    case Sym::TrackEach: return "a track";
+    case Sym::Kind: return "a piece kind";
+    case Sym::Function: return "a function";
+    case Sym::Relation: return "a relation";
+    case Sym::Unresolved: return "a move";
+    case Sym::Global:
+      if (std::any_of(P_.chance.begin(), P_.chance.end(), [&](auto& c) { return c.name == name; })) return "a chance";
+      return "a variable";
+    case Sym::PerPlayer: return "a variable";
+    default: return "a name";
+  }
+}
+
+std::vector<std::string> Checker::value_names() const {
+  std::vector<std::string> out;
+  for (auto& l : locals_) out.push_back(l.name);
+  for (auto& [n, g] : globals_)
+    if (g.sym != Sym::Function && g.sym != Sym::Unresolved && g.sym != Sym::Relation) out.push_back(n);
+  return out;
+}
+
+std::vector<std::string> Checker::function_names() const {
+  std::vector<std::string> out;
+  for (auto& [n, g] : globals_)
+    if (g.sym == Sym::Function) out.push_back(n);
+  for (auto& b : builtins()) out.push_back(b.name);
+  for (const char* a : {"any", "all", "count", "sum"}) out.push_back(a);
+  return out;
+}
 
 bool Checker::declare(const std::string& name, Pos pos, Sym sym, int id, Type type) {
   auto it = globals_.find(name);
   if (it != globals_.end()) {
-    if (it->second.pos.line > 0)
-      error(pos, fmt::format("'{}' is already declared (at line {})", name, it->second.pos.line));
+    const Pos& first = it->second.pos;
+    if (first.line > 0)
+      error(pos, fmt::format("'{}' is already declared as {} (at line {}, column {})", name, kind_of(name, it->second),
+                             first.line, first.col));
     else
       error(pos, fmt::format("'{}' is a built-in name", name));
     return false;
@@ -191,7 +297,10 @@ int Checker::site_id(const Text& t, int player) {
       return -1;
     }
   }
-  error(t.pos, fmt::format("undeclared site '{}'", t.s));
+  std::vector<std::string> names;
+  for (auto& [n, g] : globals_)
+    if (g.sym == Sym::Site || g.sym == Sym::Zone || (g.sym == Sym::ZoneEach && player >= 0)) names.push_back(n);
+  error(t.pos, fmt::format("undeclared site '{}'{}", t.s, did_you_mean(t.s, names)));
   return -1;
 }
 
@@ -304,10 +413,13 @@ void Checker::declare_topology() {
     int ti = static_cast<int>(P_.track_names.size());
     P_.track_names.push_back(t.name.s);
     P_.track_lists.emplace_back(P_.players.size(), -1);
+    bool misnamed = false;  // a list for an undeclared player: "no list for player" would repeat that error
     for (auto& pl : t.per_player) {
       auto it = std::find(P_.players.begin(), P_.players.end(), pl.name.s);
       if (it == P_.players.end()) {
-        error(pl.name.pos, fmt::format("undeclared player '{}' in track '{}'", pl.name.s, t.name.s));
+        error(pl.name.pos, fmt::format("undeclared player '{}' in track '{}'{}", pl.name.s, t.name.s,
+                                       did_you_mean(pl.name.s, P_.players)));
+        misnamed = true;
         continue;
       }
       int p = static_cast<int>(it - P_.players.begin());
@@ -320,7 +432,7 @@ void Checker::declare_topology() {
     }
     for (size_t p = 0; p < P_.players.size(); ++p)
       if (P_.track_lists[ti][p] < 0) {
-        error(t.name.pos, fmt::format("track '{}' has no list for player '{}'", t.name.s, P_.players[p]));
+        if (!misnamed) error(t.name.pos, fmt::format("track '{}' has no list for player '{}'", t.name.s, P_.players[p]));
         P_.track_lists[ti][p] = add_list({}, Type::Sites);
       }
     declare(t.name.s, t.name.pos, Sym::TrackEach, ti, Type::Sites);
@@ -477,7 +589,14 @@ void Checker::declare_functions(const Document& d, bool library) {
     Pos pos;
     std::vector<ParsedParam> params;
     ParsedParam result;
-    if (!p.signature(f.signature, name, pos, params, result)) continue;
+    if (!p.signature(f.signature, name, pos, params, result)) {
+      // keep calls to it quiet: their only problem is the declaration, which was reported
+      const std::string& sig = f.signature.s;
+      size_t b = sig.find_first_not_of(" \t\r\n"), e = b;
+      while (e < sig.size() && (std::isalnum(static_cast<unsigned char>(sig[e])) || sig[e] == '_')) ++e;
+      if (b != std::string::npos && e > b) broken_functions_.insert(sig.substr(b, e - b));
+      continue;
+    }
     FunctionInfo fi;
     fi.name = name;
     fi.nparams = static_cast<int>(params.size());
@@ -488,7 +607,7 @@ void Checker::declare_functions(const Document& d, bool library) {
     for (auto& pp : params) {
       Type t = parse_type(pp.type);
       if (t == Type::Error) {
-        error(pp.type_pos, fmt::format("unknown type '{}'", pp.type));
+        error(pp.type_pos, unknown_type(pp.type));
         ok = false;
       }
       if (std::find(fd.param_names.begin(), fd.param_names.end(), pp.name) != fd.param_names.end()) {
@@ -501,13 +620,14 @@ void Checker::declare_functions(const Document& d, bool library) {
     if (!result.type.empty()) {
       fi.result = parse_type(result.type);
       fd.declared_result = fi.result != Type::Error;
-      if (!fd.declared_result) error(result.type_pos, fmt::format("unknown type '{}'", result.type));
+      if (!fd.declared_result) error(result.type_pos, unknown_type(result.type));
     }
     if (find_builtin(name)) {
       error(pos, fmt::format("'{}' is a built-in function", name));
       ok = false;
     }
     int id = static_cast<int>(P_.functions.size());
+    if (!ok && !globals_.count(name)) broken_functions_.insert(name);
     if (ok && declare(name, pos, Sym::Function, id, fi.result)) {
       P_.functions.push_back(fi);
       fns_.push_back(std::move(fd));
@@ -591,8 +711,26 @@ Type Checker::name(Expr& e) {
   }
   auto it = globals_.find(e.name);
   if (it == globals_.end()) {
-    if (find_builtin(e.name)) error(e.pos, fmt::format("'{}' is a function: call it as {}(...)", e.name, e.name));
-    else error(e.pos, fmt::format("undeclared name '{}'", e.name));
+    if (find_builtin(e.name)) {
+      error(e.pos, fmt::format("'{}' is a function: call it as {}(...)", e.name, e.name));
+      return e.type = Type::Error;
+    }
+    if (broken_functions_.count(e.name)) return e.type = Type::Error;
+    if (parse_type(e.name) != Type::Error) {
+      error(e.pos, fmt::format("'{}' is a type, not a value", e.name));
+      return e.type = Type::Error;
+    }
+    if (in_move_ && move_decl_)
+      for (size_t l = static_cast<size_t>(move_lets_known_); l < move_decl_->lets.size(); ++l)
+        if (move_decl_->lets[l].first.s == e.name) {
+          if (l == static_cast<size_t>(move_lets_known_))
+            error(e.pos, fmt::format("'{}' is used in its own definition", e.name));
+          else
+            error(e.pos, fmt::format("'{}' is defined later in 'let' (line {}); a definition can only use those before it",
+                                     e.name, move_decl_->lets[l].first.pos.line));
+          return e.type = Type::Error;
+        }
+    error(e.pos, fmt::format("undeclared name '{}'{}", e.name, did_you_mean(e.name, value_names())));
     return e.type = Type::Error;
   }
   const GlobalSym& g = it->second;
@@ -614,6 +752,9 @@ Type Checker::name(Expr& e) {
     case Sym::Relation:
       error(e.pos, fmt::format("'{}' is a relation: use neighbours(SITE, {}) or step(SITE, {})", e.name, e.name, e.name));
       return e.type = Type::Error;
+    case Sym::Unresolved:
+      error(e.pos, fmt::format("'{}' is a move, not a value", e.name));
+      return e.type = Type::Error;
     default:
       return e.type = g.type;
   }
@@ -623,10 +764,13 @@ Type Checker::builtin_call(Expr& e, const BuiltinSig& b) {
   e.sym = Sym::Builtin;
   e.id = static_cast<int>(b.op);
   if (e.kids.size() != b.args.size()) {
-    error(e.pos, fmt::format("'{}' takes {} argument{}, not {}", b.name, b.args.size(), b.args.size() == 1 ? "" : "s",
-                             e.kids.size()));
-    for (auto& k : e.kids)
-      if (k->kind != ExprKind::Name || b.op == Op::Related || b.op == Op::Link) continue; else expr(*k);
+    std::string sig;
+    for (Type t : b.args) sig += (sig.empty() ? "" : ", ") + std::string(t == Type::Error ? "list" : t == Type::Void ? "relation" : type_name(t));
+    error(e.pos, fmt::format("'{}' takes {} argument{} ({}), not {}", b.name, b.args.size(), b.args.size() == 1 ? "" : "s",
+                             sig, e.kids.size()));
+    // the arguments may have problems of their own (a relation's name is not a value: skip it)
+    for (size_t i = 0; i < e.kids.size(); ++i)
+      if (!((b.op == Op::Related || b.op == Op::Link) && i == 1)) expr(*e.kids[i]);
     return e.type = Type::Error;
   }
   if (b.op == Op::Related || b.op == Op::Link) {
@@ -634,7 +778,17 @@ Type Checker::builtin_call(Expr& e, const BuiltinSig& b) {
     Expr& r = *e.kids[1];
     auto it = r.kind == ExprKind::Name ? globals_.find(r.name) : globals_.end();
     if (it == globals_.end() || it->second.sym != Sym::Relation) {
-      error(r.pos, fmt::format("the second argument of '{}' must be a relation's name", b.name));
+      bool local = r.kind == ExprKind::Name &&
+                   std::any_of(locals_.begin(), locals_.end(), [&](auto& l) { return l.name == r.name; });
+      if (r.kind == ExprKind::Name && it == globals_.end() && !local) {
+        std::vector<std::string> relations;
+        for (auto& [n, g] : globals_)
+          if (g.sym == Sym::Relation) relations.push_back(n);
+        std::sort(relations.begin(), relations.end());
+        error(r.pos, fmt::format("undeclared relation '{}'{}", r.name, near_or_list(r.name, relations)));
+      } else {
+        error(r.pos, fmt::format("the second argument of '{}' must be a relation's name", b.name));
+      }
       return e.type = Type::Error;
     }
     r.sym = Sym::Relation;
@@ -677,7 +831,8 @@ Type Checker::call(Expr& e) {
   if (auto* b = find_builtin(e.name)) return builtin_call(e, *b);
   auto it = globals_.find(e.name);
   if (it == globals_.end()) {
-    error(e.pos, fmt::format("undeclared function '{}'", e.name));
+    if (!broken_functions_.count(e.name))
+      error(e.pos, fmt::format("undeclared function '{}'{}", e.name, did_you_mean(e.name, function_names())));
     for (auto& k : e.kids) expr(*k);
     return e.type = Type::Error;
   }
@@ -690,8 +845,11 @@ Type Checker::call(Expr& e) {
   e.id = f;
   const FunctionInfo& fi = P_.functions[f];
   if (e.kids.size() != static_cast<size_t>(fi.nparams)) {
-    error(e.pos, fmt::format("function '{}' takes {} argument{}, not {}", e.name, fi.nparams, fi.nparams == 1 ? "" : "s",
-                             e.kids.size()));
+    std::string sig;
+    for (int i = 0; i < fi.nparams; ++i)
+      sig += fmt::format("{}{} {}", i ? ", " : "", type_name(fi.params[i]), fns_[f].param_names[i]);
+    error(e.pos, fmt::format("function '{}' takes {} argument{} ({}), not {}", e.name, fi.nparams, fi.nparams == 1 ? "" : "s",
+                             sig, e.kids.size()));
     for (auto& k : e.kids) expr(*k);
     return e.type = Type::Error;
   }
@@ -831,6 +989,14 @@ Type Checker::expr(Expr& e) {
         }
         return e.type = Type::Bool;
       }
+      if (a != Type::Int && b == Type::Int) {
+        error(e.kids[0]->pos, fmt::format("the left operand of '{}' must be int, not {}", op, type_name(a)));
+        return e.type = Type::Error;
+      }
+      if (a == Type::Int && b != Type::Int) {
+        error(e.kids[1]->pos, fmt::format("the right operand of '{}' must be int, not {}", op, type_name(b)));
+        return e.type = Type::Error;
+      }
       if (a != Type::Int || b != Type::Int) {
         error(e.pos, fmt::format("operator '{}' needs int operands, not {} and {}", op, type_name(a), type_name(b)));
         return e.type = Type::Error;
@@ -845,7 +1011,8 @@ Type Checker::expr(Expr& e) {
       if (a == Type::Error || b == Type::Error) return e.type = Type::Error;
       Type j = join(a, b);
       if (j == Type::Error) {
-        error(e.kids[2]->pos, fmt::format("the branches of 'if' differ: {} and {}", type_name(a), type_name(b)));
+        error(e.kids[2]->pos, fmt::format("the branches of 'if' must have the same type: 'then' is {}, 'else' is {}",
+                                          type_name(a), type_name(b)));
         return e.type = Type::Error;
       }
       return e.type = j;
@@ -950,8 +1117,12 @@ void Checker::stmt(Stmt& s) {
         error(target.pos, "only a variable, VARIABLE[PLAYER] or PIECE.FIELD can be set");
       }
       Type v = expr(*s.exprs[1]);
-      if (want != Type::Error && v != Type::Error && join(v, want) != want)
-        error(s.exprs[1]->pos, fmt::format("cannot set {} to {}", type_name(want), type_name(v)));
+      if (want != Type::Error && v != Type::Error && join(v, want) != want) {
+        std::string what = target.kind == ExprKind::Field ? "." + target.name
+                           : target.kind == ExprKind::Index ? target.kids[0]->name + "[...]"
+                                                            : target.name;
+        error(s.exprs[1]->pos, fmt::format("cannot set '{}' ({}) to {}", what, type_name(want), type_name(v)));
+      }
       return;
     }
     case StmtKind::Block:
@@ -971,8 +1142,10 @@ void Checker::stmt(Stmt& s) {
           s.id = static_cast<int>(ef.op);
           s.sym = Sym::Builtin;
           if (s.exprs.size() != ef.args.size()) {
-            error(s.pos, fmt::format("'{}' takes {} argument{}, not {}", ef.name, ef.args.size(), ef.args.size() == 1 ? "" : "s",
-                                     s.exprs.size()));
+            std::string sig;
+            for (Type t : ef.args) sig += (sig.empty() ? "" : ", ") + std::string(type_name(t));
+            error(s.pos, fmt::format("'{}' takes {} argument{}{}, not {}", ef.name, ef.args.size(), ef.args.size() == 1 ? "" : "s",
+                                     sig.empty() ? "" : " (" + sig + ")", s.exprs.size()));
             return;
           }
           for (size_t i = 0; i < ef.args.size(); ++i)
@@ -983,7 +1156,13 @@ void Checker::stmt(Stmt& s) {
       if (it != globals_.end() && it->second.sym == Sym::Function)
         error(s.pos, fmt::format("'{}' is a function that computes a value, not an effect", s.name));
       else
-        error(s.pos, fmt::format("unknown effect '{}' (effects: move, remove, set, extra_turn, continue_turn, pass, if, for, let)", s.name));
+      {
+        std::vector<std::string> names;
+        for (auto& ef : effects) names.push_back(ef.name);
+        std::string dym = did_you_mean(s.name, names);
+        if (!dym.empty()) error(s.pos, fmt::format("unknown effect '{}'{}", s.name, dym));
+        else error(s.pos, fmt::format("unknown effect '{}' (effects: move, remove, set, extra_turn, continue_turn, pass, if, for, let)", s.name));
+      }
       return;
     }
   }
@@ -1012,6 +1191,7 @@ void Checker::check_moves() {
     declare(md.name.s, md.name.pos, Sym::Unresolved, id, Type::Void);
     begin_frame();
     in_move_ = true;
+    move_decl_ = &md;
     move_lets_known_ = 0;
     // parameters: each may range over a domain that refers to earlier parameters
     for (auto& pd : md.params) {
@@ -1023,7 +1203,10 @@ void Checker::check_moves() {
       if (parser_->param_spec(pd.spec, tname, tpos, domain)) {
         pi.type = parse_type(tname);
         if (pi.type == Type::Error || is_list(pi.type) || pi.type == Type::Str || pi.type == Type::Bool || pi.type == Type::Kind) {
-          error(tpos, fmt::format("a parameter is a site, player, piece or int, not '{}'", tname));
+          if (pi.type == Type::Error)
+            error(tpos, fmt::format("unknown type '{}' (a parameter is a site, player, piece or int)", tname));
+          else
+            error(tpos, fmt::format("a parameter is a site, player, piece or int, not '{}'", tname));
           pi.type = Type::Error;
         } else if (domain) {
           Type d = expr(*domain);
@@ -1083,6 +1266,7 @@ void Checker::check_moves() {
     }
     mi.frame = max_slot_;
     in_move_ = false;
+    move_decl_ = nullptr;
     P_.moves.push_back(std::move(mi));
     out_.moves.push_back(std::move(cm));
   }
@@ -1095,7 +1279,11 @@ void Checker::check_turn() {
     if (st.kind == StepDecl::Roll) {
       si.kind = StepInfo::Roll;
       auto it = std::find_if(P_.chance.begin(), P_.chance.end(), [&](auto& c) { return c.name == st.chance.s; });
-      if (it == P_.chance.end()) error(st.chance.pos, fmt::format("undeclared chance '{}'", st.chance.s));
+      if (it == P_.chance.end()) {
+        std::vector<std::string> names;
+        for (auto& c : P_.chance) names.push_back(c.name);
+        error(st.chance.pos, fmt::format("undeclared chance '{}'{}", st.chance.s, near_or_list(st.chance.s, names)));
+      }
       else si.chance = static_cast<int>(it - P_.chance.begin());
     } else {
       si.kind = StepInfo::Choose;
@@ -1103,7 +1291,11 @@ void Checker::check_turn() {
         for (size_t m = 0; m < P_.moves.size(); ++m) si.moves.push_back(static_cast<int>(m));
       for (auto& m : st.moves) {
         auto it = std::find_if(P_.moves.begin(), P_.moves.end(), [&](auto& mv) { return mv.name == m.s; });
-        if (it == P_.moves.end()) error(m.pos, fmt::format("undeclared move '{}'", m.s));
+        if (it == P_.moves.end()) {
+          std::vector<std::string> names;
+          for (auto& mv : P_.moves) names.push_back(mv.name);
+          error(m.pos, fmt::format("undeclared move '{}'{}", m.s, near_or_list(m.s, names)));
+        }
         else si.moves.push_back(static_cast<int>(it - P_.moves.begin()));
       }
       if (st.when_none.s == "end") si.end_if_none = true;
@@ -1139,6 +1331,12 @@ void Checker::check_end() {
         if (!ei.each) error(r->pos, "'rank(VALUE)' needs 'each: PLAYER' (the value is computed for every player)");
         expect(*r->kids[0], Type::Int, "a ranking value");
         ce.arg = std::move(r->kids[0]);
+      } else if (r->kind == ExprKind::Call && (r->name == "win" || r->name == "rank")) {
+        error(r->pos, fmt::format("'{}' takes 1 argument ({}), not {}", r->name, r->name == "win" ? "player" : "int",
+                                  r->kids.size()));
+      } else if (r->kind == ExprKind::Call || r->kind == ExprKind::Name) {
+        error(r->pos, fmt::format("a result is win(PLAYER), draw or rank(VALUE), not '{}{}'", r->name,
+                                  r->kind == ExprKind::Call ? "(...)" : ""));
       } else {
         error(r->pos, "a result is win(PLAYER), draw or rank(VALUE)");
       }

@@ -24,17 +24,71 @@ void Diagnostics::error(std::shared_ptr<const SourceFile> file, Pos pos, std::st
   list_.push_back({std::move(file), pos, std::move(message)});
 }
 
+namespace {
+
+// The length of the UTF-8 character at s[i], or 0 when the bytes there are not one (or are a control
+// character other than a tab).
+size_t char_len(std::string_view s, size_t i) {
+  unsigned char c = static_cast<unsigned char>(s[i]);
+  if (c < 0x80) return (c >= 0x20 && c != 0x7F) || c == '\t' ? 1 : 0;
+  size_t n = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+  if (n == 0 || i + n > s.size()) return 0;
+  for (size_t k = 1; k < n; ++k)
+    if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return 0;
+  return n;
+}
+
+// Text as a terminal shows it: a byte that is not UTF-8, or a control character, becomes '?', so the output
+// stays valid UTF-8 whatever the file holds.
+std::string printable(std::string_view s) {
+  std::string out;
+  for (size_t i = 0; i < s.size();) {
+    size_t n = char_len(s, i);
+    if (n == 0) {
+      out += '?';
+      ++i;
+    } else {
+      out.append(s.substr(i, n));
+      i += n;
+    }
+  }
+  return out;
+}
+
+// The start of the character that contains byte i.
+size_t char_start(std::string_view s, size_t i) {
+  for (int k = 0; k < 3 && i > 0 && i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80; ++k) --i;
+  return i;
+}
+
+}  // namespace
+
 std::string format_diagnostic(const Diagnostic& d) {
   std::string path = d.file ? d.file->path : std::string("<input>");
-  if (d.pos.line <= 0) return fmt::format("{}: error: {}\n", path, d.message);
-  std::string out = fmt::format("{}:{}:{}: error: {}\n", path, d.pos.line, d.pos.col, d.message);
+  std::string message = printable(d.message);
+  if (d.pos.line <= 0) return fmt::format("{}: error: {}\n", path, message);
+  std::string out = fmt::format("{}:{}:{}: error: {}\n", path, d.pos.line, d.pos.col, message);
   if (d.file) {
     std::string_view src = d.file->line(d.pos.line);
+    size_t col = static_cast<size_t>(std::max(d.pos.col, 1)) - 1;  // the caret's byte offset in the line
+    // a long line is shown as a window around the caret
+    constexpr size_t width = 160;
+    size_t from = 0, to = src.size();
+    if (src.size() > width) {
+      from = col > width / 2 ? char_start(src, std::min(col, src.size()) - width / 2) : 0;
+      to = std::min(src.size(), from + width);
+      if (to < src.size()) to = char_start(src, to);
+    }
+    std::string lead = from > 0 ? "..." : "", trail = to < src.size() ? "..." : "";
     std::string gutter = fmt::format("{:>5}", d.pos.line);
-    out += fmt::format("{} | {}\n", gutter, src);
-    std::string pad;
-    for (int i = 1; i < d.pos.col && static_cast<size_t>(i - 1) < src.size(); ++i)
-      pad += src[i - 1] == '\t' ? '\t' : ' ';
+    out += fmt::format("{} | {}{}{}\n", gutter, lead, printable(src.substr(from, to - from)), trail);
+    // one pad character per character shown before the caret (a tab stays a tab, so the caret lines up)
+    std::string pad(lead.size(), ' ');
+    for (size_t i = from; i < col && i < to;) {
+      size_t n = char_len(src, i);
+      pad += n == 1 && src[i] == '\t' ? '\t' : ' ';
+      i += n == 0 ? 1 : n;
+    }
     out += fmt::format("{} | {}^\n", std::string(gutter.size(), ' '), pad);
   }
   return out;

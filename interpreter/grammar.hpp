@@ -194,8 +194,8 @@ template <> inline constexpr auto error_message<type_required> = "expected a typ
 template <> inline constexpr auto error_message<open_paren_required> = "expected '(' (a function is declared as 'NAME(TYPE NAME, ...)')";
 template <> inline constexpr auto error_message<field_required> = "expected a field name after '.'";
 template <> inline constexpr auto error_message<end_required> = "unexpected text";
-template <> inline constexpr auto error_message<dq_close> = "unterminated string";
-template <> inline constexpr auto error_message<sq_close> = "unterminated string";
+template <> inline constexpr auto error_message<dq_close> = "unterminated string: no closing \"";
+template <> inline constexpr auto error_message<sq_close> = "unterminated string: no closing '";
 // Only the rules above and operand<> have messages: must_if raises whenever a rule with a message fails,
 // so a rule that may fail harmlessly (an optional argument list, an alternative) must have none.
 template <typename R>

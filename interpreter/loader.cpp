@@ -1,17 +1,109 @@
 // YAML -> Document. The only file that knows YAML. yaml-cpp marks are 0-based; a missing key yields an
 // invalid node that throws without a location, so every lookup goes through `find` and reports at the
 // parent's mark; duplicate keys are accepted by yaml-cpp, so they are detected here.
+#include <yaml-cpp/depthguard.h>
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
 #include <fmt/format.h>
 #include <initializer_list>
+#include <sstream>
 
 #include "document.hpp"
 #include "source_map.hpp"
 
 namespace ri {
 namespace {
+
+// Edit distance between a and b: insertions, deletions, changes and swaps of two neighbours.
+size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::vector<size_t>> d(a.size() + 1, std::vector<size_t>(b.size() + 1));
+  for (size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  for (size_t i = 1; i <= a.size(); ++i)
+    for (size_t j = 1; j <= b.size(); ++j) {
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[a.size()][b.size()];
+}
+
+// The allowed key closest to a misspelt one (within a third of its length), or "".
+std::string closest(const std::string& key, std::initializer_list<const char*> allowed) {
+  size_t best = std::max<size_t>(1, key.size() / 3) + 1;
+  std::string pick;
+  if (key.size() > 64) return pick;
+  for (const char* a : allowed) {
+    size_t d = edit_distance(key, a);
+    if (d < best) {
+      best = d;
+      pick = a;
+    }
+  }
+  return pick;
+}
+
+// Records which collections are open while yaml-cpp parses, so a syntax error can name the '[' or '{' left
+// open, or the mapping whose indentation a line breaks.
+struct OpenCollections : YAML::EventHandler {
+  struct Open {
+    YAML::Mark mark;
+    bool flow;
+    bool map;
+  };
+  std::vector<Open> open;
+  void OnDocumentStart(const YAML::Mark&) override {}
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
+  void OnSequenceStart(const YAML::Mark& m, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value s) override {
+    open.push_back({m, s == YAML::EmitterStyle::Flow, false});
+  }
+  void OnSequenceEnd() override { if (!open.empty()) open.pop_back(); }
+  void OnMapStart(const YAML::Mark& m, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value s) override {
+    open.push_back({m, s == YAML::EmitterStyle::Flow, true});
+  }
+  void OnMapEnd() override { if (!open.empty()) open.pop_back(); }
+};
+
+// The position just after the last character of content (not a comment) on the lines before `line`, back to
+// line `first`: where a missing closing bracket belongs. {0, 0} when there is none.
+Pos end_of_content(const SourceFile& f, int first, int line) {
+  for (int l = line - 1; l >= first && l >= 1; --l) {
+    std::string_view s = f.line(l);
+    size_t end = s.size();
+    for (size_t i = 0; i < s.size(); ++i)  // a '#' at the start or after white space begins a comment
+      if (s[i] == '#' && (i == 0 || s[i - 1] == ' ' || s[i - 1] == '\t')) {
+        end = i;
+        break;
+      }
+    while (end > 0 && (s[end - 1] == ' ' || s[end - 1] == '\t')) --end;
+    if (end > 0) return {l, static_cast<int>(end) + 1};
+  }
+  return {};
+}
+
+// Where the text stops being UTF-8 (or holds a NUL byte): the offset, or npos when it is all valid.
+size_t invalid_utf8(const std::string& t) {
+  size_t i = t.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
+  while (i < t.size()) {
+    unsigned char c = static_cast<unsigned char>(t[i]);
+    if (c == 0) return i;
+    if (c < 0x80) { ++i; continue; }
+    size_t n = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    if (n == 0 || i + n > t.size()) return i;
+    unsigned char c1 = static_cast<unsigned char>(t[i + 1]);
+    if ((c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 > 0x9F) || (c == 0xF0 && c1 < 0x90) || (c == 0xF4 && c1 > 0x8F))
+      return i;  // overlong, surrogate or beyond U+10FFFF
+    for (size_t k = 1; k < n; ++k)
+      if ((static_cast<unsigned char>(t[i + k]) & 0xC0) != 0x80) return i;
+    i += n;
+  }
+  return std::string::npos;
+}
 
 class Loader {
  public:
@@ -57,7 +149,10 @@ class Loader {
   }
   bool expect_seq(const YAML::Node& n, const std::string& what, Pos fallback) {
     if (n.IsSequence()) return true;
-    error(pos_of(n, fallback), fmt::format("'{}' must be a list, not {}", what, kind_name(n)));
+    if (n.IsScalar() && !n.Scalar().empty() && n.Scalar().size() <= 60 && n.Scalar().find('\n') == std::string::npos)
+      error(pos_of(n, fallback), fmt::format("'{}' must be a list, like [{}], not a scalar", what, n.Scalar()));
+    else
+      error(pos_of(n, fallback), fmt::format("'{}' must be a list, not {}", what, kind_name(n)));
     return false;
   }
 
@@ -77,9 +172,11 @@ class Loader {
       else
         seen.push_back({k, p});
       if (allowed.size() && std::find_if(allowed.begin(), allowed.end(), [&](const char* a) { return k == a; }) == allowed.end()) {
-        std::string list;
+        std::string list, near = closest(k, allowed);
         for (auto* a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
-        error(p, fmt::format("unknown key '{}' in '{}' (expected one of: {})", k, where, list));
+        std::string hint = near.empty() ? fmt::format("expected one of: {}", list) : fmt::format("did you mean '{}'?", near);
+        if (where.empty()) error(p, fmt::format("unknown section '{}' ({})", k, hint));
+        else error(p, fmt::format("unknown key '{}' in '{}' ({})", k, where, hint));
       }
     }
   }
@@ -88,6 +185,8 @@ class Loader {
   void check_dups(const YAML::Node& map, const std::string& where) { check_keys(map, where, {}); }
 
   void load(Document& doc);
+  void yaml_error(const YAML::ParserException& e);
+  bool quotes_closed(const YAML::Node& n);
   void load_game(const YAML::Node& n, Document& doc);
   void load_players(const YAML::Node& n, Document& doc);
   void load_topology(const YAML::Node& n, Document& doc);
@@ -451,26 +550,165 @@ void Loader::load_end(const YAML::Node& n, Document& doc) {
   }
 }
 
+// Reports a YAML syntax error, in words about the rule file rather than yaml-cpp's parser states.
+void Loader::yaml_error(const YAML::ParserException& e) {
+  Pos at{e.mark.line + 1, e.mark.column + 1};
+  std::string_view line = file_->line(at.line);
+  // YAML indents with spaces only; yaml-cpp reports a tab in indentation as whatever it broke
+  size_t indent = line.find_first_not_of(" \t");
+  size_t tab = line.substr(0, indent).find('\t');
+  if (tab != std::string_view::npos) {
+    error({at.line, static_cast<int>(tab) + 1}, "invalid YAML: tab character in indentation (indent with spaces)");
+    return;
+  }
+  // the collections open when the parse stopped (yaml-cpp reports the same error again)
+  OpenCollections oc;
+  try {
+    std::istringstream in(file_->text);
+    YAML::Parser parser(in);
+    while (parser.HandleNextDocument(oc)) {
+    }
+  } catch (const YAML::Exception&) {
+  }
+  auto innermost = [&](bool flow, bool map) -> const OpenCollections::Open* {
+    for (auto it = oc.open.rbegin(); it != oc.open.rend(); ++it)
+      if (it->flow == flow && it->map == map) return &*it;
+    return nullptr;
+  };
+  char here = at.col >= 1 && static_cast<size_t>(at.col) <= line.size() ? line[at.col - 1] : '\0';
+  const std::string& m = e.msg;
+  if (m == YAML::ErrorMsg::END_OF_SEQ_FLOW || m == YAML::ErrorMsg::END_OF_MAP_FLOW) {
+    bool map = m == YAML::ErrorMsg::END_OF_MAP_FLOW;
+    char open = map ? '{' : '[', close = map ? '}' : ']';
+    if (const auto* o = innermost(true, map)) {
+      Pos opener{o->mark.line + 1, o->mark.column + 1};
+      // the closing bracket belongs after the last content before the line where parsing broke down (at the end
+      // of the file, yaml-cpp's mark may even come before the opener)
+      bool before = at.line < opener.line || (at.line == opener.line && at.col < opener.col);
+      int stop = before ? static_cast<int>(file_->line_starts.size()) + 1 : at.line;
+      if (before || at.line > opener.line)
+        if (Pos p = end_of_content(*file_, opener.line, stop); p.line > 0) at = p;
+      error(at, fmt::format("invalid YAML: expected '{}' (to close '{}' at line {}, column {})", close, open, opener.line,
+                            opener.col));
+    } else {
+      error(at, fmt::format("invalid YAML: expected '{}'", close));
+    }
+    return;
+  }
+  if (m == YAML::ErrorMsg::FLOW_END && (here == ']' || here == '}')) {
+    error(at, fmt::format("invalid YAML: unmatched '{}'", here));
+    return;
+  }
+  if (m == YAML::ErrorMsg::END_OF_MAP || m == YAML::ErrorMsg::END_OF_SEQ) {
+    bool map = m == YAML::ErrorMsg::END_OF_MAP;
+    if (const auto* o = innermost(false, map)) {
+      int line1 = o->mark.line + 1, col1 = o->mark.column + 1;
+      if (map && here == '-')
+        error(at, fmt::format("invalid YAML: a list item where the mapping at line {} expects a key (at column {})", line1,
+                              col1));
+      else if (map)
+        error(at, fmt::format("invalid YAML: bad indentation (the keys of the mapping at line {} are at column {})", line1,
+                              col1));
+      else
+        error(at, fmt::format("invalid YAML: bad indentation (the items of the list at line {} are at column {})", line1,
+                              col1));
+      return;
+    }
+  }
+  if (m.rfind(YAML::ErrorMsg::INVALID_ESCAPE, 0) == 0) {
+    size_t bs = line.substr(0, at.col > 0 ? static_cast<size_t>(at.col) : 0).rfind('\\');
+    if (bs != std::string_view::npos && bs + 1 < line.size() && static_cast<unsigned char>(line[bs + 1]) < 0x80) {
+      error({at.line, static_cast<int>(bs) + 1},
+            fmt::format("invalid YAML: unknown escape '\\{}' in a double-quoted string (write '\\\\' for a backslash, or "
+                        "use single quotes)", line[bs + 1]));
+      return;
+    }
+  }
+  if (m == YAML::ErrorMsg::MAP_VALUE && here == ':') {
+    error(at, "invalid YAML: unexpected ':' (check the indentation, or quote a value that contains ': ')");
+    return;
+  }
+  if (m == YAML::ErrorMsg::BLOCK_ENTRY) {
+    error(at, "invalid YAML: a list item cannot start here (check the indentation, or quote a value that starts with '- ')");
+    return;
+  }
+  if (m == YAML::ErrorMsg::UNKNOWN_TOKEN && here != '\0' && static_cast<unsigned char>(here) < 0x80) {
+    error(at, fmt::format("invalid YAML: a value cannot start with '{}' (quote it)", here));
+    return;
+  }
+  error(at, fmt::format("invalid YAML: {}", m));
+}
+
+// yaml-cpp accepts a quoted scalar left open at the end of the file, taking the rest of the file as its text.
+// Reports the first such scalar at its opening quote; false when there is one.
+bool Loader::quotes_closed(const YAML::Node& n) {
+  if (n.IsMap()) {
+    for (auto it = n.begin(); it != n.end(); ++it)
+      if (!quotes_closed(it->first) || !quotes_closed(it->second)) return false;
+    return true;
+  }
+  if (n.IsSequence()) {
+    for (auto item : n)
+      if (!quotes_closed(item)) return false;
+    return true;
+  }
+  if (!n.IsScalar() || n.Mark().is_null() || n.Mark().pos < 0) return true;
+  const std::string& t = file_->text;
+  size_t p = static_cast<size_t>(n.Mark().pos) + (t.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0);
+  while (p < t.size() && (t[p] == '!' || t[p] == '&')) {  // tags and anchors before the scalar
+    while (p < t.size() && t[p] != ' ' && t[p] != '\t' && t[p] != '\n') ++p;
+    while (p < t.size() && (t[p] == ' ' || t[p] == '\t' || t[p] == '\n' || t[p] == '\r')) ++p;
+  }
+  if (p >= t.size() || (t[p] != '"' && t[p] != '\'')) return true;
+  char q = t[p];
+  for (size_t i = p + 1; i < t.size(); ++i) {
+    if (q == '"' && t[i] == '\\') ++i;
+    else if (q == '\'' && t[i] == '\'' && i + 1 < t.size() && t[i + 1] == '\'') ++i;
+    else if (t[i] == q) return true;
+  }
+  error(pos_of(n), fmt::format("invalid YAML: unterminated string: no closing {} before the end of the file", q));
+  return false;
+}
+
 void Loader::load(Document& doc) {
+  if (size_t bad = invalid_utf8(file_->text); bad != std::string::npos) {
+    size_t line_start = file_->text.rfind('\n', bad == 0 ? 0 : bad - 1);
+    line_start = line_start == std::string::npos || bad == 0 ? 0 : line_start + 1;
+    int line = static_cast<int>(std::count(file_->text.begin(), file_->text.begin() + static_cast<long>(bad), '\n')) + 1;
+    unsigned byte = static_cast<unsigned char>(file_->text[bad]);
+    error({line, static_cast<int>(bad - line_start) + 1},
+          byte == 0 ? "the file contains a NUL byte: a rule file is UTF-8 text"
+                    : fmt::format("the file is not valid UTF-8 (byte 0x{:02X}): a rule file is UTF-8 text", byte));
+    return;
+  }
   YAML::Node root;
   try {
     root = YAML::Load(file_->text);
+  } catch (const YAML::DeepRecursion& e) {
+    error({e.mark.line + 1, e.mark.column + 1}, "invalid YAML: nested too deeply");
+    return;
   } catch (const YAML::ParserException& e) {
-    error({e.mark.line + 1, e.mark.column + 1}, fmt::format("invalid YAML: {}", e.msg));
+    yaml_error(e);
+    return;
+  }
+  if (!quotes_closed(root)) return;
+  const char* sections = "a rule file is a YAML mapping of sections (game, players, moves, turn, end, ...)";
+  if (!root.IsDefined() || root.IsNull()) {
+    error({}, fmt::format("the file has no content: {}", sections));
     return;
   }
   if (!root.IsMap()) {
-    error({1, 1}, "a rule file must be a YAML mapping of sections (game, players, moves, turn, end, ...)");
+    error(pos_of(root), fmt::format("the file is {}: {}", kind_name(root), sections));
     return;
   }
-  check_keys(root, "the rule file",
+  check_keys(root, "",
              {"game", "players", "topology", "zones", "pieces", "variables", "chance", "functions", "moves", "turn",
               "end", "display"});
   auto section = [&](const char* k, bool required, auto fn) {
     if (auto v = root[k]) {
       (this->*fn)(v, doc);
     } else if (required) {
-      error({1, 1}, fmt::format("missing section '{}'", k));
+      error({}, fmt::format("missing section '{}'", k));
     }
   };
   section("game", true, &Loader::load_game);

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cctype>
 #include <string_view>
+#include <type_traits>
 
 #include "grammar.hpp"
 
@@ -245,6 +246,9 @@ bool find_opener(const std::string& s, size_t offset, char close, size_t& where)
   return false;
 }
 
+// What is being parsed, for "at the end of the ..." in messages (set by each entry point of Parser).
+thread_local const char* noun = "expression";
+
 bool is_word(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 bool is_op_char(char c) { return std::string_view("=!<>+-*/%.").find(c) != std::string_view::npos; }
 
@@ -303,19 +307,35 @@ void Parser::report_parse_error(const Text& t, size_t offset, const std::string&
     hint = msg.substr(paren);
     msg.resize(paren);
   }
-  if (msg == "unexpected text") {
+  if (msg.rfind("unterminated string", 0) == 0) {
+    // point at the opening quote: the parser has read up to the end looking for the closing one
+    char q = msg.back();
+    if (size_t open = t.s.rfind(q, offset > 0 ? offset - 1 : 0); open != std::string::npos && open < offset) offset = open;
+    msg += fmt::format(" before the end of the {}", noun);
+  } else if (msg == "unexpected text") {
     std::string tok = next_token(t.s, offset);
-    msg = tok.empty() ? "unexpected end of expression" : fmt::format("unexpected '{}'", tok);
+    msg = tok.empty() ? fmt::format("unexpected end of the {}", noun) : fmt::format("unexpected '{}'", tok);
+    size_t opener = 0;
     if (tok == "==" || tok == "!=" || tok == "<" || tok == "<=" || tok == ">" || tok == ">=")
       hint = " (comparisons do not chain: join them with 'and')";
+    else if ((tok == ")" || tok == "]" || tok == "}") && !find_opener(t.s, offset, tok[0], opener))
+      msg = fmt::format("unmatched '{}'", tok);
+    else if (std::string_view(noun) == "effect" && !tok.empty() && is_word(tok[0]))
+      hint = " (write one effect per list entry)";
   } else {
     const std::string op_placeholder = "the operator";
     if (size_t k = msg.find(op_placeholder); k != std::string::npos) {
       std::string op = previous_token(t.s, offset);
       if (!op.empty()) msg.replace(k, op_placeholder.size(), "'" + op + "'");
     }
-    if (offset >= t.s.size() || t.s.find_first_not_of(" \t\r\n", offset) == std::string::npos)
-      if (msg.rfind("expected", 0) == 0) msg += " at the end of the expression";
+    bool at_end = offset >= t.s.size() || t.s.find_first_not_of(" \t\r\n", offset) == std::string::npos;
+    bool what = msg == "expected an expression" || msg == "expected an effect";
+    if (at_end && what && !previous_token(t.s, offset).empty())
+      msg += fmt::format(" after '{}'", previous_token(t.s, offset));
+    else if (what && !at_end)
+      msg += fmt::format(", not '{}'", next_token(t.s, offset));
+    else if (at_end && !what && msg.rfind("expected", 0) == 0 && msg.find(" after '") == std::string::npos)
+      msg += fmt::format(" at the end of the {}", noun);
   }
   if (msg.rfind("expected ')'", 0) == 0 || msg.rfind("expected ']'", 0) == 0 || msg.rfind("expected '}'", 0) == 0) {
     size_t where = 0;
@@ -353,12 +373,48 @@ bool Parser::precheck(const Text& t) {
   return true;
 }
 
+// Recursion guard: the grammar recurses through these rules, and nesting that is not bracketed ('- - - 1',
+// 'not not x', 'if a then if b then ...') escapes precheck's bracket count. Deep enough input would
+// overflow the stack, so the parse stops with an error once this many of them are open at once.
+constexpr int max_recursion = 256;
+thread_local int recursion = 0;
+
+// (Only rules kept in the parse tree reach the control's start/success/failure; every recursion passes one
+// of these.)
+template <typename Rule>
+constexpr bool is_recursive = std::is_same_v<Rule, g::or_expr> || std::is_same_v<Rule, g::negation> ||
+                              std::is_same_v<Rule, g::logical_not> || std::is_same_v<Rule, g::if_expr> ||
+                              std::is_same_v<Rule, g::let_expr> || std::is_same_v<Rule, g::if_stmt> ||
+                              std::is_same_v<Rule, g::for_stmt> || std::is_same_v<Rule, g::let_stmt> ||
+                              std::is_same_v<Rule, g::block>;
+
+template <typename Rule>
+struct guarded_control : g::control<Rule> {
+  template <typename Input, typename... States>
+  static void start(const Input& in, States&&... st) {
+    if constexpr (is_recursive<Rule>)
+      if (++recursion > max_recursion) throw pg::parse_error(fmt::format("expression nested too deeply (more than {} levels)", max_recursion), in);
+    g::control<Rule>::start(in, st...);
+  }
+  template <typename Input, typename... States>
+  static void success(const Input& in, States&&... st) {
+    if constexpr (is_recursive<Rule>) --recursion;
+    g::control<Rule>::success(in, st...);
+  }
+  template <typename Input, typename... States>
+  static void failure(const Input& in, States&&... st) {
+    if constexpr (is_recursive<Rule>) --recursion;
+    g::control<Rule>::failure(in, st...);
+  }
+};
+
 template <typename Top, typename Fn>
 static bool run_parse(const Text& t, size_t base, std::string_view input, Parser* p, Fn&& fn,
                       void (Parser::*report)(const Text&, size_t, const std::string&)) {
   pg::memory_input in(input.data(), input.size(), "expr");
+  recursion = 0;
   try {
-    auto root = pg::parse_tree::parse<Top, selector, pg::nothing, g::control>(in);
+    auto root = pg::parse_tree::parse<Top, selector, pg::nothing, guarded_control>(in);
     if (!root) {
       (p->*report)(t, base, "expected an expression");
       return false;
@@ -373,6 +429,7 @@ static bool run_parse(const Text& t, size_t base, std::string_view input, Parser
 }
 
 ExprP Parser::expr(const Text& t) {
+  noun = "expression";
   if (!precheck(t)) return nullptr;
   ExprP out;
   run_parse<g::expr_top>(t, 0, t.s, this, [&](const PNode& root) {
@@ -383,6 +440,7 @@ ExprP Parser::expr(const Text& t) {
 }
 
 StmtP Parser::stmt(const Text& t) {
+  noun = "effect";
   if (!precheck(t)) return nullptr;
   StmtP out;
   run_parse<g::stmt_top>(t, 0, t.s, this, [&](const PNode& root) {
@@ -394,6 +452,7 @@ StmtP Parser::stmt(const Text& t) {
 
 bool Parser::signature(const Text& t, std::string& name, Pos& name_pos, std::vector<ParsedParam>& params,
                        ParsedParam& result) {
+  noun = "signature";
   if (!precheck(t)) return false;
   return run_parse<g::signature>(t, 0, t.s, this, [&](const PNode& root) {
     Converter c{t};
@@ -418,6 +477,7 @@ bool Parser::signature(const Text& t, std::string& name, Pos& name_pos, std::vec
 }
 
 bool Parser::param_spec(const Text& t, std::string& type, Pos& type_pos, ExprP& domain) {
+  noun = "parameter";
   if (!precheck(t)) return false;
   return run_parse<g::param_spec>(t, 0, t.s, this, [&](const PNode& root) {
     Converter c{t};
@@ -428,6 +488,7 @@ bool Parser::param_spec(const Text& t, std::string& type, Pos& type_pos, ExprP& 
 }
 
 bool Parser::templ(const Text& t, Template& out) {
+  noun = "expression";
   std::string lit;
   size_t i = 0;
   bool ok = true;
@@ -460,7 +521,10 @@ bool Parser::templ(const Text& t, Template& out) {
     out.literals.push_back(lit);
     lit.clear();
     ExprP e;
-    if (part.size() > max_length) return false;
+    if (part.size() > max_length) {
+      diags_.error(file_, t.at(i), fmt::format("expression is too long ({} bytes; at most {})", part.size(), max_length));
+      return false;
+    }
     bool fine = run_parse<g::expr_top>(t, i + 1, part, this, [&](const PNode& root) {
       Converter c{t, i + 1};
       e = c.expr(*root.children[0]);

@@ -33,7 +33,7 @@ class Parser {
   // template -> (TEXT | '{' expr '}')*   with '{{' and '}}' for literal braces
   bool templ(const Text& t, Template& out);
 
-  static constexpr size_t max_length = 20000;
+  static constexpr size_t max_length = 4096;  // bytes in one expression: bounds parser recursion
   static constexpr int max_nesting = 64;
 
  private:

@@ -4,6 +4,7 @@ alone, that writes golden move logs for rules/ur.rules: every roll, every move, 
 choice and the winner. ruleinterp must agree with it on every line (ctest replays the logs).
 
     python3 tests/golden/ur/generate.py        # rewrites tests/golden/ur/random-*.log
+    python3 tests/golden/ur/generate.py perft 8  # perft counts, to compare with tests/perft/ur.perft
 """
 import os
 import random
@@ -69,7 +70,49 @@ def play(seed):
             player = 1 - player
 
 
+def apply(board, player, roll, s):
+    """The handout's move: returns the new board and who plays next (None when the mover has won)."""
+    b = [row[:] for row in board]
+    new = min(s + roll, HOME)
+    b[player][s] -= 1
+    b[player][new] += 1
+    if new in SHARED and b[1 - player][new] > 0:
+        b[1 - player][new] -= 1
+        b[1 - player][0] += 1
+    if b[player][HOME] == 7:
+        return b, None
+    return b, (player if new in ROSETTES else 1 - player)
+
+
+def perft(board, player, depth):
+    """Action sequences of exactly `depth` plies from a roll: each roll outcome and each move is a ply;
+    passes are not plies; a won game ends its branch."""
+    if depth == 0:
+        return 1
+    total = 0
+    for roll, _ in ROLLS:
+        if depth == 1:
+            total += 1
+            continue
+        starts = [s for s in range(HOME + 1) if valid(board, player, roll, s)]
+        if not starts:
+            total += perft(board, 1 - player, depth - 1)
+        for s in starts:
+            b, nxt = apply(board, player, roll, s)
+            if depth == 2:
+                total += 1
+            elif nxt is not None:
+                total += perft(b, nxt, depth - 2)
+    return total
+
+
 if __name__ == "__main__":
+    import sys
+    if len(sys.argv) == 3 and sys.argv[1] == "perft":
+        start = [[7] + [0] * HOME, [7] + [0] * HOME]
+        for d in range(1, int(sys.argv[2]) + 1):
+            print(d, perft(start, 0, d))
+        sys.exit(0)
     here = os.path.dirname(os.path.abspath(__file__))
     for seed in (1, 2, 3):
         with open(os.path.join(here, "random-%d.log" % seed), "w") as f:

@@ -1,0 +1,105 @@
+// Perft counts and random playouts. See analysis.hpp and spec/cli.md.
+#include "analysis.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+
+namespace ri::cli {
+
+namespace {
+
+struct Perft {
+  Game& g;
+  std::vector<MoveList>& lists;  // one per level, allocated once
+  std::vector<uint64_t>& counts;
+  int depth;
+
+  // Counts the sequences below the current position, which is `ply` plies deep.
+  void run(int ply) {
+    MoveList& ml = lists[static_cast<size_t>(ply)];
+    g.legal(ml);
+    if (ply + 1 == depth) {  // the last level: count the actions without playing them
+      counts[static_cast<size_t>(depth)] += static_cast<uint64_t>(ml.size);
+      return;
+    }
+    for (int i = 0; i < ml.size; ++i) {
+      size_t mark = g.apply(ml[i]);
+      ++counts[static_cast<size_t>(ply) + 1];
+      run(ply + 1);
+      g.undo(mark);
+    }
+  }
+};
+
+}  // namespace
+
+std::vector<uint64_t> perft(Game& g, int depth) {
+  std::vector<uint64_t> counts(static_cast<size_t>(std::max(depth, 0)) + 1, 0);
+  counts[0] = 1;
+  if (depth <= 0) return counts;
+  std::vector<MoveList> lists(static_cast<size_t>(depth));
+  Perft p{g, lists, counts, depth};
+  p.run(0);
+  return counts;
+}
+
+bool random_action(Game& g, Prng& rng, MoveList& scratch, Move& out) {
+  switch (g.node()) {
+    case Game::NodeKind::Over: return false;
+    case Game::NodeKind::Chance: {
+      const ChanceInfo* c = g.pending_chance();
+      out = Move{};
+      out.type = Move::kChance;
+      out.nargs = 1;
+      out.args[0] = static_cast<int32_t>(rng.pick_weighted(c->weights.data(), c->weights.size()));
+      return true;
+    }
+    case Game::NodeKind::Decision:
+      g.legal(scratch);
+      if (scratch.size == 0) return false;
+      out = scratch[static_cast<int>(rng.below(static_cast<uint64_t>(scratch.size)))];
+      return true;
+  }
+  return false;
+}
+
+PlayoutStats playouts(Game& g, uint64_t count, uint64_t seed, int64_t max_plies) {
+  PlayoutStats st;
+  const Program& P = g.prog();
+  for (int p = 0; p < P.nplayers(); ++p) st.results.push_back({1u << p, P.players[p] + " wins", 0});
+  st.results.push_back({0, "draw", 0});
+
+  Machine& M = g.machine();
+  const State start = g.state();
+  auto scratch = std::make_unique<MoveList>();
+  Prng rng(seed);
+  auto t0 = std::chrono::steady_clock::now();
+  for (uint64_t i = 0; i < count; ++i) {
+    M.state() = start;  // a copy into the same buffers: no allocation
+    M.clear_journal();  // playouts never undo
+    int64_t plies = 0;
+    Move m;
+    while (plies < max_plies && random_action(g, rng, *scratch, m)) {
+      g.apply(m);
+      M.clear_journal();
+      ++plies;
+    }
+    st.plies += static_cast<uint64_t>(plies);
+    ++st.count;
+    if (g.node() != Game::NodeKind::Over) {
+      ++st.unfinished;
+      continue;
+    }
+    uint32_t w = g.winners();
+    auto it = std::find_if(st.results.begin(), st.results.end(), [&](auto& r) { return r.winners == w; });
+    if (it == st.results.end()) it = st.results.insert(st.results.end(), {w, g.result_text(), 0});
+    ++it->count;
+  }
+  st.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  M.state() = start;
+  M.clear_journal();
+  return st;
+}
+
+}  // namespace ri::cli

@@ -1,0 +1,43 @@
+// Game-tree analysis for any rule file: perft counts, random actions and random playouts.
+// Shared by the ruleinterp command line and the benchmark program (bench/).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine.hpp"
+#include "prng.hpp"
+
+namespace ri::cli {
+
+// counts[d] (d = 1..depth) is the number of action sequences of exactly d plies from g's position: a
+// ply is one decision move or one chance outcome (every outcome is a branch, whatever its weight);
+// automatic passes are not plies; a finished game is a leaf. counts[0] is 1. Uses apply/undo only,
+// one MoveList per level; g is back at its position afterwards (unless a RuntimeError escapes).
+std::vector<uint64_t> perft(Game& g, int depth);
+
+// Draws one action for the position, which must not be over: at a chance node an outcome by weight
+// (Prng::pick_weighted over the outcome weights), at a decision node a move uniformly
+// (Prng::below(n) over the n legal moves in generation order, one draw even when n == 1).
+// `scratch` receives the legal moves. Returns false when the position has no action.
+bool random_action(Game& g, Prng& rng, MoveList& scratch, Move& out);
+
+struct PlayoutStats {
+  struct Result {
+    uint32_t winners = 0;
+    std::string text;  // Game::result_text()
+    uint64_t count = 0;
+  };
+  std::vector<Result> results;  // every player's win and the draw first (in that order), then the rest as met
+  uint64_t unfinished = 0;      // playouts stopped by max_plies
+  uint64_t count = 0;
+  uint64_t plies = 0;           // summed over all playouts
+  double seconds = 0;
+};
+
+// Plays `count` random playouts from g's position with one Prng(seed) drawn in order (random_action per
+// ply). A playout stops when the game is over or after max_plies plies. g is restored to its position
+// afterwards, but its undo journal is cleared.
+PlayoutStats playouts(Game& g, uint64_t count, uint64_t seed, int64_t max_plies);
+
+}  // namespace ri::cli

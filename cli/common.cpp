@@ -1,0 +1,45 @@
+// Helpers shared by the subcommands: runtime-error reports and replaying a log file.
+#include <fmt/format.h>
+
+#include <iostream>
+
+#include "commands.hpp"
+
+namespace ri::cli {
+
+int report_runtime(const Program& p, const RuntimeError& e) {
+  std::cerr << format_diagnostic(Diagnostic{p.file, e.pos, e.what()});
+  return 1;
+}
+
+int guarded(const Program& p, const std::function<int()>& f) {
+  try {
+    return f();
+  } catch (const RuntimeError& e) {
+    return report_runtime(p, e);
+  }
+}
+
+void report_replay(const Program& p, const MoveLog& log, const ReplayResult& r) {
+  if (r.runtime_error) {
+    std::cerr << format_diagnostic(Diagnostic{p.file, r.rule_pos, r.message});
+    std::cerr << format_diagnostic(Diagnostic{log.file, {r.line, r.col}, "the rule file failed while replaying this line"});
+    return;
+  }
+  std::cerr << format_diagnostic(Diagnostic{log.file, {r.line, r.col}, r.message});
+}
+
+bool replay_file(Game& g, const std::string& path, ReplayResult* result) {
+  Diagnostics diags;
+  MoveLog log;
+  if (!read_log(path, log, diags)) {
+    std::cerr << diags.format();
+    return false;
+  }
+  ReplayResult r = replay(g, log);
+  if (result) *result = r;
+  if (!r.ok) report_replay(g.prog(), log, r);
+  return r.ok;
+}
+
+}  // namespace ri::cli

@@ -1,0 +1,380 @@
+// ruleinterp play FILE (also `ruleinterp FILE`): terminal play for humans and random players. See spec/cli.md.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+#include <random>
+
+#include <unistd.h>
+
+#include "analysis.hpp"
+#include "commands.hpp"
+
+namespace ri::cli {
+
+namespace {
+
+struct PlayOpts {
+  std::string file;
+  std::vector<std::string> players;
+  uint64_t seed = 0;
+  CLI::Option* seed_opt = nullptr;
+  std::string dice = "random";
+  std::string log_out;
+  int64_t max_plies = 100'000;
+};
+
+std::string trimmed(const std::string& s) {
+  size_t b = s.find_first_not_of(" \t\r");
+  if (b == std::string::npos) return "";
+  size_t e = s.find_last_not_of(" \t\r");
+  return s.substr(b, e - b + 1);
+}
+
+// A whole number 1..n, or 0.
+int move_number(const std::string& s, int n) {
+  if (s.empty() || s.size() > 6 || s.find_first_not_of("0123456789") != std::string::npos) return 0;
+  int k = std::stoi(s);
+  return k >= 1 && k <= n ? k : 0;
+}
+
+class Session {
+ public:
+  Session(Game& g, const PlayOpts& o, uint64_t seed, std::vector<bool> human, std::istream& in, std::ostream& out)
+      : g_(g), P_(g.prog()), o_(o), rng_(seed), human_(std::move(human)), in_(in), out_(out), ml_(std::make_unique<MoveList>()) {
+    log_.header["rules"] = o.file;
+    log_.header["seed"] = std::to_string(seed);
+    std::string types;
+    for (size_t i = 0; i < human_.size(); ++i) types += std::string(i ? "," : "") + (human_[i] ? "human" : "random");
+    log_.header["players"] = types;
+    log_.header["dice"] = o.dice;
+  }
+
+  // Plays until the game is over, the input ends or a player quits.
+  void run() {
+    report_passes();
+    while (!quit_ && g_.node() != Game::NodeKind::Over) {
+      if (static_cast<int64_t>(hist_.size()) >= o_.max_plies) {
+        out_ << fmt::format("stopped after {} plies (--max-plies)\n", o_.max_plies);
+        break;
+      }
+      show_turn();
+      if (g_.node() == Game::NodeKind::Chance) chance();
+      else if (human_[static_cast<size_t>(g_.player())]) human();
+      else computer();
+    }
+    if (g_.node() == Game::NodeKind::Over) {
+      out_ << '\n' << g_.render();
+      out_ << fmt::format("result: {}\n", g_.result_text());
+    } else {
+      out_ << fmt::format("game left unfinished (turn {})\n", g_.state().turn);
+    }
+  }
+
+  // The game so far as a log; a finished game ends with `expect result`.
+  std::string log_text() {
+    MoveLog l = log_;
+    if (g_.node() == Game::NodeKind::Over) {
+      LogLine r;
+      r.kind = LogLine::ExpectResult;
+      r.text = g_.result_text();
+      l.lines.push_back(r);
+    }
+    return "# ruleinterp move log: replay with `ruleinterp replay RULES LOG`\n" + format_log(l);
+  }
+
+ private:
+  const std::string& name(int p) const { return P_.players[static_cast<size_t>(p)]; }
+
+  void show_turn() {
+    if (g_.state().turn == shown_turn_) return;
+    shown_turn_ = g_.state().turn;
+    out_ << fmt::format("\n--- turn {}: {} ---\n", shown_turn_, name(g_.player())) << g_.render();
+  }
+
+  // Names the players who had no move and passed during the last action (the steps settle() skipped are
+  // the last_passes() steps before the current one in the turn cycle).
+  void report_passes() {
+    int n = g_.last_passes();
+    if (n <= 0) return;
+    const int nsteps = static_cast<int>(P_.steps.size()), np = P_.nplayers();
+    int p = g_.state().player, st = g_.state().step;
+    std::vector<int> who;
+    for (int i = 0; i < n && i < 1000; ++i) {
+      if (st > 0) --st;
+      else st = nsteps - 1, p = (p + np - 1) % np;
+      if (who.empty() || who.back() != p) who.push_back(p);
+    }
+    std::reverse(who.begin(), who.end());
+    for (int q : who) out_ << fmt::format("{} has no legal move and passes\n", name(q));
+  }
+
+  // Records and applies an action.
+  void play(const Move& m, bool human_decision) {
+    hist_.push_back({g_.machine().mark(), g_.player(), human_decision, log_.lines.size()});
+    LogLine line = action_line(g_, m);
+    if (m.type != Move::kChance) {
+      Game::Reading back = g_.read(line.text);
+      if (!back.ok || !(back.move == m))
+        out_ << fmt::format("warning: the notation '{}' also names another move; a replay of the log will differ\n",
+                            line.text);
+    }
+    log_.lines.push_back(std::move(line));
+    g_.apply(m);
+    report_passes();
+  }
+
+  void announce_roll(const Move& m) {
+    const ChanceInfo* c = g_.pending_chance();
+    out_ << fmt::format("{} rolls: {} = {}\n", name(g_.player()), c->name, c->values[static_cast<size_t>(m.args[0])]);
+  }
+
+  // Reads one line; false at the end of the input.
+  bool read_line(const std::string& prompt, std::string& line) {
+    out_ << prompt << std::flush;
+    if (!std::getline(in_, line)) {
+      out_ << '\n';
+      quit_ = true;
+      return false;
+    }
+    line = trimmed(line);
+    if (echo_) out_ << line << '\n';  // piped input: show it, so the transcript reads like a session
+    return true;
+  }
+
+  void chance() {
+    const ChanceInfo* c = g_.pending_chance();
+    if (o_.dice != "manual") {
+      Move m;
+      random_action(g_, rng_, *ml_, m);
+      announce_roll(m);
+      play(m, false);
+      return;
+    }
+    std::string choices;
+    for (size_t i = 0; i < c->values.size(); ++i)
+      choices += fmt::format("{}{} ({}/{})", i ? ", " : "", c->values[i], c->weights[i], c->total);
+    out_ << fmt::format("{} rolls {}: type the outcome, one of {}\n", name(g_.player()), c->name, choices);
+    for (;;) {
+      std::string line;
+      if (!read_line(c->name + "> ", line)) return;
+      std::string cmd = normalize_notation(line);
+      if (cmd.empty()) continue;
+      if (cmd == "quit" || cmd == "exit") {
+        quit_ = true;
+        return;
+      }
+      if (cmd == "help" || cmd == "?") {
+        out_ << fmt::format("type an outcome of {} (one of {}), or: board, undo, quit\n", c->name, choices);
+        continue;
+      }
+      if (cmd == "moves") {
+        out_ << choices << '\n';
+        continue;
+      }
+      if (cmd == "board") {
+        out_ << g_.render();
+        continue;
+      }
+      if (cmd == "undo") {
+        if (undo(-1)) return;
+        continue;
+      }
+      Game::Reading rd = g_.read(line);
+      if (!rd.ok) {
+        out_ << fmt::format("error: {}\n", rd.message);
+        continue;
+      }
+      announce_roll(rd.move);
+      play(rd.move, false);
+      return;
+    }
+  }
+
+  void computer() {
+    Move m;
+    if (!random_action(g_, rng_, *ml_, m)) {  // cannot happen: settle() passes when nobody can move
+      quit_ = true;
+      return;
+    }
+    out_ << fmt::format("{} plays: {}\n", name(g_.player()), g_.write(m));
+    play(m, false);
+  }
+
+  void list_moves() {
+    out_ << fmt::format("{} to move:\n", name(g_.player()));
+    for (int i = 0; i < ml_->size; ++i) out_ << fmt::format("  {:>2}. {}\n", i + 1, g_.write((*ml_)[i]));
+  }
+
+  // Takes back every action since `player`'s previous decision (any human's when player < 0).
+  bool undo(int player) {
+    for (size_t i = hist_.size(); i-- > 0;) {
+      const Hist& h = hist_[i];
+      if (!h.human_decision || (player >= 0 && h.player != player)) continue;
+      g_.undo(h.mark);
+      log_.lines.resize(h.log_size);
+      hist_.resize(i);
+      shown_turn_ = -1;
+      out_ << fmt::format("undone: back to {}'s previous move\n", name(g_.player()));
+      return true;
+    }
+    out_ << "nothing to undo\n";
+    return false;
+  }
+
+  void human() {
+    const int me = g_.player();
+    g_.legal(*ml_);
+    list_moves();
+    for (;;) {
+      std::string line;
+      if (!read_line(name(me) + "> ", line)) return;
+      std::string cmd = normalize_notation(line);
+      if (cmd.empty()) continue;
+      if (cmd == "help" || cmd == "?") {
+        out_ << "type a move in notation (as listed) or its number, or one of:\n"
+                "  moves   list the legal moves\n"
+                "  board   show the board\n"
+                "  undo    take back your previous move and everything after it\n"
+                "  resign  give up the game\n"
+                "  quit    leave the game unfinished\n";
+        continue;
+      }
+      if (cmd == "moves") {
+        list_moves();
+        continue;
+      }
+      if (cmd == "board") {
+        out_ << g_.render();
+        continue;
+      }
+      if (cmd == "quit" || cmd == "exit") {
+        quit_ = true;
+        return;
+      }
+      if (cmd == "undo") {
+        if (undo(me)) return;
+        continue;
+      }
+      if (cmd == "resign") {
+        hist_.push_back({g_.machine().mark(), me, true, log_.lines.size()});
+        LogLine l;
+        l.kind = LogLine::Resign;
+        l.player = name(me);
+        log_.lines.push_back(l);
+        resign(g_, me);
+        out_ << fmt::format("{} resigns\n", name(me));
+        return;
+      }
+      Game::Reading rd = g_.read(line);
+      if (!rd.ok) {
+        if (int k = move_number(cmd, ml_->size)) {
+          play((*ml_)[k - 1], true);
+          return;
+        }
+        if (cmd.find_first_not_of("0123456789") == std::string::npos) {
+          out_ << fmt::format("error: no move is numbered {} (the moves are numbered 1 to {})\n", cmd, ml_->size);
+          continue;
+        }
+        out_ << (rd.code.empty() ? fmt::format("error: {}\n", rd.message)
+                                 : fmt::format("error: {}: {}\n", rd.code, rd.message));
+        continue;
+      }
+      play(rd.move, true);
+      return;
+    }
+  }
+
+  struct Hist {
+    size_t mark;          // the journal mark before the action
+    int player;           // who acted
+    bool human_decision;  // a move chosen by a human (undo goes back to these)
+    size_t log_size;      // log items before the action
+  };
+
+  Game& g_;
+  const Program& P_;
+  const PlayOpts& o_;
+  Prng rng_;
+  std::vector<bool> human_;
+  std::istream& in_;
+  std::ostream& out_;
+  std::unique_ptr<MoveList> ml_;
+  MoveLog log_;
+  std::vector<Hist> hist_;
+  int shown_turn_ = -1;
+  bool quit_ = false;
+  bool echo_ = !isatty(STDIN_FILENO);
+};
+
+int run_play(const PlayOpts& o) {
+  auto prog = load_or_report(o.file);
+  if (!prog) return 1;
+  const int np = prog->nplayers();
+  std::vector<bool> human(static_cast<size_t>(np), false);
+  if (o.players.empty()) {
+    human[0] = true;
+  } else {
+    if (static_cast<int>(o.players.size()) != np) {
+      std::string names;
+      for (int p = 0; p < np; ++p) names += (p ? ", " : "") + prog->players[static_cast<size_t>(p)];
+      throw UsageError(fmt::format("--players needs {} entr{} (one per player: {}), not {}", np, np == 1 ? "y" : "ies",
+                                   names, o.players.size()));
+    }
+    for (int p = 0; p < np; ++p) human[static_cast<size_t>(p)] = o.players[static_cast<size_t>(p)] == "human";
+  }
+  uint64_t seed = o.seed;
+  if (!o.seed_opt->count()) {
+    std::random_device rd;
+    seed = (static_cast<uint64_t>(rd()) << 32) ^ rd();
+  }
+  std::ofstream log_file;
+  if (!o.log_out.empty()) {
+    log_file.open(o.log_out, std::ios::binary | std::ios::trunc);
+    if (!log_file) {
+      std::cerr << fmt::format("{}: error: cannot write the log file\n", o.log_out);
+      return 1;
+    }
+  }
+  return guarded(*prog, [&] {
+    Game g(prog);
+    std::cout << fmt::format("seed: {}\n", seed);
+    Session s(g, o, seed, human, std::cin, std::cout);
+    int code = 0;
+    try {
+      s.run();
+    } catch (const RuntimeError& e) {
+      code = report_runtime(*prog, e);
+    }
+    if (log_file.is_open()) {
+      log_file << s.log_text();
+      log_file.close();
+      if (!log_file) {
+        std::cerr << fmt::format("{}: error: cannot write the log file\n", o.log_out);
+        code = 1;
+      }
+    }
+    return code;
+  });
+}
+
+}  // namespace
+
+void add_play(CLI::App& app, std::vector<Command>& out) {
+  auto o = std::make_shared<PlayOpts>();
+  auto* cmd = app.add_subcommand("play", "Play a game in the terminal (the default command: `ruleinterp FILE`)");
+  cmd->add_option("file", o->file, "rule file")->required();
+  cmd->add_option("--players", o->players, "one of human or random per player, in order (default: human,random,...)")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"human", "random"}));
+  o->seed_opt = cmd->add_option("--seed", o->seed, "seed of the generator for dice and random players (default: random, printed)")->check(seed_number());
+  cmd->add_option("--dice", o->dice, "random (default): drawn by weight; manual: typed in at each chance node")
+      ->check(CLI::IsMember({"random", "manual"}));
+  cmd->add_option("--log-out", o->log_out, "write the game to this file as a replayable move log");
+  cmd->add_option("--max-plies", o->max_plies, "stop the game unfinished after this many plies (default 100000)")
+      ->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
+  out.push_back({cmd, [o] { return run_play(*o); }});
+}
+
+}  // namespace ri::cli

@@ -1,0 +1,131 @@
+// ruleinterp moves, replay, perft and playout. See spec/cli.md.
+#include <fmt/format.h>
+
+#include <iostream>
+#include <random>
+
+#include "analysis.hpp"
+#include "commands.hpp"
+
+namespace ri::cli {
+
+namespace {
+
+// Loads the rule file, builds the game and replays the optional log, then runs f(game).
+int with_game(const std::string& file, const std::string& log, const std::function<int(Game&)>& f) {
+  auto prog = load_or_report(file);
+  if (!prog) return 1;
+  return guarded(*prog, [&] {
+    Game g(prog);
+    if (!log.empty() && !replay_file(g, log)) return 1;
+    return f(g);
+  });
+}
+
+}  // namespace
+
+void add_moves(CLI::App& app, std::vector<Command>& out) {
+  struct Opts {
+    std::string file, log;
+  };
+  auto o = std::make_shared<Opts>();
+  auto* cmd = app.add_subcommand(
+      "moves", "Print the legal moves (one per line, in notation) or, at a chance node, each outcome as VALUE WEIGHT/TOTAL");
+  cmd->add_option("file", o->file, "rule file")->required();
+  cmd->add_option("--log", o->log, "replay this move log first (its expectations are checked)");
+  out.push_back({cmd, [o] {
+                   return with_game(o->file, o->log, [](Game& g) {
+                     MoveList ml;
+                     g.legal(ml);
+                     if (const ChanceInfo* c = g.pending_chance()) {
+                       for (const Move& m : ml)
+                         std::cout << fmt::format("{} {}/{}\n", c->values[m.args[0]], c->weights[m.args[0]], c->total);
+                     } else {
+                       for (const Move& m : ml) std::cout << g.write(m) << '\n';
+                     }
+                     return 0;
+                   });
+                 }});
+}
+
+void add_replay(CLI::App& app, std::vector<Command>& out) {
+  struct Opts {
+    std::string file, log;
+  };
+  auto o = std::make_shared<Opts>();
+  auto* cmd = app.add_subcommand("replay",
+                                 "Replay a move log, checking every action and expectation; exit 1 at the first divergence");
+  cmd->add_option("file", o->file, "rule file")->required();
+  cmd->add_option("log", o->log, "move log (see spec/movelog.md)")->required();
+  out.push_back({cmd, [o] {
+                   auto prog = load_or_report(o->file);
+                   if (!prog) return 1;
+                   return guarded(*prog, [&] {
+                     Game g(prog);
+                     ReplayResult r;
+                     if (!replay_file(g, o->log, &r)) return 1;
+                     std::cout << fmt::format("ok: {} action{}, {} expectation{}\n", r.actions, r.actions == 1 ? "" : "s",
+                                              r.expectations, r.expectations == 1 ? "" : "s");
+                     return 0;
+                   });
+                 }});
+}
+
+void add_perft(CLI::App& app, std::vector<Command>& out) {
+  struct Opts {
+    std::string file, log;
+    int depth = 1;
+  };
+  auto o = std::make_shared<Opts>();
+  auto* cmd = app.add_subcommand(
+      "perft", "Count the action sequences of exactly D plies for D = 1..DEPTH (chance outcomes are plies)");
+  cmd->add_option("file", o->file, "rule file")->required();
+  cmd->add_option("depth", o->depth, "the deepest level, 1 to 64")->required()->check(CLI::Range(1, 64));
+  cmd->add_option("--log", o->log, "count from the position after this move log");
+  out.push_back({cmd, [o] {
+                   return with_game(o->file, o->log, [&](Game& g) {
+                     std::vector<uint64_t> c = perft(g, o->depth);
+                     for (int d = 1; d <= o->depth; ++d) std::cout << fmt::format("{} {}\n", d, c[static_cast<size_t>(d)]);
+                     return 0;
+                   });
+                 }});
+}
+
+void add_playout(CLI::App& app, std::vector<Command>& out) {
+  struct Opts {
+    std::string file, log;
+    uint64_t count = 1000;
+    uint64_t seed = 0;
+    int64_t max_plies = 10000;
+    CLI::Option* seed_opt = nullptr;
+  };
+  auto o = std::make_shared<Opts>();
+  auto* cmd = app.add_subcommand("playout", "Play random games (chance by weight, moves uniformly) and tally the results");
+  cmd->add_option("file", o->file, "rule file")->required();
+  cmd->add_option("--count", o->count, "number of playouts (default 1000)")->check(CLI::Range(uint64_t{1}, uint64_t{1} << 40));
+  o->seed_opt = cmd->add_option("--seed", o->seed, "the seed of the one generator all playouts draw from (default: random)")->check(seed_number());
+  cmd->add_option("--max-plies", o->max_plies, "stop a playout after this many plies; it counts as unfinished (default 10000)")
+      ->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
+  cmd->add_option("--log", o->log, "play from the position after this move log");
+  out.push_back({cmd, [o] {
+                   uint64_t seed = o->seed;
+                   if (!o->seed_opt->count()) {
+                     std::random_device rd;
+                     seed = (static_cast<uint64_t>(rd()) << 32) ^ rd();
+                   }
+                   return with_game(o->file, o->log, [&](Game& g) {
+                     PlayoutStats st = playouts(g, o->count, seed, o->max_plies);
+                     std::cout << fmt::format("seed: {}\n", seed);
+                     std::cout << fmt::format("playouts: {}\n", st.count);
+                     for (auto& r : st.results) std::cout << fmt::format("{}: {}\n", r.text, r.count);
+                     std::cout << fmt::format("unfinished: {}\n", st.unfinished);
+                     std::cout << fmt::format("average plies: {:.1f}\n",
+                                              st.count ? static_cast<double>(st.plies) / static_cast<double>(st.count) : 0.0);
+                     double rate = st.seconds > 0 ? static_cast<double>(st.count) / st.seconds : 0.0;
+                     std::cout << fmt::format("playouts/s: {:.0f}\n", rate);
+                     return 0;
+                   });
+                 }});
+}
+
+}  // namespace ri::cli

@@ -1,0 +1,258 @@
+// The loader and the checker on broken rule files: each row is a rule file and the first diagnostic it must
+// produce (a part of its message and its line:column), and how many diagnostics in all (cascades are
+// suppressed). Rows with no message are valid files. tests/broken/ holds the full-output corpus.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "compiler.hpp"
+
+using namespace ri;
+
+namespace {
+
+// A tiny game around the part under test: the head is lines 1-3, the part starts at line 4.
+const std::string kHead = "game: {name: Tiny}\nplayers: [A, B]\ntopology: {sites: [x, y, z], regions: {edge: [x, z]}}\n";
+const std::string kTail = "turn: [{choose: all}]\nend: [{when: 'false', result: draw}]\n";
+std::string game(const std::string& part) { return kHead + part + kTail; }
+
+// a game with one move whose requirements, definitions and effects are given
+std::string one_move(const std::string& body) { return game("moves:\n  go:\n    params: {s: site}\n" + body); }
+
+// text with its first `from` replaced by `to`
+std::string edit(std::string text, const std::string& from, const std::string& to) {
+  size_t at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  return text.replace(at, from.size(), to);
+}
+
+struct Row {
+  const char* what;
+  std::string text;
+  const char* message;  // a part of the first diagnostic's message; "" when the file is valid
+  int line, col;        // of the first diagnostic (0:0 when it has no position)
+  size_t count;         // how many diagnostics in all
+};
+
+std::vector<Row> rows() {
+  return {
+      // ---- files that are not rule files
+      {"empty file", "", "the file has no content", 0, 0, 1},
+      {"comment only", "# nothing here\n", "the file has no content", 0, 0, 1},
+      {"a YAML list", "- game\n- players\n", "the file is a list", 1, 1, 1},
+      {"a scalar", "just words\n", "the file is a scalar", 1, 1, 1},
+      {"not UTF-8", "game: {name: caf\xE9}\n", "not valid UTF-8 (byte 0xE9)", 1, 17, 1},
+      {"NUL byte", std::string("game:\0\n", 7), "NUL byte", 1, 6, 1},
+      // ---- YAML syntax
+      {"bad indentation", "game:\n  name: Tiny\n   players: [A, B]\n", "unexpected ':'", 3, 11, 1},
+      {"key indented too far", "game:\n  name: Tiny\n  description: d\nplayers: [A]\nmoves:\n  go:\n    effects: [pass]\n     notation: go\n",
+       "bad indentation (the keys of the mapping at line 7 are at column 5)", 8, 6, 1},
+      {"unclosed flow sequence", "game: {name: Tiny}\nplayers: [A, B\nmoves: {}\n",
+       "expected ']' (to close '[' at line 2, column 10)", 2, 15, 1},
+      {"unclosed flow mapping", "game: {name: Tiny\nplayers: [A, B]\n", "expected '}' (to close '{' at line 1, column 7)", 1, 18, 1},
+      {"extra bracket", "game: {name: Tiny}\nplayers: [A, B]]\n", "unmatched ']'", 2, 16, 1},
+      {"tab in indentation", "game:\n\tname: Tiny\n", "tab character in indentation", 2, 1, 1},
+      {"unterminated YAML string", "game:\n  name: \"Tiny\nplayers: [A]\n", "unterminated string: no closing \"", 2, 9, 1},
+      {"unknown escape", "game:\n  name: \"a\\qb\"\n", "unknown escape '\\q'", 2, 11, 1},
+      // ---- structure
+      {"missing sections", "game: {name: Tiny}\nplayers: [A, B]\nend: []\n", "missing section 'moves'", 0, 0, 2},
+      {"unknown section", game("moves: {go: {}}\nvariable: {n: 0}\n"), "unknown section 'variable' (did you mean 'variables'?)", 5, 1, 1},
+      {"unknown key in a move", one_move("    require: ['s != x']\n"), "unknown key 'require' in 'moves.go' (did you mean 'requires'?)", 7, 5, 1},
+      {"duplicate top-level key", game("moves: {go: {}}\nmoves: {stay: {}}\n"), "duplicate key 'moves' (first at line 4)", 5, 1, 1},
+      {"duplicate nested key", one_move("    effects: [pass]\n    effects: [extra_turn]\n"), "duplicate key 'effects' (first at line 7)", 8, 5, 1},
+      {"a list written as a scalar", edit(game("moves: {go: {}}\n"), "players: [A, B]", "players: A, B"),
+       "'players' must be a list, like [A, B]", 2, 10, 1},
+      // ---- expression grammar
+      {"missing ')'", one_move("    requires: ['size(s > 0']\n"), "expected ')' at the end of the expression (to close '(' at line 7, column 21)", 7, 27, 1},
+      {"missing 'then'", one_move("    requires: ['if s == x true else false']\n"), "expected 'then'", 7, 27, 1},
+      {"missing 'else'", one_move("    requires: ['if s == x then true']\n"), "expected 'else' at the end of the expression", 7, 36, 1},
+      {"dangling operator", one_move("    requires: ['size(s) >']\n"), "expected an expression after '>'", 7, 26, 1},
+      {"dangling 'and'", one_move("    requires: ['s == x and']\n"), "expected an expression after 'and'", 7, 27, 1},
+      {"unterminated string", game("functions: {f(site s): 'if s == x then \"a\" else \"b'}\nmoves: {go: {}}\n"),
+       "unterminated string: no closing \"", 4, 49, 1},
+      {"unexpected token at the end", one_move("    requires: ['s == x y']\n"), "unexpected 'y'", 7, 24, 1},
+      {"unmatched ')'", one_move("    requires: ['s == x)']\n"), "unmatched ')'", 7, 23, 1},
+      {"chained comparison", one_move("    requires: ['0 < size(s) < 3']\n"), "comparisons do not chain", 7, 29, 1},
+      {"two effects in one entry", one_move("    effects: ['extra_turn pass']\n"), "unexpected 'pass' (write one effect per list entry)", 7, 27, 1},
+      {"nothing where an expression belongs", one_move("    requires: ['size(s) > )']\n"), "expected an expression after '>'", 7, 27, 1},
+      {"an expression that is not one", one_move("    requires: ['@']\n"), "expected an expression, not '@'", 7, 17, 1},
+      {"bad signature", game("functions: {'f(site)': 'true'}\nmoves: {go: {}}\n"), "expected the parameter's name after its type", 4, 20, 1},
+      {"brackets nested too deeply", one_move("    requires: ['" + std::string(70, '(') + "true" + std::string(70, ')') + "']\n"),
+       "expression nested too deeply (more than 64 levels)", 7, 81, 1},
+      {"negations nested too deeply", one_move("    requires: ['" + std::string(300, '-') + "1 > 0']\n"),
+       "expression nested too deeply (more than 256 levels)", 7, 272, 1},
+      {"template not closed", one_move("    notation: 'go {s'\n"), "expected '}' to close '{' in template", 7, 19, 1},
+      // ---- names
+      {"undeclared name in requires", one_move("    requires: ['s != w']\n"), "undeclared name 'w'", 7, 22, 1},
+      {"misspelt name", one_move("    requires: ['s in egde']\n"), "undeclared name 'egde' (did you mean 'edge'?)", 7, 22, 1},
+      {"undeclared function", one_move("    requires: ['sise(s) > 0']\n"), "undeclared function 'sise' (did you mean 'size'?)", 7, 17, 1},
+      {"undeclared name in effects", one_move("    effects: ['move(top(s), t)']\n"), "undeclared name 't'", 7, 29, 1},
+      {"undeclared name in let", one_move("    let: {t: 'size(w)'}\n"), "undeclared name 'w'", 7, 20, 1},
+      {"let used before its definition", one_move("    let: {t: 'u', u: s}\n"), "'u' is defined later in 'let' (line 7)", 7, 15, 1},
+      {"let used in its own definition", one_move("    let: {t: 't'}\n"), "'t' is used in its own definition", 7, 15, 1},
+      {"undeclared name in notation", one_move("    notation: 'go {t}'\n"), "undeclared name 't'", 7, 20, 1},
+      {"undeclared name in display", game("moves: {go: {}}\ndisplay: 'A has {size(w)}'\n"), "undeclared name 'w'", 5, 23, 1},
+      {"undeclared name in a function body", game("functions: {'f(site s)': 'size(t) > 0'}\nmoves: {go: {}}\n"),
+       "undeclared name 't'", 4, 32, 1},
+      {"a type used as a value", game("functions: {'f(site s)': 'size(site)'}\nmoves: {go: {}}\n"), "'site' is a type, not a value", 4, 32, 1},
+      {"a move used as a value", one_move("    requires: ['go']\n"), "'go' is a move, not a value", 7, 17, 1},
+      {"undeclared move in turn", edit(game("moves: {go: {}}\n"), "choose: all", "choose: [og]"),
+       "undeclared move 'og' (declared: 'go')", 5, 18, 1},
+      {"undeclared chance in turn", edit(game("moves: {go: {}}\n"), "[{choose: all}]", "[{roll: dice}, {choose: all}]"),
+       "undeclared chance 'dice' (none is declared)", 5, 15, 1},
+      {"unknown effect", one_move("    effects: ['mvoe(top(s), x)']\n"), "unknown effect 'mvoe' (did you mean 'move'?)", 7, 16, 1},
+      // ---- declarations
+      {"site declared twice", edit(game("moves: {go: {}}\n"), "[x, y, z]", "[x, y, z, y]"),
+       "'y' is already declared as a site (at line 3, column 23)", 3, 29, 1},
+      {"site named like a player", edit(game("moves: {go: {}}\n"), "[x, y, z]", "[x, y, z, B]"),
+       "'B' is already declared as a player (at line 2, column 14)", 3, 29, 1},
+      {"function declared twice", game("functions: {'f(site s)': 'true', 'f(int n)': 'false'}\nmoves: {go: {}}\n"),
+       "'f' is already declared as a function (at line 4, column 14)", 4, 35, 1},
+      {"bad parameter type", edit(one_move(""), "{s: site}", "{s: square}"), "unknown type 'square'", 6, 17, 1},
+      {"unsuitable parameter type", edit(one_move(""), "{s: site}", "{s: bool}"), "a parameter is a site, player, piece or int, not 'bool'", 6, 17, 1},
+      {"int parameter without a domain", edit(one_move(""), "{s: site}", "{n: int}"), "needs a domain", 6, 17, 1},
+      {"unknown function parameter type", game("functions: {'f(square s)': 'true'}\nmoves: {go: {}}\n"), "unknown type 'square' (types:", 4, 16, 1},
+      {"recursion without a result type", game("functions: {'f(int n)': 'if n < 1 then 0 else f(n - 1)'}\nmoves: {go: {}}\n"),
+       "recursive function 'f' needs a declared result type", 4, 47, 1},
+      // ---- types
+      {"int + bool", one_move("    requires: ['size(s) + true > 0']\n"), "the right operand of '+' must be int, not bool", 7, 27, 1},
+      {"bool + int", one_move("    requires: ['(s == x) * 2 > 0']\n"), "the left operand of '*' must be int, not bool", 7, 20, 1},
+      {"site compared with a player", one_move("    requires: ['s == A']\n"), "cannot compare site with player", 7, 19, 1},
+      {"'if' branches of different types", one_move("    requires: ['(if s == x then 1 else true) == 1']\n"),
+       "the branches of 'if' must have the same type: 'then' is int, 'else' is bool", 7, 40, 1},
+      {"a requirement that is not bool", one_move("    requires: ['size(s)']\n"), "a requirement must be bool, not int", 7, 17, 1},
+      {"an 'if' condition that is not bool", one_move("    effects: ['if size(s) then pass']\n"), "an 'if' condition must be bool, not int", 7, 19, 1},
+      {"a bool set into an int variable", game("variables: {n: 0}\nmoves:\n  go:\n    effects: ['set n = true']\n"),
+       "cannot set 'n' (int) to bool", 7, 24, 1},
+      {"an argument of the wrong type", one_move("    requires: ['size(A) > 0']\n"), "argument 1 of 'size' must be site, not player", 7, 22, 1},
+      {"an end result that is not one", edit(game("moves: {go: {}}\n"), "result: draw", "result: winner(A)"),
+       "a result is win(PLAYER), draw or rank(VALUE), not 'winner(...)'", 6, 31, 1},
+      // ---- arity
+      {"built-in function arity", one_move("    requires: ['min(1, 2, 3) > 0']\n"), "'min' takes 2 arguments (int, int), not 3", 7, 17, 1},
+      {"built-in effect arity", one_move("    effects: ['move(top(s))']\n"), "'move' takes 2 arguments (piece, site), not 1", 7, 16, 1},
+      {"user function arity", game("functions: {'f(site s, player p)': 'true'}\nmoves: {go: {requires: ['f(x)']}}\n"),
+       "function 'f' takes 2 arguments (site s, player p), not 1", 5, 26, 1},
+      {"standard library function arity", one_move("    requires: ['owned(s) > 0']\n"), "function 'owned' takes 2 arguments (site s, player p), not 1", 7, 17, 1},
+      // ---- cascades: the first problem is reported, what follows from it is not
+      {"calls to a function whose signature is broken", game("functions: {'f(site s': 'true'}\nmoves: {go: {requires: ['f(x)', 'f(y)']}}\n"),
+       "expected ')' at the end of the signature", 4, 22, 1},
+      {"calls to a function with an unknown parameter type", game("functions: {'f(square s)': 'true'}\nmoves: {go: {requires: ['f(x)']}}\n"),
+       "unknown type 'square'", 4, 16, 1},
+      {"uses of a definition that has an error", one_move("    let: {t: 'step(s, w)'}\n    requires: ['t != x', 'size(t) > 0']\n    notation: 'go {t}'\n"),
+       "undeclared relation 'w'", 7, 23, 1},
+      {"a misnamed player's track", edit(game("moves: {go: {}}\n"), "regions: {edge: [x, z]}", "tracks: {lane: {A: [x, y], C: [y, x]}}"),
+       "undeclared player 'C' in track 'lane'", 3, 57, 1},
+      // ---- valid: regressions of the grammar
+      {"a function without parameters", game("functions: {'two()': '2'}\nmoves: {go: {requires: ['two() == 2']}}\n"), "", 0, 0, 0},
+      {"a range", game("moves:\n  go:\n    params: {n: int in 1..3}\n    requires: ['n in 1..2']\n"), "", 0, 0, 0},
+      {"a spaced negation", one_move("    requires: ['- 3 < size(s)', '-size(s) <= 0']\n"), "", 0, 0, 0},
+      {"an empty argument list", one_move("    effects: ['extra_turn()']\n"), "", 0, 0, 0},
+  };
+}
+
+std::vector<Diagnostic> in_file_order(const Diagnostics& d) {
+  std::vector<Diagnostic> v = d.all();
+  std::stable_sort(v.begin(), v.end(), [](const Diagnostic& a, const Diagnostic& b) {
+    return a.pos.line != b.pos.line ? a.pos.line < b.pos.line : a.pos.col < b.pos.col;
+  });
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("checker: the first diagnostic of each broken rule file", "[checker]") {
+  for (const Row& row : rows()) {
+    Diagnostics d;
+    auto prog = load_rules_text("t.rules", row.text, d);
+    INFO(row.what << "\n" << row.text << "---\n" << d.format());
+    if (std::string(row.message).empty()) {
+      CHECK(prog != nullptr);
+      CHECK(d.empty());
+      continue;
+    }
+    CHECK(prog == nullptr);
+    REQUIRE_FALSE(d.empty());
+    Diagnostic first = in_file_order(d).front();
+    CHECK(first.file);
+    CHECK(first.file->path == "t.rules");
+    CHECK_THAT(first.message, Catch::Contains(row.message));
+    CHECK(first.pos.line == row.line);
+    CHECK(first.pos.col == row.col);
+    CHECK(d.size() == row.count);
+  }
+}
+
+TEST_CASE("checker: every independent error is reported, once, in file order", "[checker]") {
+  std::string text = game(
+      "functions: {'f(site s)': 'size(s) + true'}\n"            // 4: int + bool
+      "moves:\n"
+      "  go:\n"
+      "    params: {s: site}\n"
+      "    requires: ['s == A', 'size(t) > 0']\n"                // 8: site vs player; undeclared t
+      "    effects: ['move(s, x)']\n");                         // 9: a site is not a piece
+  text.replace(text.find("result: draw"), 12, "result: draw(A)");  // 11: not a result
+  Diagnostics d;
+  CHECK_FALSE(load_rules_text("t.rules", text, d));
+  INFO(d.format());
+  std::vector<Diagnostic> v = in_file_order(d);
+  REQUIRE(v.size() == 5);
+  CHECK(v[0].pos.line == 4);
+  CHECK(v[1].pos.line == 8);
+  CHECK(v[2].pos.line == 8);
+  CHECK(v[1].pos.col < v[2].pos.col);
+  CHECK(v[3].pos.line == 9);
+  CHECK(v[4].pos.line == 11);
+  // format() prints them in the same order
+  std::string out = d.format();
+  CHECK(out.find("t.rules:4:") < out.find("t.rules:8:"));
+  CHECK(out.find("t.rules:8:") < out.find("t.rules:9:"));
+  CHECK(out.find("t.rules:9:") < out.find("t.rules:11:"));
+}
+
+TEST_CASE("checker: pathological input is reported, never a crash", "[checker]") {
+  SECTION("a 1 MB expression") {
+    std::string big = "1";
+    while (big.size() < (1u << 20)) big += " + 1";
+    Diagnostics d;
+    CHECK_FALSE(load_rules_text("t.rules", one_move("    requires: ['" + big + " > 0']\n"), d));
+    REQUIRE(d.size() == 1);
+    CHECK_THAT(d.all()[0].message, Catch::Contains("expression is too long"));
+    CHECK(d.all()[0].pos.line == 7);
+    // the source line is shown as a window around the caret, not a megabyte of text
+    CHECK(d.format().size() < 1000);
+  }
+  SECTION("deep nesting of every kind") {
+    for (std::string e : {std::string(5000, '(') + "1", std::string(3000, '-') + "1", [] {
+                            std::string s;
+                            for (int i = 0; i < 1000; ++i) s += "not ";
+                            return s + "true";
+                          }()}) {
+      Diagnostics d;
+      CHECK_FALSE(load_rules_text("t.rules", one_move("    requires: ['" + e + "']\n"), d));
+      CHECK_THAT(d.format(), Catch::Contains("nested too deeply") || Catch::Contains("too long"));
+    }
+  }
+  SECTION("deep YAML") {
+    Diagnostics d;
+    CHECK_FALSE(load_rules_text("t.rules", "x: " + std::string(100000, '['), d));
+    CHECK_THAT(d.format(), Catch::Contains("invalid YAML: nested too deeply"));
+  }
+  SECTION("binary garbage") {
+    std::string junk;
+    uint32_t x = 12345;
+    for (int i = 0; i < 4096; ++i) {
+      x = x * 1103515245u + 12345u;
+      junk += static_cast<char>(x >> 24);
+    }
+    Diagnostics d;
+    CHECK_FALSE(load_rules_text("t.rules", junk, d));
+    CHECK_FALSE(d.empty());
+    // whatever the file holds, the output is printable UTF-8 text
+    std::string out = d.format();
+    CHECK(std::none_of(out.begin(), out.end(), [](char c) {
+      return static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t';
+    }));
+  }
+}
