@@ -9,7 +9,9 @@
 #include <set>
 #include <unordered_map>
 
+#include "machine.hpp"
 #include "parser.hpp"
+#include "state.hpp"
 
 namespace ri {
 namespace {
@@ -19,6 +21,7 @@ struct GlobalSym {
   int id;
   Type type;
   Pos pos;
+  bool library = false;  // declared by the standard library (pos is in its file)
 };
 
 struct BuiltinSig {
@@ -252,7 +255,9 @@ bool Checker::declare(const std::string& name, Pos pos, Sym sym, int id, Type ty
   auto it = globals_.find(name);
   if (it != globals_.end()) {
     const Pos& first = it->second.pos;
-    if (first.line > 0)
+    if (it->second.library)
+      error(pos, fmt::format("'{}' is already declared as {} of the standard library", name, kind_of(name, it->second)));
+    else if (first.line > 0)
       error(pos, fmt::format("'{}' is already declared as {} (at line {}, column {})", name, kind_of(name, it->second),
                              first.line, first.col));
     else
@@ -582,7 +587,6 @@ void Checker::declare_chance() {
 }
 
 void Checker::declare_functions(const Document& d, bool library) {
-  (void)library;
   Parser p(d.file, diags_);
   for (auto& f : d.functions) {
     std::string name;
@@ -604,6 +608,10 @@ void Checker::declare_functions(const Document& d, bool library) {
     auto saved = file_;
     file_ = d.file;
     bool ok = true;
+    if (params.size() > static_cast<size_t>(kMaxCallArgs)) {
+      error(params[kMaxCallArgs].type_pos, fmt::format("a function has at most {} parameters", kMaxCallArgs));
+      ok = false;
+    }
     for (auto& pp : params) {
       Type t = parse_type(pp.type);
       if (t == Type::Error) {
@@ -629,6 +637,7 @@ void Checker::declare_functions(const Document& d, bool library) {
     int id = static_cast<int>(P_.functions.size());
     if (!ok && !globals_.count(name)) broken_functions_.insert(name);
     if (ok && declare(name, pos, Sym::Function, id, fi.result)) {
+      globals_[name].library = library;
       P_.functions.push_back(fi);
       fns_.push_back(std::move(fd));
       out_.functions.emplace_back();
@@ -950,7 +959,9 @@ Type Checker::expr(Expr& e) {
       if (e.name == "kind") return e.type = Type::Kind;
       auto it = std::find(P_.attr_names.begin(), P_.attr_names.end(), e.name);
       if (it == P_.attr_names.end()) {
-        error(e.pos, fmt::format("pieces have no attribute '{}'", e.name));
+        std::vector<std::string> fields = P_.attr_names;
+        fields.insert(fields.end(), {"owner", "site", "kind"});
+        error(e.pos, fmt::format("pieces have no attribute '{}'{}", e.name, did_you_mean(e.name, fields)));
         return e.type = Type::Error;
       }
       e.id = static_cast<int>(it - P_.attr_names.begin());
@@ -1194,6 +1205,8 @@ void Checker::check_moves() {
     move_decl_ = &md;
     move_lets_known_ = 0;
     // parameters: each may range over a domain that refers to earlier parameters
+    if (md.params.size() > static_cast<size_t>(kMaxParams))
+      error(md.params[kMaxParams].name.pos, fmt::format("a move has at most {} parameters", kMaxParams));
     for (auto& pd : md.params) {
       ParamInfo pi;
       pi.name = pd.name.s;
@@ -1223,6 +1236,8 @@ void Checker::check_moves() {
     }
     // lets: lazily evaluated, typed in order
     for (auto& [k, v] : md.lets) {
+      if (std::any_of(md.params.begin(), md.params.end(), [&](auto& pd) { return pd.name.s == k.s; }))
+        error(k.pos, fmt::format("'{}' is already a parameter of move '{}'", k.s, md.name.s));
       ExprP e = parse(v);
       Type t = e ? expr(*e) : Type::Error;
       if (t == Type::None) t = Type::Site;
@@ -1362,11 +1377,15 @@ bool Checker::run(const std::vector<const Document*>& libs) {
   P_.name = doc_.name.s;
   P_.description = doc_.description.s;
   globals_["me"] = {Sym::Me, 0, Type::Player, {}};
+  // the built-in lists (filled in by declare_topology) and the standard library come first, so a rule file
+  // that declares one of their names is told so, at its own declaration
+  globals_["players"] = {Sym::AllPlayers, -1, Type::Players, {}};
+  globals_["sites"] = {Sym::AllSites, -1, Type::Sites, {}};
+  for (auto* lib : libs) declare_functions(*lib, true);
   declare_players();
   declare_topology();
   declare_pieces();
   declare_chance();
-  for (auto* lib : libs) declare_functions(*lib, true);
   declare_functions(doc_, false);
   declare_variables();
   for (size_t f = 0; f < fns_.size(); ++f) check_function(static_cast<int>(f));
@@ -1384,7 +1403,12 @@ bool Checker::run(const std::vector<const Document*>& libs) {
       if (it != globals_.end() && (it->second.sym == Sym::Site || it->second.sym == Sym::Zone)) site = it->second.id;
       else if (it != globals_.end() && it->second.sym == Sym::ZoneEach) site = P_.zone_sites[it->second.id][p];
       else {
-        if (p == 0) error(pd.at.pos, fmt::format("undeclared site or zone '{}'", pd.at.s));
+        if (p == 0) {
+          std::vector<std::string> names;
+          for (auto& [n, g] : globals_)
+            if (g.sym == Sym::Site || g.sym == Sym::Zone || g.sym == Sym::ZoneEach) names.push_back(n);
+          error(pd.at.pos, fmt::format("undeclared site or zone '{}'{}", pd.at.s, did_you_mean(pd.at.s, names)));
+        }
         continue;
       }
       for (int i = 0; i < *pd.per_player; ++i) P_.pieces.push_back({static_cast<int>(k), p, site});

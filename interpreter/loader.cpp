@@ -640,19 +640,24 @@ void Loader::yaml_error(const YAML::ParserException& e) {
 }
 
 // yaml-cpp accepts a quoted scalar left open at the end of the file, taking the rest of the file as its text.
-// Reports the first such scalar at its opening quote; false when there is one.
-bool Loader::quotes_closed(const YAML::Node& n) {
-  if (n.IsMap()) {
-    for (auto it = n.begin(); it != n.end(); ++it)
-      if (!quotes_closed(it->first) || !quotes_closed(it->second)) return false;
-    return true;
+// Such a scalar can only be the document's last one: follow the last entries down to it (not every node: an
+// alias shares its anchor's nodes, and a walk through every use can take exponential time). Reports it at its
+// opening quote; false when there is one.
+bool Loader::quotes_closed(const YAML::Node& root) {
+  // (YAML::Node's operator= writes into the node it refers to; reset() makes it refer to another one)
+  YAML::Node n;
+  n.reset(root);
+  for (int depth = 0; depth < 1000 && (n.IsMap() || n.IsSequence()) && n.size() > 0; ++depth) {
+    YAML::Node next;
+    if (n.IsSequence()) {
+      for (auto item : n) next.reset(item);
+    } else {
+      for (auto it = n.begin(); it != n.end(); ++it)
+        next.reset(it->second.IsDefined() && !it->second.IsNull() ? it->second : it->first);
+    }
+    n.reset(next);
   }
-  if (n.IsSequence()) {
-    for (auto item : n)
-      if (!quotes_closed(item)) return false;
-    return true;
-  }
-  if (!n.IsScalar() || n.Mark().is_null() || n.Mark().pos < 0) return true;
+  if (!n.IsDefined() || !n.IsScalar() || n.Mark().is_null() || n.Mark().pos < 0) return true;
   const std::string& t = file_->text;
   size_t p = static_cast<size_t>(n.Mark().pos) + (t.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0);
   while (p < t.size() && (t[p] == '!' || t[p] == '&')) {  // tags and anchors before the scalar

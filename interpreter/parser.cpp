@@ -262,8 +262,8 @@ std::string next_token(const std::string& s, size_t off) {
     while (e < s.size() && is_word(s[e])) ++e;
   } else if (is_op_char(s[off])) {
     e = off + 1;
-    if (e < s.size() && is_op_char(s[e]) && std::string_view("== != <= >= .. ->").find(s.substr(off, 2)) != std::string_view::npos)
-      ++e;
+    bool two = e < s.size() && is_op_char(s[e]);
+    if (two && std::string_view("== != <= >= .. ->").find(s.substr(off, 2)) != std::string_view::npos) ++e;
   } else if (c >= 0x80) {
     size_t n = c >= 0xF0 && c < 0xF5 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 && c < 0xE0 ? 2 : 0;
     bool valid = n > 0 && off + n <= s.size();
@@ -292,7 +292,8 @@ std::string previous_token(const std::string& s, size_t off) {
   if (b > 1 && s.compare(b, e - b, "in") == 0) {  // 'not in'
     size_t w = b;
     while (w > 0 && std::isspace(static_cast<unsigned char>(s[w - 1]))) --w;
-    if (w >= 3 && s.compare(w - 3, 3, "not") == 0 && (w == 3 || !is_word(s[w - 4]))) return "not " + s.substr(b, e - b);
+    if (w >= 3 && s.compare(w - 3, 3, "not") == 0 && (w == 3 || !is_word(s[w - 4])))
+      return "not " + s.substr(b, e - b);
   }
   return s.substr(b, e - b);
 }
@@ -310,7 +311,8 @@ void Parser::report_parse_error(const Text& t, size_t offset, const std::string&
   if (msg.rfind("unterminated string", 0) == 0) {
     // point at the opening quote: the parser has read up to the end looking for the closing one
     char q = msg.back();
-    if (size_t open = t.s.rfind(q, offset > 0 ? offset - 1 : 0); open != std::string::npos && open < offset) offset = open;
+    size_t open = t.s.rfind(q, offset > 0 ? offset - 1 : 0);
+    if (open != std::string::npos && open < offset) offset = open;
     msg += fmt::format(" before the end of the {}", noun);
   } else if (msg == "unexpected text") {
     std::string tok = next_token(t.s, offset);
@@ -393,7 +395,8 @@ struct guarded_control : g::control<Rule> {
   template <typename Input, typename... States>
   static void start(const Input& in, States&&... st) {
     if constexpr (is_recursive<Rule>)
-      if (++recursion > max_recursion) throw pg::parse_error(fmt::format("expression nested too deeply (more than {} levels)", max_recursion), in);
+      if (++recursion > max_recursion)
+        throw pg::parse_error(fmt::format("expression nested too deeply (more than {} levels)", max_recursion), in);
     g::control<Rule>::start(in, st...);
   }
   template <typename Input, typename... States>

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "compiler.hpp"
 
 using namespace ri;
@@ -114,6 +116,13 @@ std::vector<Row> rows() {
       {"unsuitable parameter type", edit(one_move(""), "{s: site}", "{s: bool}"), "a parameter is a site, player, piece or int, not 'bool'", 6, 17, 1},
       {"int parameter without a domain", edit(one_move(""), "{s: site}", "{n: int}"), "needs a domain", 6, 17, 1},
       {"unknown function parameter type", game("functions: {'f(square s)': 'true'}\nmoves: {go: {}}\n"), "unknown type 'square' (types:", 4, 16, 1},
+      {"a move with too many parameters", edit(one_move(""), "{s: site}", "{a: site, b: site, c: site, d: site, e: site}"),
+       "a move has at most 4 parameters", 6, 50, 1},
+      {"a 'let' named like a parameter", one_move("    let: {s: x}\n"), "'s' is already a parameter of move 'go'", 7, 11, 1},
+      {"a site named like a standard library function", edit(game("moves: {go: {}}\n"), "[x, y, z]", "[x, y, z, owned]"),
+       "'owned' is already declared as a function of the standard library", 3, 29, 1},
+      {"a variable named like a built-in list", game("variables: {players: 2}\nmoves: {go: {}}\n"), "'players' is a built-in name", 4, 13, 1},
+      {"a misspelt attribute", one_move("    requires: ['top(s).ownr == A']\n"), "pieces have no attribute 'ownr' (did you mean 'owner'?)", 7, 24, 1},
       {"recursion without a result type", game("functions: {'f(int n)': 'if n < 1 then 0 else f(n - 1)'}\nmoves: {go: {}}\n"),
        "recursive function 'f' needs a declared result type", 4, 47, 1},
       // ---- types
@@ -238,6 +247,17 @@ TEST_CASE("checker: pathological input is reported, never a crash", "[checker]")
     Diagnostics d;
     CHECK_FALSE(load_rules_text("t.rules", "x: " + std::string(100000, '['), d));
     CHECK_THAT(d.format(), Catch::Contains("invalid YAML: nested too deeply"));
+  }
+  SECTION("aliases that multiply (a 'billion laughs' document)") {
+    std::string text = "game: {name: t}\nplayers: [A]\na0: &a0 [x, x, x, x, x, x, x, x, x, x]\n";
+    for (int i = 1; i < 12; ++i) {
+      text += fmt::format("a{}: &a{} [", i, i);
+      for (int k = 0; k < 10; ++k) text += fmt::format("{}*a{}", k ? ", " : "", i - 1);
+      text += "]\n";
+    }
+    Diagnostics d;
+    CHECK_FALSE(load_rules_text("t.rules", text, d));
+    CHECK_THAT(d.format(), Catch::Contains("unknown section 'a11'"));
   }
   SECTION("binary garbage") {
     std::string junk;
