@@ -12,23 +12,10 @@
 
 #include "document.hpp"
 #include "source_map.hpp"
+#include "suggest.hpp"
 
 namespace ri {
 namespace {
-
-// Edit distance between a and b: insertions, deletions, changes and swaps of two neighbours.
-size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<std::vector<size_t>> d(a.size() + 1, std::vector<size_t>(b.size() + 1));
-  for (size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
-  for (size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
-  for (size_t i = 1; i <= a.size(); ++i)
-    for (size_t j = 1; j <= b.size(); ++j) {
-      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
-        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  return d[a.size()][b.size()];
-}
 
 // The allowed key closest to a misspelt one (within a third of its length), or "".
 std::string closest(const std::string& key, std::initializer_list<const char*> allowed) {

@@ -1,0 +1,15 @@
+// Suggestions for misspelt names: "did you mean ...?".
+#pragma once
+#include <string>
+#include <vector>
+
+namespace ri {
+
+// Edit distance between a and b, ignoring case: insertions, deletions, changes and swaps of two neighbours.
+size_t edit_distance(const std::string& a, const std::string& b);
+
+// " (did you mean 'X'?)" for the candidate closest to a misspelt name, or "" when none is close: names of
+// up to 2 characters only match ignoring case, up to 5 within one edit, longer ones within two.
+std::string did_you_mean(const std::string& name, const std::vector<std::string>& candidates);
+
+}  // namespace ri
