@@ -113,6 +113,7 @@ class Checker {
   void declare_players();
   void declare_topology();
   void declare_pieces();
+  void check_attribute_inits();
   void declare_variables();
   void declare_chance();
   void declare_functions(const Document& d, bool library);
@@ -154,6 +155,7 @@ class Checker {
   std::vector<Local> locals_;
   int next_slot_ = 0, max_slot_ = 0;
   bool in_move_ = false;
+  bool generated_names_ = false;  // grid sites: their names follow the grid's pattern
   int move_lets_known_ = 0;  // lets of the current move with a known type
   std::vector<Type> let_types_;
 
@@ -216,7 +218,27 @@ std::vector<std::string> Checker::function_names() const {
   return out;
 }
 
+// Why a declared name cannot be written in an expression, or "" when it can: letters, digits and '_', not
+// starting with a digit, and not a keyword.
+static std::string bad_name(const std::string& s) {
+  static const char* keywords[] = {"let", "in", "if", "then", "else", "and", "or", "not",
+                                   "true", "false", "none", "where", "set", "for"};
+  for (auto* k : keywords)
+    if (s == k) return fmt::format("'{}' is a keyword and cannot be a name", s);
+  bool ok = !s.empty() && !std::isdigit(static_cast<unsigned char>(s[0]));
+  for (char c : s) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+  if (ok) return "";
+  return fmt::format("'{}' cannot be a name: use letters, digits and '_', not starting with a digit", s);
+}
+
 bool Checker::declare(const std::string& name, Pos pos, Sym sym, int id, Type type) {
+  if (!generated_names_) {
+    std::string why = bad_name(name);
+    if (!why.empty()) {
+      error(pos, why);
+      return false;
+    }
+  }
   auto it = globals_.find(name);
   if (it != globals_.end()) {
     const Pos& first = it->second.pos;
@@ -298,7 +320,9 @@ void Checker::declare_topology() {
         repl("{x}", std::to_string(x + 1));
         repl("{y}", std::to_string(y + 1));
         int id = add_site(n, n);
+        generated_names_ = true;
         declare(n, g.names.pos.line ? g.names.pos : g.pos, Sym::Site, id, Type::Site);
+        generated_names_ = false;
         at[x][y] = id;
       }
     if (g.directions) {
@@ -437,14 +461,22 @@ void Checker::declare_pieces() {
       int id = static_cast<int>(it - P_.attr_names.begin());
       if (it == P_.attr_names.end()) P_.attr_names.push_back(a.name.s);
       ki.attrs.push_back(id);
+    }
+    P_.kinds.push_back(std::move(ki));
+  }
+}
+
+// Attribute initial values may use functions and variables: checked once those are declared.
+void Checker::check_attribute_inits() {
+  for (size_t k = 0; k < doc_.pieces.size(); ++k)
+    for (auto& a : doc_.pieces[k].attributes) {
+      if (a.name.s == "owner" || a.name.s == "site" || a.name.s == "kind") continue;
       begin_frame();
       ExprP e = parse(a.init);
       if (e) expect(*e, Type::Int, "an attribute's initial value");
       P_.init_frame = std::max(P_.init_frame, max_slot_);
       out_.attr_inits[k].push_back(std::move(e));
     }
-    P_.kinds.push_back(std::move(ki));
-  }
 }
 
 void Checker::declare_variables() {
@@ -502,20 +534,27 @@ void Checker::declare_chance() {
       std::vector<int64_t> faces;
       for (auto& f : c.faces) {
         int64_t v;
-        if (num(f, v)) faces.push_back(v);
+        if (!num(f, v)) continue;
+        if (v < -1000000 || v > 1000000) error(f.pos, "a face's value is from -1000000 to 1000000");
+        else faces.push_back(v);
       }
       if (faces.size() != c.faces.size()) continue;
-      // exact distribution of the sum: convolve n times
+      // exact distribution of the sum: convolve n times (weights are counts of equally likely throws)
       std::vector<std::pair<int64_t, uint64_t>> dist = {{0, 1}};
-      for (int i = 0; i < n; ++i) {
+      bool overflow = false;
+      for (int i = 0; i < n && !overflow; ++i) {
         std::vector<std::pair<int64_t, uint64_t>> next;
         for (auto& [v, w] : dist)
           for (int64_t f : faces) {
             auto it = std::find_if(next.begin(), next.end(), [&](auto& p) { return p.first == v + f; });
             if (it == next.end()) next.push_back({v + f, w});
-            else it->second += w;
+            else overflow |= __builtin_add_overflow(it->second, w, &it->second);
           }
         dist = std::move(next);
+      }
+      if (overflow) {
+        error(c.pos, fmt::format("the {} dice of chance '{}' have more than 2^64 equally likely throws", n, c.name.s));
+        continue;
       }
       std::sort(dist.begin(), dist.end());
       for (auto& [v, w] : dist) {
@@ -538,7 +577,16 @@ void Checker::declare_chance() {
         continue;
       }
     }
-    for (auto w : ci.weights) ci.total += w;
+    bool overflow = false;
+    for (auto w : ci.weights) overflow |= __builtin_add_overflow(ci.total, w, &ci.total);
+    if (overflow) {
+      error(c.pos, fmt::format("the weights of chance '{}' add up to more than 2^64", c.name.s));
+      continue;
+    }
+    if (ci.values.size() > static_cast<size_t>(kMaxMoves)) {
+      error(c.pos, fmt::format("chance '{}' has {} outcomes; at most {}", c.name.s, ci.values.size(), kMaxMoves));
+      continue;
+    }
     VarInfo vi;
     vi.name = c.name.s;
     vi.type = Type::Int;
@@ -1354,6 +1402,7 @@ bool Checker::run(const std::vector<const Document*>& libs) {
   declare_functions(doc_, false);
   declare_variables();
   for (size_t f = 0; f < fns_.size(); ++f) check_function(static_cast<int>(f));
+  check_attribute_inits();
   check_moves();
   check_turn();
   check_end();

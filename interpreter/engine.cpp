@@ -130,7 +130,8 @@ bool Game::check_end() {
       if (e.result == EndInfo::Win) {
         M_.slot(0) = Value{p, 0, 0};
         int64_t w = M_.evaluate(e.arg).i;
-        if (w >= 0 && w < P.nplayers()) S.winners = 1u << w;
+        if (w < 0 || w >= P.nplayers()) throw RuntimeError(P.code[e.arg].pos, "the winner is not a player (none)");
+        S.winners = 1u << w;
       } else if (e.result == EndInfo::Rank) {
         int64_t best = 0;
         for (int q = 0; q < P.nplayers(); ++q) {

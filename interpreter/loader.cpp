@@ -188,6 +188,16 @@ class Loader {
   void load_end(const YAML::Node& n, Document& doc);
   bool scalar_list(const YAML::Node& n, const std::string& what, std::vector<Text>& out, Pos fallback);
   bool int_of(const YAML::Node& n, const std::string& what, int& out, Pos fallback);
+  // a yes/no setting: true or false (as YAML 1.2 writes them)
+  void flag(const YAML::Node& n, const char* what, bool& out) {
+    static const char* yes[] = {"true", "True", "TRUE"};
+    static const char* no[] = {"false", "False", "FALSE"};
+    if (n.IsScalar()) {
+      for (auto* y : yes) if (n.Scalar() == y) { out = true; return; }
+      for (auto* f : no) if (n.Scalar() == f) { out = false; return; }
+    }
+    error(pos_of(n), fmt::format("'{}' is true or false, not {}", what, n.IsScalar() ? "'" + n.Scalar() + "'" : kind_name(n)));
+  }
 
  private:
   std::shared_ptr<const SourceFile> file_;
@@ -249,8 +259,8 @@ void Loader::load_topology(const YAML::Node& n, Document& doc) {
         if (auto w = g["width"]) int_of(w, "width", gd.width, gd.pos); else error(gd.pos, "missing key 'width' in grid");
         if (auto h = g["height"]) int_of(h, "height", gd.height, gd.pos); else error(gd.pos, "missing key 'height' in grid");
         if (auto nm = g["names"]) text(nm, gd.names, "'names'", gd.pos); else gd.names.s = "{col}{row}";
-        if (auto d = g["directions"]) gd.directions = d.IsScalar() && d.Scalar() == "true";
-        if (auto d = g["diagonals"]) gd.diagonals = d.IsScalar() && d.Scalar() == "true";
+        if (auto d = g["directions"]) flag(d, "directions", gd.directions);
+        if (auto d = g["diagonals"]) flag(d, "diagonals", gd.diagonals);
         doc.grids.push_back(std::move(gd));
       }
   }
@@ -264,7 +274,7 @@ void Loader::load_topology(const YAML::Node& n, Document& doc) {
         YAML::Node edges = body;
         if (body.IsMap()) {
           check_keys(body, "relation", {"symmetric", "edges"});
-          if (auto s = body["symmetric"]) r.symmetric = s.IsScalar() && s.Scalar() == "true";
+          if (auto s = body["symmetric"]) flag(s, "symmetric", r.symmetric);
           edges = body["edges"];
           if (!edges) { error(pos_of(body), "missing key 'edges' in relation"); continue; }
         }
@@ -323,7 +333,7 @@ void Loader::load_zones(const YAML::Node& n, Document& doc) {
     YAML::Node b = it->second;
     if (b.IsMap()) {
       check_keys(b, "zone '" + z.name.s + "'", {"per_player", "label"});
-      if (auto v = b["per_player"]) z.per_player = v.IsScalar() && v.Scalar() == "true";
+      if (auto v = b["per_player"]) flag(v, "per_player", z.per_player);
       if (auto v = b["label"]) text(v, z.label, "'label'", pos_of(b));
     } else if (!b.IsNull()) {
       error(pos_of(b, z.name.pos), fmt::format("zone '{}' must be a mapping, not {}", z.name.s, kind_name(b)));
@@ -378,7 +388,7 @@ void Loader::load_variables(const YAML::Node& n, Document& doc) {
       if (auto t = b["type"]) text(t, v.type, "'type'", pos_of(b));
       if (auto t = b["init"]) text(t, v.init, "'init'", pos_of(b));
       else error(pos_of(b), fmt::format("missing key 'init' in variable '{}'", v.name.s));
-      if (auto t = b["per_player"]) v.per_player = t.IsScalar() && t.Scalar() == "true";
+      if (auto t = b["per_player"]) flag(t, "per_player", v.per_player);
     } else {
       text(b, v.init, "a variable's initial value", v.name.pos);
     }
@@ -507,8 +517,8 @@ void Loader::load_turn(const YAML::Node& n, Document& doc) {
       check_keys(s, "turn step", {"choose", "if_none"});
       st.kind = StepDecl::Choose;
       if (c.IsScalar() && c.Scalar() == "all") {
-      } else {
-        scalar_list(c, "choose", st.moves, st.pos);
+      } else if (scalar_list(c, "choose", st.moves, st.pos) && st.moves.empty()) {
+        error(pos_of(c, st.pos), "'choose' offers no move: name the moves, or write 'choose: all'");
       }
       if (auto w = s["if_none"]) text(w, st.when_none, "'if_none'", st.pos);
     } else {
