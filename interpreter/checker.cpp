@@ -259,6 +259,7 @@ int Checker::add_list(std::vector<int32_t> items, Type t) {
   P_.lists.push_back(std::move(items));
   P_.list_types.push_back(t);
   P_.list_member.emplace_back();
+  P_.list_index.emplace_back();
   return static_cast<int>(P_.lists.size()) - 1;
 }
 
@@ -442,6 +443,8 @@ void Checker::declare_topology() {
     if (P_.list_types[l] == Type::Sites) {
       P_.list_member[l].assign(P_.site_names.size(), 0);
       for (int s : P_.lists[l]) P_.list_member[l][s] = 1;
+      P_.list_index[l].assign(P_.site_names.size(), -1);
+      for (size_t i = P_.lists[l].size(); i-- > 0;) P_.list_index[l][P_.lists[l][i]] = static_cast<int16_t>(i);
     }
 }
 

@@ -53,7 +53,7 @@ int Machine::list_len(const Value& l) {
 }
 
 Value Machine::list_at(const Value& l, int i) {
-  Value v;
+  Value v{};
   switch (static_cast<ListKind>(l.i)) {
     case ListKind::Const: v.i = P_->lists[l.b][i]; break;
     case ListKind::Range: v.i = l.b + i; break;
@@ -293,6 +293,8 @@ Value Machine::ev(int id) {
     case Op::IndexOf: {
       Value l = ev(k(0));
       int64_t x = ev(k(1)).i;
+      if (static_cast<ListKind>(l.i) == ListKind::Const && !P.list_index[l.b].empty())
+        return Value{x >= 0 && x < P.nsites() ? P.list_index[l.b][x] : -1, 0, 0};
       int len = list_len(l);
       for (int i = 0; i < len; ++i)
         if (list_at(l, i).i == x) return Value{i, 0, 0};

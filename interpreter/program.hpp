@@ -58,10 +58,12 @@ struct Node {
 // list literal (its node) or every piece.
 enum class ListKind : int64_t { Const = 1, Range, Stack, Literal, AllPieces };
 
+// Trivially constructible (no member initialisers), so that scratch arrays of values cost nothing; write
+// Value{} for a zero value.
 struct Value {
-  int64_t i = 0;   // scalar value, or ListKind for lists
-  int32_t b = 0;   // list: const id / range low / site / node
-  int32_t c = 0;   // list: range high
+  int64_t i;   // scalar value, or ListKind for lists
+  int32_t b;   // list: const id / range low / site / arena offset
+  int32_t c;   // list: range high / length
 };
 
 struct FunctionInfo {
@@ -155,6 +157,7 @@ struct Program {
   std::vector<std::vector<int32_t>> lists;       // constant lists of ids
   std::vector<Type> list_types;
   std::vector<std::vector<uint8_t>> list_member; // for site lists: member[site] (empty for others)
+  std::vector<std::vector<int16_t>> list_index;  // for site lists: index[site] = first position or -1
   std::vector<std::vector<int>> zone_sites;      // per-player zones: [zone][player] -> site
   std::vector<std::string> zone_names;
   std::vector<std::vector<int>> track_lists;     // [track][player] -> list id
