@@ -1213,6 +1213,7 @@ void Checker::check_moves() {
   for (auto& md : doc_.moves) {
     MoveInfo mi;
     mi.name = md.name.s;
+    mi.pos = md.name.pos;
     CheckedMove cm;
     int id = static_cast<int>(P_.moves.size());
     declare(md.name.s, md.name.pos, Sym::Unresolved, id, Type::Void);

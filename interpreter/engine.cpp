@@ -181,6 +181,7 @@ void Game::candidates(int move, F&& f) {
     return;
   }
   open(0);
+  int64_t examined = 0;
   while (i >= 0) {
     if (pos[i] >= len[i]) {
       --i;
@@ -193,6 +194,9 @@ void Game::candidates(int move, F&& f) {
       open(i);
       continue;
     }
+    if (++examined > M_.limits.candidates)
+      throw RuntimeError(mi.pos, fmt::format("move '{}' has more than {} parameter combinations to examine", mi.name,
+                                             M_.limits.candidates));
     if (!f()) return;
     ++pos[i];
   }

@@ -13,7 +13,8 @@ namespace ri {
 constexpr int kMaxCallArgs = 16;  // parameters of a rule-file function (the checker enforces it)
 
 struct Limits {
-  int64_t steps = 10'000'000;  // evaluation steps per top-level evaluation
+  int64_t steps = 10'000'000;       // evaluation steps per top-level evaluation
+  int64_t candidates = 10'000'000;  // parameter combinations one move generation may examine
   int depth = 200;             // nested function calls
 };
 

@@ -96,6 +96,7 @@ struct TemplateInfo {
 
 struct MoveInfo {
   std::string name;
+  Pos pos;  // where the move is declared
   std::vector<ParamInfo> params;
   int nlets = 0;
   std::vector<int> let_nodes;  // a reference to each 'let' (evaluating one computes and keeps its value)

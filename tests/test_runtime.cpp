@@ -277,3 +277,29 @@ display: "{seen}"
   g.apply(ml[0]);
   CHECK(g.render() == "0\n");
 }
+
+TEST_CASE("move generation is bounded by the number of parameter combinations") {
+  const char* rules = R"RULES(
+game: {name: huge}
+players: [A]
+moves:
+  m:
+    params:
+      a: int in 1..1000
+      b: int in 1..1000
+      c: int in 1..1000
+    requires: ["a + b + c < 0"]
+turn: [{choose: all}]
+end: []
+)RULES";
+  Diagnostics d;
+  auto p = load_rules_text("huge.rules", rules, d);
+  REQUIRE(p);
+  try {
+    Game g(p);
+    FAIL("no error");
+  } catch (const RuntimeError& e) {
+    CHECK(std::string(e.what()) == "move 'm' has more than 10000000 parameter combinations to examine");
+    CHECK(e.pos.line == 5);
+  }
+}
