@@ -1,0 +1,438 @@
+// The checker: players, topology, pieces, variables, chance and functions.
+#include "checker_impl.hpp"
+
+namespace ri::checking {
+
+void Checker::declare_players() {
+  for (auto& p : doc_.players) {
+    int id = static_cast<int>(P_.players.size());
+    P_.players.push_back(p.s);
+    declare(p.s, p.pos, Sym::Player, id, Type::Player);
+  }
+  if (P_.players.size() > 32) error(doc_.players[32].pos, "at most 32 players are supported");
+}
+
+// Resolves a site named in a topology list. In a per-player list, a per-player zone's name means that
+// player's zone.
+int Checker::site_id(const Text& t, int player) {
+  auto it = globals_.find(t.s);
+  if (it != globals_.end()) {
+    if (it->second.sym == Sym::Site || it->second.sym == Sym::Zone) return it->second.id;
+    if (it->second.sym == Sym::ZoneEach) {
+      if (player >= 0) return P_.zone_sites[it->second.id][player];
+      error(t.pos, fmt::format("'{}' is a zone of each player; name it in a per-player list", t.s));
+      return -1;
+    }
+  }
+  std::vector<std::string> names;
+  for (auto& [n, g] : globals_)
+    if (g.sym == Sym::Site || g.sym == Sym::Zone || (g.sym == Sym::ZoneEach && player >= 0)) names.push_back(n);
+  error(t.pos, fmt::format("undeclared site '{}'{}", t.s, did_you_mean(t.s, names)));
+  return -1;
+}
+
+void Checker::declare_topology() {
+  // named sites
+  for (auto& s : doc_.sites) {
+    int id = add_site(s.s, s.s);
+    declare(s.s, s.pos, Sym::Site, id, Type::Site);
+  }
+  // grids: sites named by pattern, directions as relations
+  for (auto& g : doc_.grids) {
+    if (g.width < 1 || g.height < 1 || g.width > 26 || g.height > 99) {
+      error(g.pos, "a grid's width must be 1 to 26 and its height 1 to 99");
+      continue;
+    }
+    std::vector<std::vector<int>> at(g.width, std::vector<int>(g.height, -1));
+    for (int y = 0; y < g.height; ++y)
+      for (int x = 0; x < g.width; ++x) {
+        std::string n = g.names.s;
+        auto repl = [&](const std::string& key, const std::string& v) {
+          for (size_t p; (p = n.find(key)) != std::string::npos;) n.replace(p, key.size(), v);
+        };
+        repl("{col}", std::string(1, static_cast<char>('a' + x)));
+        repl("{row}", std::to_string(y + 1));
+        repl("{x}", std::to_string(x + 1));
+        repl("{y}", std::to_string(y + 1));
+        int id = add_site(n, n);
+        generated_names_ = true;
+        declare(n, g.names.pos.line ? g.names.pos : g.pos, Sym::Site, id, Type::Site);
+        generated_names_ = false;
+        at[x][y] = id;
+      }
+    if (g.directions) {
+      struct Dir { const char* name; int dx, dy; bool diag; };
+      static const Dir dirs[] = {{"north", 0, 1, false},    {"south", 0, -1, false},    {"east", 1, 0, false},
+                                 {"west", -1, 0, false},    {"northeast", 1, 1, true},  {"northwest", -1, 1, true},
+                                 {"southeast", 1, -1, true}, {"southwest", -1, -1, true}};
+      for (auto& d : dirs) {
+        if (d.diag && !g.diagonals) continue;
+        int rel;
+        auto it = globals_.find(d.name);
+        if (it != globals_.end() && it->second.sym == Sym::Relation) {
+          rel = it->second.id;
+        } else {
+          rel = static_cast<int>(P_.relation_names.size());
+          P_.relation_names.push_back(d.name);
+          P_.relation_lists.emplace_back();
+          declare(d.name, g.pos, Sym::Relation, rel, Type::Void);
+        }
+        auto& lists = P_.relation_lists[rel];
+        for (int x = 0; x < g.width; ++x)
+          for (int y = 0; y < g.height; ++y) {
+            int s = at[x][y], nx = x + d.dx, ny = y + d.dy;
+            std::vector<int32_t> to;
+            if (nx >= 0 && ny >= 0 && nx < g.width && ny < g.height) to.push_back(at[nx][ny]);
+            if (lists.size() <= static_cast<size_t>(s)) lists.resize(s + 1, -1);
+            lists[s] = add_list(std::move(to), Type::Sites);
+          }
+      }
+    }
+  }
+  // zones
+  for (size_t z = 0; z < doc_.zones.size(); ++z) {
+    auto& zd = doc_.zones[z];
+    if (zd.per_player) {
+      int zi = static_cast<int>(P_.zone_names.size());
+      P_.zone_names.push_back(zd.name.s);
+      P_.zone_sites.emplace_back();
+      for (size_t p = 0; p < P_.players.size(); ++p)
+        P_.zone_sites[zi].push_back(add_site(zd.name.s + "[" + P_.players[p] + "]", zd.label.s));
+      declare(zd.name.s, zd.name.pos, Sym::ZoneEach, zi, Type::Site);
+    } else {
+      int id = add_site(zd.name.s, zd.label.s);
+      declare(zd.name.s, zd.name.pos, Sym::Zone, id, Type::Site);
+    }
+  }
+  if (P_.site_names.size() > 4096) error(doc_.sites.empty() ? Pos{1, 1} : doc_.sites[0].pos, "at most 4096 sites are supported");
+  // relations (explicit edges)
+  for (auto& r : doc_.relations) {
+    int rel = static_cast<int>(P_.relation_names.size());
+    if (!declare(r.name.s, r.name.pos, Sym::Relation, rel, Type::Void)) continue;
+    P_.relation_names.push_back(r.name.s);
+    std::vector<std::vector<int32_t>> adj(P_.site_names.size());
+    for (auto& [a, b] : r.edges) {
+      int sa = site_id(a, -1), sb = site_id(b, -1);
+      if (sa < 0 || sb < 0) continue;
+      adj[sa].push_back(sb);
+      if (r.symmetric) adj[sb].push_back(sa);
+    }
+    P_.relation_lists.emplace_back();
+    for (auto& l : adj) P_.relation_lists.back().push_back(add_list(std::move(l), Type::Sites));
+  }
+  // grids may have created relations before later sites existed: pad with empty lists
+  for (auto& lists : P_.relation_lists) {
+    int empty = -1;
+    for (auto& l : lists)
+      if (l < 0) l = empty >= 0 ? empty : (empty = add_list({}, Type::Sites));
+    while (lists.size() < P_.site_names.size()) lists.push_back(empty >= 0 ? empty : (empty = add_list({}, Type::Sites)));
+  }
+  // regions
+  for (auto& r : doc_.regions) {
+    std::vector<int32_t> items;
+    for (auto& s : r.items) {
+      int id = site_id(s, -1);
+      if (id >= 0) items.push_back(id);
+    }
+    int li = add_list(std::move(items), Type::Sites);
+    declare(r.name.s, r.name.pos, Sym::Region, li, Type::Sites);
+  }
+  // tracks
+  for (auto& t : doc_.tracks) {
+    int ti = static_cast<int>(P_.track_names.size());
+    P_.track_names.push_back(t.name.s);
+    P_.track_lists.emplace_back(P_.players.size(), -1);
+    bool misnamed = false;  // a list for an undeclared player: "no list for player" would repeat that error
+    for (auto& pl : t.per_player) {
+      auto it = std::find(P_.players.begin(), P_.players.end(), pl.name.s);
+      if (it == P_.players.end()) {
+        error(pl.name.pos, fmt::format("undeclared player '{}' in track '{}'{}", pl.name.s, t.name.s,
+                                       did_you_mean(pl.name.s, P_.players)));
+        misnamed = true;
+        continue;
+      }
+      int p = static_cast<int>(it - P_.players.begin());
+      std::vector<int32_t> items;
+      for (auto& s : pl.items) {
+        int id = site_id(s, p);
+        if (id >= 0) items.push_back(id);
+      }
+      P_.track_lists[ti][p] = add_list(std::move(items), Type::Sites);
+    }
+    for (size_t p = 0; p < P_.players.size(); ++p)
+      if (P_.track_lists[ti][p] < 0) {
+        if (!misnamed) error(t.name.pos, fmt::format("track '{}' has no list for player '{}'", t.name.s, P_.players[p]));
+        P_.track_lists[ti][p] = add_list({}, Type::Sites);
+      }
+    declare(t.name.s, t.name.pos, Sym::TrackEach, ti, Type::Sites);
+  }
+  // built-in lists
+  std::vector<int32_t> all_players(P_.players.size()), all_sites(P_.site_names.size());
+  std::iota(all_players.begin(), all_players.end(), 0);
+  std::iota(all_sites.begin(), all_sites.end(), 0);
+  globals_["players"] = {Sym::AllPlayers, add_list(all_players, Type::Players), Type::Players, {}};
+  globals_["sites"] = {Sym::AllSites, add_list(all_sites, Type::Sites), Type::Sites, {}};
+  // membership tables for site lists
+  for (size_t l = 0; l < P_.lists.size(); ++l)
+    if (P_.list_types[l] == Type::Sites) {
+      P_.list_member[l].assign(P_.site_names.size(), 0);
+      for (int s : P_.lists[l]) P_.list_member[l][s] = 1;
+      P_.list_index[l].assign(P_.site_names.size(), -1);
+      for (size_t i = P_.lists[l].size(); i-- > 0;) P_.list_index[l][P_.lists[l][i]] = static_cast<int16_t>(i);
+    }
+}
+
+void Checker::declare_pieces() {
+  out_.attr_inits.resize(doc_.pieces.size());
+  for (size_t k = 0; k < doc_.pieces.size(); ++k) {
+    auto& pd = doc_.pieces[k];
+    KindInfo ki;
+    ki.name = pd.name.s;
+    declare(pd.name.s, pd.name.pos, Sym::Kind, static_cast<int>(k), Type::Kind);
+    for (auto& a : pd.attributes) {
+      if (a.name.s == "owner" || a.name.s == "site" || a.name.s == "kind") {
+        error(a.name.pos, fmt::format("'{}' is a built-in field of every piece", a.name.s));
+        continue;
+      }
+      auto it = std::find(P_.attr_names.begin(), P_.attr_names.end(), a.name.s);
+      int id = static_cast<int>(it - P_.attr_names.begin());
+      if (it == P_.attr_names.end()) P_.attr_names.push_back(a.name.s);
+      ki.attrs.push_back(id);
+    }
+    P_.kinds.push_back(std::move(ki));
+  }
+}
+
+// Attribute initial values may use functions and variables: checked once those are declared.
+void Checker::check_attribute_inits() {
+  for (size_t k = 0; k < doc_.pieces.size(); ++k)
+    for (auto& a : doc_.pieces[k].attributes) {
+      if (a.name.s == "owner" || a.name.s == "site" || a.name.s == "kind") continue;
+      begin_frame();
+      ExprP e = parse(a.init);
+      if (e) expect(*e, Type::Int, "an attribute's initial value");
+      P_.init_frame = std::max(P_.init_frame, max_slot_);
+      out_.attr_inits[k].push_back(std::move(e));
+    }
+}
+
+void Checker::declare_variables() {
+  for (auto& v : doc_.variables) {
+    VarInfo vi;
+    vi.name = v.name.s;
+    vi.per_player = v.per_player;
+    begin_frame();
+    ExprP e = parse(v.init);
+    Type t = e ? expr(*e) : Type::Error;
+    if (!v.type.s.empty()) {
+      Type want = parse_type(v.type.s);
+      if (want == Type::Error || is_list(want) || want == Type::Str)
+        error(v.type.pos, fmt::format("a variable's type is int, bool, player, site or piece, not '{}'", v.type.s));
+      else if (t != Type::Error && !comparable(t, want) && t != want)
+        error(e->pos, fmt::format("variable '{}' is {} but its initial value is {}", v.name.s, type_name(want), type_name(t)));
+      t = want;
+    }
+    if (t == Type::None) t = Type::Site;
+    if (is_list(t) || t == Type::Str || t == Type::Void) {
+      error(v.init.pos, fmt::format("a variable holds an int, bool, player, site or piece, not {}", type_name(t)));
+      t = Type::Error;
+    }
+    P_.init_frame = std::max(P_.init_frame, max_slot_);
+    vi.type = t;
+    vi.offset = P_.nvars;
+    P_.nvars += vi.per_player ? static_cast<int>(P_.players.size()) : 1;
+    int id = static_cast<int>(P_.vars.size());
+    P_.vars.push_back(vi);
+    out_.var_inits.push_back(std::move(e));
+    declare(v.name.s, v.name.pos, v.per_player ? Sym::PerPlayer : Sym::Global, id, t);
+  }
+}
+
+void Checker::declare_chance() {
+  for (auto& c : doc_.chance) {
+    ChanceInfo ci;
+    ci.name = c.name.s;
+    auto num = [&](const Text& t, int64_t& v) {
+      try {
+        size_t used = 0;
+        v = std::stoll(t.s, &used);
+        if (used == t.s.size()) return true;
+      } catch (...) {
+      }
+      error(t.pos, fmt::format("expected a whole number, not '{}'", t.s));
+      return false;
+    };
+    if (c.dice_count) {
+      int n = *c.dice_count;
+      if (n < 1 || n > 16 || c.faces.empty()) {
+        error(c.pos, "dice need a count from 1 to 16 and at least one face");
+        continue;
+      }
+      std::vector<int64_t> faces;
+      for (auto& f : c.faces) {
+        int64_t v;
+        if (!num(f, v)) continue;
+        if (v < -1000000 || v > 1000000) error(f.pos, "a face's value is from -1000000 to 1000000");
+        else faces.push_back(v);
+      }
+      if (faces.size() != c.faces.size()) continue;
+      // exact distribution of the sum: convolve n times (weights are counts of equally likely throws)
+      std::vector<std::pair<int64_t, uint64_t>> dist = {{0, 1}};
+      bool overflow = false;
+      for (int i = 0; i < n && !overflow; ++i) {
+        std::vector<std::pair<int64_t, uint64_t>> next;
+        for (auto& [v, w] : dist)
+          for (int64_t f : faces) {
+            auto it = std::find_if(next.begin(), next.end(), [&](auto& p) { return p.first == v + f; });
+            if (it == next.end()) next.push_back({v + f, w});
+            else overflow |= __builtin_add_overflow(it->second, w, &it->second);
+          }
+        dist = std::move(next);
+      }
+      if (overflow) {
+        error(c.pos, fmt::format("the {} dice of chance '{}' have more than 2^64 equally likely throws", n, c.name.s));
+        continue;
+      }
+      std::sort(dist.begin(), dist.end());
+      for (auto& [v, w] : dist) {
+        ci.values.push_back(v);
+        ci.weights.push_back(w);
+      }
+    } else {
+      for (auto& [vt, wt] : c.outcomes) {
+        int64_t v, w;
+        if (!num(vt, v) || !num(wt, w)) continue;
+        if (w <= 0) {
+          error(wt.pos, "a weight must be positive");
+          continue;
+        }
+        ci.values.push_back(v);
+        ci.weights.push_back(static_cast<uint64_t>(w));
+      }
+      if (ci.values.empty()) {
+        error(c.pos, fmt::format("chance '{}' has no outcomes", c.name.s));
+        continue;
+      }
+    }
+    bool overflow = false;
+    for (auto w : ci.weights) overflow |= __builtin_add_overflow(ci.total, w, &ci.total);
+    if (overflow) {
+      error(c.pos, fmt::format("the weights of chance '{}' add up to more than 2^64", c.name.s));
+      continue;
+    }
+    if (ci.values.size() > static_cast<size_t>(kMaxMoves)) {
+      error(c.pos, fmt::format("chance '{}' has {} outcomes; at most {}", c.name.s, ci.values.size(), kMaxMoves));
+      continue;
+    }
+    VarInfo vi;
+    vi.name = c.name.s;
+    vi.type = Type::Int;
+    vi.offset = P_.nvars++;
+    ci.var = static_cast<int>(P_.vars.size());
+    P_.vars.push_back(vi);
+    out_.var_inits.push_back(nullptr);
+    declare(c.name.s, c.name.pos, Sym::Global, ci.var, Type::Int);
+    P_.chance.push_back(std::move(ci));
+  }
+}
+
+void Checker::declare_functions(const Document& d, bool library) {
+  Parser p(d.file, diags_);
+  for (auto& f : d.functions) {
+    std::string name;
+    Pos pos;
+    std::vector<ParsedParam> params;
+    ParsedParam result;
+    if (!p.signature(f.signature, name, pos, params, result)) {
+      // keep calls to it quiet: their only problem is the declaration, which was reported
+      const std::string& sig = f.signature.s;
+      size_t b = sig.find_first_not_of(" \t\r\n"), e = b;
+      while (e < sig.size() && (std::isalnum(static_cast<unsigned char>(sig[e])) || sig[e] == '_')) ++e;
+      if (b != std::string::npos && e > b) broken_functions_.insert(sig.substr(b, e - b));
+      continue;
+    }
+    FunctionInfo fi;
+    fi.name = name;
+    fi.nparams = static_cast<int>(params.size());
+    FnDecl fd{&f, d.file, {}, pos};
+    auto saved = file_;
+    file_ = d.file;
+    bool ok = true;
+    if (params.size() > static_cast<size_t>(kMaxCallArgs)) {
+      error(params[kMaxCallArgs].type_pos, fmt::format("a function has at most {} parameters", kMaxCallArgs));
+      ok = false;
+    }
+    for (auto& pp : params) {
+      Type t = parse_type(pp.type);
+      if (t == Type::Error) {
+        error(pp.type_pos, unknown_type(pp.type));
+        ok = false;
+      }
+      if (std::find(fd.param_names.begin(), fd.param_names.end(), pp.name) != fd.param_names.end()) {
+        error(pp.pos, fmt::format("duplicate parameter '{}'", pp.name));
+        ok = false;
+      }
+      fi.params.push_back(t);
+      fd.param_names.push_back(pp.name);
+    }
+    if (!result.type.empty()) {
+      fi.result = parse_type(result.type);
+      fd.declared_result = fi.result != Type::Error;
+      if (!fd.declared_result) error(result.type_pos, unknown_type(result.type));
+    }
+    if (find_builtin(name)) {
+      error(pos, fmt::format("'{}' is a built-in function", name));
+      ok = false;
+    }
+    int id = static_cast<int>(P_.functions.size());
+    if (!ok && !globals_.count(name)) broken_functions_.insert(name);
+    if (ok && declare(name, pos, Sym::Function, id, fi.result)) {
+      globals_[name].library = library;
+      P_.functions.push_back(fi);
+      fns_.push_back(std::move(fd));
+      out_.functions.emplace_back();
+    }
+    file_ = saved;
+  }
+}
+
+// Checks a function's body on first use, so results are typed before their callers need them.
+void Checker::check_function(int f) {
+  FnDecl& fd = fns_[f];
+  if (fd.state != 0) return;
+  fd.state = 1;
+  // save the caller's context
+  auto saved_locals = std::move(locals_);
+  int saved_next = next_slot_, saved_max = max_slot_;
+  bool saved_in_move = in_move_;
+  auto saved_file = file_;
+  file_ = fd.file;
+  in_move_ = false;
+  begin_frame();
+  FunctionInfo& fi = P_.functions[f];
+  for (size_t i = 0; i < fd.param_names.size(); ++i) push_local(fd.param_names[i], fi.params[i]);
+  Parser p(fd.file, diags_);
+  ExprP body = p.expr(fd.decl->body);
+  if (body) {
+    Type t = expr(*body);
+    if (fd.declared_result) {
+      if (t != Type::Error && join(t, fi.result) != fi.result)
+        error(body->pos, fmt::format("function '{}' is declared {} but its body is {}", fi.name, type_name(fi.result), type_name(t)));
+    } else {
+      P_.functions[f].result = t == Type::None ? Type::Site : t;
+    }
+  } else if (!fd.declared_result) {
+    P_.functions[f].result = Type::Error;
+  }
+  P_.functions[f].frame = max_slot_;
+  out_.functions[f].body = std::move(body);
+  globals_[fi.name].type = P_.functions[f].result;
+  fd.state = 2;
+  locals_ = std::move(saved_locals);
+  next_slot_ = saved_next;
+  max_slot_ = saved_max;
+  in_move_ = saved_in_move;
+  file_ = saved_file;
+}
+
+}  // namespace ri::checking

@@ -1,0 +1,188 @@
+// The checker's internals, shared by its three files: checker.cpp (declarations of names, moves, turn,
+// end, display), checker_declarations.cpp (players, topology, pieces, variables, chance, functions) and
+// checker_expressions.cpp (name resolution and typing of expressions and effects).
+#pragma once
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <memory>
+#include <numeric>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "checker.hpp"
+#include "machine.hpp"
+#include "parser.hpp"
+#include "state.hpp"
+#include "suggest.hpp"
+
+namespace ri::checking {
+
+struct GlobalSym {
+  Sym sym;
+  int id;
+  Type type;
+  Pos pos;
+  bool library = false;  // declared by the standard library (pos is in its file)
+};
+
+struct BuiltinSig {
+  const char* name;
+  Op op;
+  std::vector<Type> args;  // Type::Error = any list (len/nth/index are checked by hand)
+  Type result;
+};
+
+inline const std::vector<BuiltinSig>& builtins() {
+  static const std::vector<BuiltinSig> b = {
+      {"next", Op::Next, {Type::Player}, Type::Player},
+      {"opponent", Op::Opponent, {Type::Player}, Type::Player},
+      {"pieces_at", Op::PiecesAt, {Type::Site}, Type::Pieces},
+      {"size", Op::Size, {Type::Site}, Type::Int},
+      {"top", Op::Top, {Type::Site}, Type::Piece},
+      {"owner", Op::Owner, {Type::Piece}, Type::Player},
+      {"site_of", Op::SiteOf, {Type::Piece}, Type::Site},
+      {"kind_of", Op::KindOf, {Type::Piece}, Type::Kind},
+      {"min", Op::MinF, {Type::Int, Type::Int}, Type::Int},
+      {"max", Op::MaxF, {Type::Int, Type::Int}, Type::Int},
+      {"abs", Op::Abs, {Type::Int}, Type::Int},
+      {"len", Op::Len, {Type::Error}, Type::Int},
+      {"nth", Op::Nth, {Type::Error, Type::Int}, Type::Error},
+      {"index", Op::IndexOf, {Type::Error, Type::Error}, Type::Int},
+      {"neighbours", Op::Related, {Type::Site, Type::Void}, Type::Sites},
+      {"step", Op::Link, {Type::Site, Type::Void}, Type::Site},
+  };
+  return b;
+}
+
+inline const BuiltinSig* find_builtin(const std::string& n) {
+  for (auto& b : builtins())
+    if (n == b.name) return &b;
+  return nullptr;
+}
+
+// "unknown type 'X'", with the type it was probably meant to be, or the list of types.
+inline std::string unknown_type(const std::string& t) {
+  static const std::vector<std::string> types = {"int",  "bool",  "string",  "player",  "site",  "piece",
+                                                 "kind", "ints", "sites", "players", "pieces"};
+  std::string dym = did_you_mean(t, types);
+  if (!dym.empty()) return fmt::format("unknown type '{}'{}", t, dym);
+  return fmt::format("unknown type '{}' (types: int, bool, string, player, site, piece, kind, ints, sites, players, pieces)", t);
+}
+
+// did_you_mean, or else the declared names when they are few: " (declared: a, b)", " (none is declared)".
+inline std::string near_or_list(const std::string& name, const std::vector<std::string>& declared) {
+  std::string dym = did_you_mean(name, declared);
+  if (!dym.empty()) return dym;
+  if (declared.empty()) return " (none is declared)";
+  if (declared.size() > 8) return "";
+  std::string list;
+  for (auto& d : declared) list += (list.empty() ? "'" : ", '") + d + "'";
+  return fmt::format(" (declared: {})", list);
+}
+
+inline bool comparable(Type a, Type b) {
+  if (a == b) return a != Type::Void && !is_list(a);
+  if (a == Type::None) return b == Type::Site || b == Type::Piece;
+  if (b == Type::None) return a == Type::Site || a == Type::Piece;
+  return false;
+}
+
+// unify for if-branches: none joins sites and pieces
+inline Type join(Type a, Type b) {
+  if (a == b) return a;
+  if (a == Type::None && (b == Type::Site || b == Type::Piece)) return b;
+  if (b == Type::None && (a == Type::Site || a == Type::Piece)) return a;
+  return Type::Error;
+}
+
+class Checker {
+ public:
+  Checker(const Document& d, Checked& o, Diagnostics& g) : doc_(d), out_(o), P_(o.prog), diags_(g) {}
+
+  bool run(const std::vector<const Document*>& libs);
+
+ private:
+  // ---- reporting ----
+  void error(Pos p, std::string msg) { diags_.error(file_, p, std::move(msg)); }
+
+  // ---- declarations ----
+  bool declare(const std::string& name, Pos pos, Sym sym, int id, Type type);
+  int add_list(std::vector<int32_t> items, Type t);
+  int add_site(const std::string& name, const std::string& label);
+  int site_id(const Text& t, int player);  // resolves a site name in a topology list; -1 after reporting
+  void declare_players();
+  void declare_topology();
+  void declare_pieces();
+  void check_attribute_inits();
+  void declare_variables();
+  void declare_chance();
+  void declare_functions(const Document& d, bool library);
+  void check_function(int f);
+  void check_moves();
+  void check_turn();
+  void check_end();
+  void check_display();
+
+  // ---- expressions ----
+  Type expr(Expr& e);
+  Type expect(Expr& e, Type want, const char* what);
+  Type call(Expr& e);
+  Type builtin_call(Expr& e, const BuiltinSig& b);
+  Type name(Expr& e);
+  Type aggregate(Expr& e);
+  void stmt(Stmt& s);
+  int push_local(const std::string& name, Type t, Sym sym = Sym::Local, int id = -1);
+  void pop_locals(size_t n) { locals_.resize(n); }
+  void begin_frame() { next_slot_ = 0; max_slot_ = 0; locals_.clear(); }
+  bool templ(const Text& t, Template& out);
+  ExprP parse(const Text& t) { return parser_->expr(t); }
+
+  struct Local {
+    std::string name;
+    int slot;
+    Type type;
+    Sym sym;
+    int id;
+  };
+
+  const Document& doc_;
+  Checked& out_;
+  Program& P_;
+  Diagnostics& diags_;
+  std::shared_ptr<const SourceFile> file_;
+  std::unique_ptr<Parser> parser_;
+  std::unordered_map<std::string, GlobalSym> globals_;
+  std::vector<Local> locals_;
+  int next_slot_ = 0, max_slot_ = 0;
+  bool in_move_ = false;
+  bool generated_names_ = false;  // grid sites: their names follow the grid's pattern
+  int move_lets_known_ = 0;  // lets of the current move with a known type
+  std::vector<Type> let_types_;
+
+  // functions: declaration info kept until bodies are checked
+  struct FnDecl {
+    const FuncDecl* decl;
+    std::shared_ptr<const SourceFile> file;
+    std::vector<std::string> param_names;
+    Pos pos;
+    bool declared_result = false;
+    int state = 0;  // 0 unchecked, 1 in progress, 2 done
+  };
+  std::vector<FnDecl> fns_;
+  std::vector<int> site_zone_player_;  // unused placeholder for future use
+  // functions whose declaration was reported (bad signature or parameter type): uses of them stay quiet
+  std::set<std::string> broken_functions_;
+  const MoveDecl* move_decl_ = nullptr;  // the move being checked (for 'let' definitions used too early)
+
+  // what a global name was declared as, for "already declared as ..."
+  std::string kind_of(const std::string& name, const GlobalSym& g) const;
+  // names that a misspelt value, function call or move may have meant
+  std::vector<std::string> value_names() const;
+  std::vector<std::string> function_names() const;
+};
+
+}  // namespace ri::checking
