@@ -1,0 +1,103 @@
+// The compiler's output: the Program's tables and code for a small rule file.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <string>
+
+#include "compiler.hpp"
+
+using namespace ri;
+
+namespace {
+
+const char* kRules = R"RULES(
+game: {name: tables}
+players: [A, B]
+topology:
+  sites: [a1, a2, a3]
+  regions: {ends: [a1, a3]}
+  tracks:
+    lane: {A: [hand, a1, a2, a3], B: [hand, a3, a2, a1]}
+  relations:
+    next_to: [[a1, a2], [a2, a3]]
+zones:
+  hand: {per_player: true, label: Hand}
+pieces:
+  man: {per_player: 2, at: hand, attributes: {power: 2}}
+variables:
+  score: {init: 0, per_player: true}
+  turns: 0
+moves:
+  go:
+    params:
+      from: site in lane[me]
+    let:
+      to: forward(lane[me], from, 1)
+    requires: ["owned(from, me) > 0", "to != from"]
+    effects: ["move(top(from), to)"]
+turn: [{choose: all}]
+end: []
+)RULES";
+
+std::shared_ptr<const Program> program() {
+  Diagnostics d;
+  auto p = load_rules_text("tables.rules", kRules, d);
+  INFO(d.format());
+  REQUIRE(p);
+  return p;
+}
+
+int site(const Program& P, const std::string& n) {
+  return static_cast<int>(std::find(P.site_names.begin(), P.site_names.end(), n) - P.site_names.begin());
+}
+
+}  // namespace
+
+TEST_CASE("sites, zones, tracks, regions and relations become tables") {
+  auto p = program();
+  const Program& P = *p;
+  CHECK(P.site_names.size() == 5);  // three sites and a hand for each player
+  CHECK(P.site_labels[P.zone_sites[0][1]] == "Hand");
+  CHECK(P.site_names[P.zone_sites[0][1]] == "hand[B]");
+  const auto& lane_b = P.lists[P.track_lists[0][1]];
+  CHECK(lane_b == std::vector<int32_t>{P.zone_sites[0][1], site(P, "a3"), site(P, "a2"), site(P, "a1")});
+  int ends = -1;
+  for (size_t l = 0; l < P.lists.size(); ++l)
+    if (P.lists[l] == std::vector<int32_t>{site(P, "a1"), site(P, "a3")}) ends = static_cast<int>(l);
+  REQUIRE(ends >= 0);
+  CHECK(P.list_member[ends][site(P, "a3")] == 1);
+  CHECK(P.list_member[ends][site(P, "a2")] == 0);
+  CHECK(P.list_index[P.track_lists[0][1]][site(P, "a2")] == 2);
+  // symmetric relation: a2 is next to a1 and a3
+  const auto& around_a2 = P.lists[P.relation_lists[0][site(P, "a2")]];
+  CHECK(around_a2.size() == 2);
+}
+
+TEST_CASE("pieces, variables and moves are laid out for the runtime") {
+  auto p = program();
+  const Program& P = *p;
+  CHECK(P.pieces.size() == 4);
+  CHECK(P.pieces[2].owner == 1);
+  CHECK(P.pieces[2].site == P.zone_sites[0][1]);
+  CHECK(P.attr_names == std::vector<std::string>{"power"});
+  REQUIRE(P.vars.size() == 2);
+  CHECK(P.vars[0].offset == 0);
+  CHECK(P.vars[1].offset == 2);  // 'score' takes a slot per player
+  CHECK(P.nvars == 3);
+  REQUIRE(P.moves.size() == 1);
+  const MoveInfo& go = P.moves[0];
+  CHECK(go.params.size() == 1);
+  CHECK(go.params[0].type == Type::Site);
+  CHECK(go.nlets == 1);
+  CHECK(go.frame >= 2);  // the parameter and the let
+  CHECK(P.code[go.let_nodes[0]].op == Op::LazyLet);
+  CHECK(go.requires_.size() == 2);
+  CHECK(P.code[go.requires_[0].node].type == Type::Bool);
+  CHECK(P.code[go.effects[0]].op == Op::SMove);
+  // the standard library is compiled in: 'owned' and 'forward' are functions of the program
+  auto has = [&](const char* n) {
+    return std::any_of(P.functions.begin(), P.functions.end(), [&](auto& f) { return f.name == n; });
+  };
+  CHECK(has("owned"));
+  CHECK(has("forward"));
+}

@@ -1,0 +1,132 @@
+// The loader: YAML -> Document. Each row is a rule file and what the Document must hold.
+#include <catch2/catch.hpp>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "document.hpp"
+
+using namespace ri;
+
+namespace {
+
+Document load(const std::string& text, Diagnostics& d) {
+  auto file = std::make_shared<SourceFile>("t.rules", text);
+  Document doc;
+  load_document(file, doc, d);
+  return doc;
+}
+
+const char* kHead = "game: {name: t}\nplayers: [A, B]\n";
+const char* kTail = "turn: [{choose: all}]\nend: []\n";
+
+}  // namespace
+
+TEST_CASE("the loader converts every section into the document") {
+  struct Row {
+    const char* name;
+    std::string yaml;  // between the head (game, players) and the tail (turn, end)
+    std::function<void(const Document&)> check;
+  };
+  const std::vector<Row> rows = {
+      {"players in order", "moves: {m: {}}\n",
+       [](const Document& d) {
+         REQUIRE(d.players.size() == 2);
+         CHECK(d.players[1].s == "B");
+         CHECK(d.players[1].pos.line == 2);
+         CHECK(d.players[1].pos.col == 14);
+       }},
+      {"move parameters keep their order and their specs",
+       "moves:\n  m:\n    params:\n      b: site\n      a: int in 1..3\n",
+       [](const Document& d) {
+         REQUIRE(d.moves.size() == 1);
+         REQUIRE(d.moves[0].params.size() == 2);
+         CHECK(d.moves[0].params[0].name.s == "b");
+         CHECK(d.moves[0].params[1].spec.s == "int in 1..3");
+       }},
+      {"requirements as strings and as mappings",
+       "moves:\n  m:\n    requires:\n      - 1 < 2\n      - check: 2 < 3\n        error: Code\n        message: words\n",
+       [](const Document& d) {
+         auto& r = d.moves[0].requires_;
+         REQUIRE(r.size() == 2);
+         CHECK(r[0].check.s == "1 < 2");
+         CHECK(r[0].error.s.empty());
+         CHECK(r[1].error.s == "Code");
+         CHECK(r[1].message.s == "words");
+       }},
+      {"notation as one template or a list",
+       "moves:\n  m: {notation: 'go'}\n  n: {notation: ['{1}', '{2}']}\n",
+       [](const Document& d) {
+         CHECK(d.moves[0].notation.size() == 1);
+         CHECK(d.moves[1].notation.size() == 2);
+       }},
+      {"zones: per player, labels default to the name",
+       "zones:\n  hand: {per_player: true, label: Hand}\n  pool: {}\nmoves: {m: {}}\n",
+       [](const Document& d) {
+         REQUIRE(d.zones.size() == 2);
+         CHECK(d.zones[0].per_player);
+         CHECK(d.zones[0].label.s == "Hand");
+         CHECK_FALSE(d.zones[1].per_player);
+         CHECK(d.zones[1].label.s == "pool");
+       }},
+      {"chance as dice and as outcomes",
+       "chance:\n  d: {dice: {count: 2, faces: [1, 2]}}\n  o: {outcomes: {5: 1, 6: 3}}\nmoves: {m: {}}\n",
+       [](const Document& d) {
+         REQUIRE(d.chance.size() == 2);
+         CHECK(*d.chance[0].dice_count == 2);
+         CHECK(d.chance[0].faces.size() == 2);
+         REQUIRE(d.chance[1].outcomes.size() == 2);
+         CHECK(d.chance[1].outcomes[1].first.s == "6");
+         CHECK(d.chance[1].outcomes[1].second.s == "3");
+       }},
+      {"variables in short and long form",
+       "variables:\n  a: 3\n  b: {type: int, init: 0, per_player: true}\nmoves: {m: {}}\n",
+       [](const Document& d) {
+         REQUIRE(d.variables.size() == 2);
+         CHECK(d.variables[0].init.s == "3");
+         CHECK_FALSE(d.variables[0].per_player);
+         CHECK(d.variables[1].per_player);
+       }},
+      {"an expression keeps the file position of every byte",
+       "moves:\n  m:\n    requires: [\"1 <  2\"]\n",
+       [](const Document& d) {
+         const Text& t = d.moves[0].requires_[0].check;
+         CHECK(t.at(0).line == 5);
+         CHECK(t.at(0).col == 17);
+         CHECK(t.at(5).col == 22);  // the '2'
+       }},
+  };
+  for (auto& r : rows) {
+    INFO(r.name);
+    Diagnostics d;
+    Document doc = load(std::string(kHead) + r.yaml + kTail, d);
+    INFO(d.format());
+    CHECK(d.empty());
+    r.check(doc);
+  }
+}
+
+TEST_CASE("the loader reports structural problems with their positions") {
+  struct Row {
+    std::string yaml;
+    const char* message;  // a part of the first diagnostic
+    int line, col;
+  };
+  const std::vector<Row> rows = {
+      {"moves: {m: {}}\nmoves: {n: {}}\n", "duplicate key 'moves'", 4, 1},
+      {"moves: {m: {efects: []}}\n", "unknown key 'efects'", 3, 13},
+      {"moves: [m]\n", "'moves' must be a mapping", 3, 8},
+      {"moves: {m: {}}\nbogus: 1\n", "unknown section 'bogus'", 4, 1},
+  };
+  for (auto& r : rows) {
+    INFO(r.yaml);
+    Diagnostics d;
+    load(std::string(kHead) + r.yaml + kTail, d);
+    REQUIRE_FALSE(d.empty());
+    const Diagnostic& first = d.all().front();
+    CHECK(first.message.find(r.message) != std::string::npos);
+    CHECK(first.pos.line == r.line);
+    CHECK(first.pos.col == r.col);
+  }
+}
