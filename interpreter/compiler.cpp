@@ -174,6 +174,17 @@ int Compiler::stmt(const Stmt& s) {
   return emit(Op::SNop, Type::Void, s.pos);
 }
 
+// The highest move parameter (slots 0..np-1 of the move's frame) that node n depends on, or -1.
+int param_level(const Program& P, int n, int np) {
+  const Node& nd = P.code[n];
+  int level = (nd.op == Op::Local || nd.op == Op::LazyLet) && nd.a < np ? nd.a : -1;
+  for (int k = 0; k < nd.nk; ++k) {
+    int kid = P.kids[nd.first + k];
+    if (kid >= 0) level = std::max(level, param_level(P, kid, np));
+  }
+  return level;
+}
+
 }  // namespace
 
 std::shared_ptr<const Program> compile(Checked&& ck) {
@@ -205,8 +216,12 @@ std::shared_ptr<const Program> compile(Checked&& ck) {
       mi.let_nodes.push_back(c.emit(Op::LazyLet, P.code[c.let_values.back()].type, P.code[c.let_values.back()].pos,
                                     {c.let_values.back()}, cm.let_slots[l], static_cast<int>(l)));
     }
-    for (size_t r = 0; r < mi.requires_.size(); ++r)
+    int level = -1;
+    for (size_t r = 0; r < mi.requires_.size(); ++r) {
       mi.requires_[r].node = cm.requires_[r].check ? c.expr(*cm.requires_[r].check) : -1;
+      level = std::max(level, param_level(P, mi.requires_[r].node, static_cast<int>(mi.params.size())));
+      mi.requires_[r].level = level;
+    }
     for (auto& s : cm.effects) mi.effects.push_back(s ? c.stmt(*s) : -1);
     for (auto& t : cm.notation) mi.notation.push_back(c.templ(t));
   }

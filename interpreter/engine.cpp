@@ -147,21 +147,21 @@ bool Game::check_end() {
   return false;
 }
 
-bool Game::requirements_hold(const MoveInfo& mi) {
-  M_.reset_lets();
-  for (const RequireInfo& r : mi.requires_)
-    if (!M_.evaluate(r.node).i) return false;
-  return true;
-}
-
 template <class F>
-void Game::candidates(int move, F&& f) {
+void Game::candidates(int move, bool legal_only, F&& f) {
   const MoveInfo& mi = P_->moves[move];
   int np = static_cast<int>(mi.params.size());
+  // the requirements checked once parameters up to `level` are bound
+  auto holds = [&](int level) {
+    if (!legal_only) return true;
+    M_.reset_lets();
+    for (const RequireInfo& r : mi.requires_)
+      if (r.level == level && !M_.evaluate(r.node).i) return false;
+    return true;
+  };
   // iterative product over the parameters' domains; domain i may depend on parameters < i
   Value dom[kMaxParams];
   int len[kMaxParams], pos[kMaxParams];
-  int i = 0;
   auto open = [&](int k) {
     const ParamInfo& p = mi.params[k];
     if (p.domain >= 0) {
@@ -176,10 +176,12 @@ void Game::candidates(int move, F&& f) {
     len[k] = M_.list_len(dom[k]);
     pos[k] = 0;
   };
+  if (!holds(-1)) return;
   if (np == 0) {
     f();
     return;
   }
+  int i = 0;
   open(0);
   int64_t examined = 0;
   while (i >= 0) {
@@ -189,14 +191,18 @@ void Game::candidates(int move, F&& f) {
       continue;
     }
     M_.slot(i) = M_.list_at(dom[i], pos[i]);
+    if (++examined > M_.limits.candidates)
+      throw RuntimeError(mi.pos, fmt::format("move '{}' has more than {} parameter combinations to examine", mi.name,
+                                             M_.limits.candidates));
+    if (!holds(i)) {
+      ++pos[i];
+      continue;
+    }
     if (i + 1 < np) {
       ++i;
       open(i);
       continue;
     }
-    if (++examined > M_.limits.candidates)
-      throw RuntimeError(mi.pos, fmt::format("move '{}' has more than {} parameter combinations to examine", mi.name,
-                                             M_.limits.candidates));
     if (!f()) return;
     ++pos[i];
   }
@@ -220,8 +226,7 @@ void Game::legal(MoveList& out) {
   }
   for (int mv : P_->steps[state().step].moves) {
     const MoveInfo& mi = P_->moves[mv];
-    candidates(mv, [&] {
-      if (!requirements_hold(mi)) return true;
+    candidates(mv, true, [&] {
       if (out.size >= kMaxMoves) throw RuntimeError({}, fmt::format("more than {} legal moves", kMaxMoves));
       Move m;
       m.type = static_cast<int16_t>(mv);
@@ -236,8 +241,7 @@ void Game::legal(MoveList& out) {
 bool Game::any_legal() {
   bool found = false;
   for (int mv : P_->steps[state().step].moves) {
-    const MoveInfo& mi = P_->moves[mv];
-    candidates(mv, [&] { return !(found = requirements_hold(mi)); });
+    candidates(mv, true, [&] { return !(found = true); });
     if (found) return true;
   }
   return false;
@@ -352,7 +356,7 @@ Game::Reading Game::read(std::string_view text) {
   bool matched = false;
   for (int mv : P_->steps[state().step].moves) {
     const MoveInfo& mi = P_->moves[mv];
-    candidates(mv, [&] {
+    candidates(mv, false, [&] {
       if (r.ok) return false;
       M_.reset_lets();
       bool same = false;

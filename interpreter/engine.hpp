@@ -63,9 +63,11 @@ class Game {
   bool check_end();
   void finish_without_rule();
   bool any_legal();
+  // Binds each combination of the move's parameters and calls f() (which returns false to stop). With
+  // `legal_only`, combinations failing a requirement are skipped, each requirement checked as soon as the
+  // parameters it depends on are bound.
   template <class F>
-  void candidates(int move, F&& f);  // binds each combination of parameters, calls f()
-  bool requirements_hold(const MoveInfo& mi);
+  void candidates(int move, bool legal_only, F&& f);
   std::string write_with(const TemplateInfo& t);
   void bind(const Move& m);
 

@@ -83,6 +83,10 @@ struct ParamInfo {
 
 struct RequireInfo {
   int node = -1;
+  // The parameter after whose binding generation checks it: the highest parameter it or an earlier
+  // requirement depends on (-1: none), so that generation prunes early without changing the order in which
+  // requirements are evaluated.
+  int level = -1;
   std::string code;      // may be empty
   std::string message;   // may be empty
   std::string text;      // the expression as written

@@ -303,3 +303,47 @@ end: []
     CHECK(e.pos.line == 5);
   }
 }
+
+TEST_CASE("generation checks each requirement once its parameters are bound, in the declared order") {
+  auto moves_of = [](const std::string& requires_) {
+    std::string rules = R"RULES(
+game: {name: pairs}
+players: [A]
+moves:
+  pair:
+    params:
+      a: int in 1..4
+      b: int in 1..4
+    notation: "{a}{b}"
+    requires: )RULES" + requires_ + R"RULES(
+turn: [{choose: all}]
+end: []
+)RULES";
+    Diagnostics d;
+    auto p = load_rules_text("pairs.rules", rules, d);
+    INFO(d.format());
+    REQUIRE(p);
+    Game g(p);
+    MoveList ml;
+    g.legal(ml);
+    std::string out;
+    for (auto& m : ml) out += g.write(m) + " ";
+    return out;
+  };
+  struct Row {
+    const char* requires_;
+    const char* moves;
+  };
+  const std::vector<Row> rows = {
+      {R"(["a % 2 == 0", "b > a", "a + b < 7"])", "23 24 "},
+      {R"(["b > a", "a % 2 == 0"])", "23 24 "},
+      {R"(["true"])", "11 12 13 14 21 22 23 24 31 32 33 34 41 42 43 44 "},
+      // the second requirement depends on 'a' only, but an earlier one depends on 'b': it is still checked
+      // after the first, so its division by zero is never reached
+      {R"(["b > 5", "1 / (a - a) == 0"])", ""},
+  };
+  for (auto& r : rows) {
+    INFO(r.requires_);
+    CHECK(moves_of(r.requires_) == r.moves);
+  }
+}
