@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <fmt/format.h>
 
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
 namespace ri {
 
 SourceFile::SourceFile(std::string p, std::string t) : path(std::move(p)), text(std::move(t)) {
@@ -18,6 +22,23 @@ std::string_view SourceFile::line(int line1) const {
   if (e == std::string::npos) e = text.size();
   if (e > b && text[e - 1] == '\r') --e;
   return std::string_view(text).substr(b, e - b);
+}
+
+bool read_source(const std::string& path, size_t max_bytes, std::string& out, Diagnostics& diags) {
+  auto fail = [&](const char* why) {
+    diags.error(std::make_shared<SourceFile>(path, ""), {}, why);
+    return false;
+  };
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return fail("cannot read the file: it is a directory");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return fail("cannot read the file");
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  if (ss.str().size() > max_bytes)
+    return fail(fmt::format("the file is larger than {} MiB", max_bytes >> 20).c_str());
+  out = ss.str();
+  return true;
 }
 
 void Diagnostics::error(std::shared_ptr<const SourceFile> file, Pos pos, std::string message) {

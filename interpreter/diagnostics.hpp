@@ -43,6 +43,9 @@ class Diagnostics {
   std::vector<Diagnostic> list_;
 };
 
+// Reads a whole file of at most max_bytes into `out`; reports why not (missing, a directory, too large).
+bool read_source(const std::string& path, size_t max_bytes, std::string& out, Diagnostics& diags);
+
 // FILE:LINE:COL: error: message\n  LINE | source\n       |   ^\n
 std::string format_diagnostic(const Diagnostic& d);
 

@@ -364,23 +364,9 @@ bool parse_log(std::shared_ptr<const SourceFile> file, MoveLog& out, Diagnostics
 }
 
 bool read_log(const std::string& path, MoveLog& out, Diagnostics& diags) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) {
-    diags.error(std::make_shared<SourceFile>(path, ""), {}, "cannot read the file: it is a directory");
-    return false;
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    diags.error(std::make_shared<SourceFile>(path, ""), {}, "cannot read the file");
-    return false;
-  }
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  if (ss.str().size() > (64u << 20)) {
-    diags.error(std::make_shared<SourceFile>(path, ""), {}, "the file is larger than 64 MiB");
-    return false;
-  }
-  return parse_log(std::make_shared<SourceFile>(path, ss.str()), out, diags);
+  std::string text;
+  if (!read_source(path, 64u << 20, text, diags)) return false;
+  return parse_log(std::make_shared<SourceFile>(path, text), out, diags);
 }
 
 int find_player(const Program& p, std::string_view name) {

@@ -28,18 +28,8 @@ std::shared_ptr<const Program> load_rules_text(const std::string& path, const st
 }
 
 std::shared_ptr<const Program> load_rules(const std::string& path, Diagnostics& diags) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    diags.error(std::make_shared<SourceFile>(path, ""), {}, "cannot read the file");
-    return nullptr;
-  }
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  std::string text = ss.str();
-  if (text.size() > (16u << 20)) {
-    diags.error(std::make_shared<SourceFile>(path, ""), {}, "the file is larger than 16 MiB");
-    return nullptr;
-  }
+  std::string text;
+  if (!read_source(path, 16u << 20, text, diags)) return nullptr;
   return load_rules_text(path, text, diags);
 }
 
