@@ -48,7 +48,11 @@ inline CLI::Validator seed_number() {
       "UINT64");
 }
 
-// Prints a rule-file runtime error as FILE:LINE:COL: error: ... with the source line; returns 1.
+// A rule-file runtime error as FILE:LINE:COL: error: ... with the source line, then the calls that led
+// there as notes.
+std::string format_runtime(const Program& p, const RuntimeError& e);
+
+// Prints a rule-file runtime error (format_runtime) to stderr; returns 1.
 int report_runtime(const Program& p, const RuntimeError& e);
 
 // Runs f() (which returns an exit code), reporting a RuntimeError from the rule file as exit 1.

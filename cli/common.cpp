@@ -7,8 +7,19 @@
 
 namespace ri::cli {
 
+std::string format_runtime(const Program& p, const RuntimeError& e) {
+  std::string out = format_diagnostic(Diagnostic{p.files.at(e.file), e.pos, e.what()});
+  // where the failing function was called from, innermost first (the first few)
+  constexpr size_t kShown = 4;
+  for (size_t i = 0; i < e.calls.size() && i < kShown; ++i)
+    out += format_diagnostic(Diagnostic{p.files.at(e.calls[i].first), e.calls[i].second, "called from here", "note"});
+  if (e.calls.size() > kShown)
+    out += fmt::format("{}: note: ... and {} calls further out\n", p.file->path, e.calls.size() - kShown);
+  return out;
+}
+
 int report_runtime(const Program& p, const RuntimeError& e) {
-  std::cerr << format_diagnostic(Diagnostic{p.file, e.pos, e.what()});
+  std::cerr << format_runtime(p, e);
   return 1;
 }
 
@@ -22,7 +33,9 @@ int guarded(const Program& p, const std::function<int()>& f) {
 
 void report_replay(const Program& p, const MoveLog& log, const ReplayResult& r) {
   if (r.runtime_error) {
-    std::cerr << format_diagnostic(Diagnostic{p.file, r.rule_pos, r.message});
+    RuntimeError e(r.rule_pos, r.message, r.rule_file);
+    e.calls = r.rule_calls;
+    std::cerr << format_runtime(p, e);
     std::cerr << format_diagnostic(Diagnostic{log.file, {r.line, r.col}, "the rule file failed while replaying this line"});
     return;
   }

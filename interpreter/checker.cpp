@@ -273,6 +273,8 @@ bool Checker::run(const std::vector<const Document*>& libs) {
   file_ = doc_.file;
   parser_ = std::make_unique<Parser>(doc_.file, diags_);
   P_.file = doc_.file;
+  P_.files = {doc_.file};
+  for (auto* lib : libs) P_.files.push_back(lib->file);
   P_.name = doc_.name.s;
   P_.description = doc_.description.s;
   globals_["me"] = {Sym::Me, 0, Type::Player, {}};

@@ -353,6 +353,7 @@ void Checker::declare_functions(const Document& d, bool library) {
     }
     FunctionInfo fi;
     fi.name = name;
+    fi.file = static_cast<int>(std::find(P_.files.begin(), P_.files.end(), d.file) - P_.files.begin());
     fi.nparams = static_cast<int>(params.size());
     FnDecl fd{&f, d.file, {}, pos};
     auto saved = file_;

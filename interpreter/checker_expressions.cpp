@@ -362,6 +362,10 @@ Type Checker::expr(Expr& e) {
         error(e.pos, "an empty list literal has no type; leave it out");
         return e.type = Type::Error;
       }
+      if (e.kids.size() > static_cast<size_t>(kMaxListLiteral)) {
+        error(e.pos, fmt::format("a list literal has at most {} items", kMaxListLiteral));
+        return e.type = Type::Error;
+      }
       Type t = Type::Error;
       bool bad = false;
       for (auto& k : e.kids) {

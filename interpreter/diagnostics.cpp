@@ -87,8 +87,8 @@ size_t char_start(std::string_view s, size_t i) {
 std::string format_diagnostic(const Diagnostic& d) {
   std::string path = d.file ? d.file->path : std::string("<input>");
   std::string message = printable(d.message);
-  if (d.pos.line <= 0) return fmt::format("{}: error: {}\n", path, message);
-  std::string out = fmt::format("{}:{}:{}: error: {}\n", path, d.pos.line, d.pos.col, message);
+  if (d.pos.line <= 0) return fmt::format("{}: {}: {}\n", path, d.severity, message);
+  std::string out = fmt::format("{}:{}:{}: {}: {}\n", path, d.pos.line, d.pos.col, d.severity, message);
   if (d.file) {
     std::string_view src = d.file->line(d.pos.line);
     size_t col = static_cast<size_t>(std::max(d.pos.col, 1)) - 1;  // the caret's byte offset in the line

@@ -27,6 +27,7 @@ struct Diagnostic {
   std::shared_ptr<const SourceFile> file;
   Pos pos;
   std::string message;
+  const char* severity = "error";  // or "note": more about the error before it
 };
 
 // Collects every problem instead of stopping at the first one.

@@ -164,8 +164,20 @@ void Game::candidates(int move, bool legal_only, F&& f) {
   int len[kMaxParams], pos[kMaxParams];
   auto open = [&](int k) {
     const ParamInfo& p = mi.params[k];
+    pos[k] = 0;
     if (p.domain >= 0) {
-      dom[k] = M_.evaluate(p.domain);
+      if (legal_only) {
+        dom[k] = M_.evaluate(p.domain);
+      } else {
+        // enumerating every combination (to diagnose an illegal move) reaches bindings that generation
+        // prunes; a domain that cannot be computed there has no candidates
+        try {
+          dom[k] = M_.evaluate(p.domain);
+        } catch (const RuntimeError&) {
+          len[k] = 0;
+          return;
+        }
+      }
     } else if (p.type == Type::Player) {
       dom[k] = Value{static_cast<int64_t>(ListKind::Range), 0, P_->nplayers() - 1};
     } else if (p.type == Type::Site) {
@@ -174,13 +186,12 @@ void Game::candidates(int move, bool legal_only, F&& f) {
       dom[k] = Value{static_cast<int64_t>(ListKind::AllPieces), 0, 0};
     }
     len[k] = M_.list_len(dom[k]);
-    pos[k] = 0;
   };
-  if (!holds(-1)) return;
   if (np == 0) {
-    f();
+    if (holds(-1)) f();
     return;
   }
+  bool root_checked = false;  // requirements on no parameter: checked at the first binding
   int i = 0;
   open(0);
   int64_t examined = 0;
@@ -191,6 +202,10 @@ void Game::candidates(int move, bool legal_only, F&& f) {
       continue;
     }
     M_.slot(i) = M_.list_at(dom[i], pos[i]);
+    if (!root_checked) {
+      if (!holds(-1)) return;
+      root_checked = true;
+    }
     if (++examined > M_.limits.candidates)
       throw RuntimeError(mi.pos, fmt::format("move '{}' has more than {} parameter combinations to examine", mi.name,
                                              M_.limits.candidates));
@@ -227,7 +242,8 @@ void Game::legal(MoveList& out) {
   for (int mv : P_->steps[state().step].moves) {
     const MoveInfo& mi = P_->moves[mv];
     candidates(mv, true, [&] {
-      if (out.size >= kMaxMoves) throw RuntimeError({}, fmt::format("more than {} legal moves", kMaxMoves));
+      if (out.size >= kMaxMoves)
+        throw RuntimeError(P_->moves[mv].pos, fmt::format("more than {} legal moves", kMaxMoves));
       Move m;
       m.type = static_cast<int16_t>(mv);
       m.nargs = static_cast<int16_t>(mi.params.size());
@@ -352,49 +368,62 @@ Game::Reading Game::read(std::string_view text) {
     r.message = fmt::format("'{}' is not an outcome of '{}' (one of: {})", std::string(text), c->name, list);
     return r;
   }
-  // every candidate whose notation matches: the legal one if any, else the first failing requirement
+  // does the move bound now write `want` in any of its notations?
+  auto written_as = [&](const MoveInfo& mi) {
+    for (const TemplateInfo& t : mi.notation) {
+      try {
+        if (normalize_notation(write_with(t)) == want) return true;
+      } catch (const RuntimeError&) {
+      }
+    }
+    return false;
+  };
+  auto bound_move = [&](int mv) {
+    Move m;
+    m.type = static_cast<int16_t>(mv);
+    m.nargs = static_cast<int16_t>(P_->moves[mv].params.size());
+    for (int i = 0; i < m.nargs; ++i) m.args[i] = static_cast<int32_t>(M_.slot(i).i);
+    return m;
+  };
+  // a legal move written so
+  for (int mv : P_->steps[state().step].moves) {
+    candidates(mv, true, [&] {
+      if (!written_as(P_->moves[mv])) return true;
+      r.ok = true;
+      r.move = bound_move(mv);
+      return false;
+    });
+    if (r.ok) return r;
+  }
+  // else the first candidate written so, and its first failing requirement (bindings that generation
+  // never reaches may fail to compute: they are passed over)
   bool matched = false;
   for (int mv : P_->steps[state().step].moves) {
     const MoveInfo& mi = P_->moves[mv];
     candidates(mv, false, [&] {
-      if (r.ok) return false;
       M_.reset_lets();
-      bool same = false;
-      for (const TemplateInfo& t : mi.notation) {
-        try {
-          if (normalize_notation(write_with(t)) == want) { same = true; break; }
-        } catch (const RuntimeError&) {
-        }
-      }
-      if (!same) return true;
-      Move m;
-      m.type = static_cast<int16_t>(mv);
-      m.nargs = static_cast<int16_t>(mi.params.size());
-      for (int i = 0; i < m.nargs; ++i) m.args[i] = static_cast<int32_t>(M_.slot(i).i);
+      if (!written_as(mi)) return true;
       M_.reset_lets();
       for (const RequireInfo& req : mi.requires_) {
-        if (!M_.evaluate(req.node).i) {
-          if (!matched) {
-            matched = true;
-            r.code = req.code;
-            r.message = !req.message.empty() ? req.message
-                                             : fmt::format("requirement '{}' (line {}) does not hold", req.text, req.pos.line);
-          }
+        bool holds = false;
+        try {
+          holds = M_.evaluate(req.node).i != 0;
+        } catch (const RuntimeError&) {
           return true;
         }
+        if (!holds) {
+          matched = true;
+          r.code = req.code;
+          r.message = !req.message.empty() ? req.message
+                                           : fmt::format("requirement '{}' (line {}) does not hold", req.text, req.pos.line);
+          return false;
+        }
       }
-      r.ok = true;
-      r.move = m;
-      return false;
+      return true;
     });
-    if (r.ok) break;
+    if (matched) break;
   }
-  if (r.ok) {
-    r.code.clear();
-    r.message.clear();
-  } else if (!matched) {
-    r.message = fmt::format("unknown move '{}'", std::string(text));
-  }
+  if (!matched) r.message = fmt::format("unknown move '{}'", std::string(text));
   return r;
 }
 

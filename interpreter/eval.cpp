@@ -9,12 +9,17 @@ Machine::Machine(std::shared_ptr<const Program> p) : P_(std::move(p)) {
   const Program& P = *P_;
   slots_.assign(static_cast<size_t>(P.max_frame + 1) * (limits.depth + 4) + 16, Value{});
   journal_.reserve(4096);
+  calls_.reserve(static_cast<size_t>(limits.depth) + 8);
   arena_.reserve(1024);
   S_.cap = std::max(1, P.max_stack);
   S_.nattrs = static_cast<int>(P.attr_names.size());
 }
 
-void Machine::fail(const Node& n, const std::string& msg) const { throw RuntimeError(n.pos, msg); }
+void Machine::fail(const Node& n, const std::string& msg) const {
+  RuntimeError e(n.pos, msg, n.file);
+  for (size_t i = calls_.size(); i-- > 0;) e.calls.push_back({P_->code[calls_[i]].file, P_->code[calls_[i]].pos});
+  throw e;
+}
 
 void Machine::tick(const Node& n) {
   if (--budget_ < 0) fail(n, fmt::format("evaluation budget exceeded ({} steps)", limits.steps));
@@ -24,6 +29,7 @@ Value Machine::evaluate(int n) {
   budget_ = limits.steps;
   depth_ = 0;
   base_ = 0;
+  calls_.clear();
   return ev(n);
 }
 
@@ -40,7 +46,7 @@ int Machine::checked_site(const Node& n, int64_t s) {
 int Machine::list_len(const Value& l) {
   switch (static_cast<ListKind>(l.i)) {
     case ListKind::Const: return static_cast<int>(P_->lists[l.b].size());
-    case ListKind::Range: return l.c >= l.b ? l.c - l.b + 1 : 0;
+    case ListKind::Range: return l.c >= l.b ? l.c - l.b + 1 : 0;  // at most kMaxRange (checked on creation)
     case ListKind::Stack: return S_.count[l.b];
     case ListKind::Literal: return l.c;
     case ListKind::AllPieces: {
@@ -199,13 +205,15 @@ Value Machine::ev(int id) {
       int64_t lo = ev(k(0)).i, hi = ev(k(1)).i;
       if (lo < INT32_MIN || lo > INT32_MAX || hi < INT32_MIN || hi > INT32_MAX)
         fail(n, fmt::format("range {}..{} is out of bounds", lo, hi));
+      if (hi >= lo && hi - lo >= kMaxRange) fail(n, fmt::format("range {}..{} has more than {} items", lo, hi, kMaxRange));
       return Value{static_cast<int64_t>(ListKind::Range), static_cast<int32_t>(lo), static_cast<int32_t>(hi)};
     }
     case Op::ListLit: {
-      // the items are evaluated now, in this scope, into the evaluation's arena
-      if (arena_.size() + n.nk > kArenaMax) fail(n, "too many list items in one evaluation");
-      int64_t items[64];
-      int cnt = std::min<int>(n.nk, 64);
+      // the items are evaluated now, in this scope, into the arena (the checker allows at most
+      // kMaxListLiteral items)
+      if (arena_.size() + n.nk > kArenaMax) fail(n, "too many list literals evaluated in one game operation");
+      int64_t items[kMaxListLiteral];
+      int cnt = std::min<int>(n.nk, kMaxListLiteral);
       for (int i = 0; i < cnt; ++i) items[i] = ev(k(i)).i;
       size_t at = arena_.size();
       arena_.insert(arena_.end(), items, items + cnt);
@@ -235,7 +243,9 @@ Value Machine::ev(int id) {
           case Op::Count:
             if (body < 0 || truth(body)) ++acc;
             return true;
-          case Op::Sum: acc += ev(body).i; return true;
+          case Op::Sum:
+            if (__builtin_add_overflow(acc, ev(body).i, &acc)) fail(n, "integer overflow");
+            return true;
           default: {
             int64_t v = ev(body).i;
             if (!found || (n.op == Op::Min ? v < acc : v > acc)) acc = v;
@@ -261,7 +271,9 @@ Value Machine::ev(int id) {
       for (int i = 0; i < na; ++i) slots_[callee + i] = args[i];
       int saved = base_;
       base_ = callee;
+      calls_.push_back(id);
       Value r = ev(f.body);
+      calls_.pop_back();
       base_ = saved;
       --depth_;
       return r;

@@ -10,7 +10,9 @@
 
 namespace ri {
 
-constexpr int kMaxCallArgs = 16;  // parameters of a rule-file function (the checker enforces it)
+constexpr int kMaxCallArgs = 16;      // parameters of a rule-file function (the checker enforces it)
+constexpr int kMaxListLiteral = 64;   // items of a list literal (the checker enforces it)
+constexpr int64_t kMaxRange = int64_t{1} << 30;  // items of a range a..b
 
 struct Limits {
   int64_t steps = 10'000'000;       // evaluation steps per top-level evaluation
@@ -73,6 +75,7 @@ class Machine {
   int64_t budget_ = 0;
   uint64_t let_mask_ = 0;
   std::vector<int64_t> arena_;  // list literals' items (bounded by kArenaMax)
+  std::vector<int> calls_;      // the Call nodes being evaluated, outermost first (for error reports)
   static constexpr size_t kArenaMax = 1 << 20;
 };
 

@@ -64,6 +64,8 @@ struct ReplayResult {
   std::string message;    // complete, lower-case: "expected result 'Red wins', got 'not over'"
   bool runtime_error = false;
   Pos rule_pos;
+  int rule_file = 0;  // Program::files index of rule_pos
+  std::vector<std::pair<int, Pos>> rule_calls;  // RuntimeError::calls
   int actions = 0;        // actions applied (including resignations)
   int expectations = 0;   // expectations that held
 };

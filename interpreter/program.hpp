@@ -47,6 +47,7 @@ enum class Op : uint8_t {
 struct Node {
   Op op;
   Type type = Type::Error;
+  int16_t file = 0;  // Program::files index of the source the node comes from
   int32_t a = 0, b = 0;
   int64_t imm = 0;
   int32_t first = 0;  // first kid in Program::kids
@@ -68,6 +69,7 @@ struct Value {
 
 struct FunctionInfo {
   std::string name;
+  int file = 0;  // Program::files index (0: the rule file; then the standard library's files)
   int nparams = 0;
   int frame = 0;  // slots used by the body
   int body = -1;
@@ -154,6 +156,7 @@ struct KindInfo {
 
 struct Program {
   std::shared_ptr<const SourceFile> file;
+  std::vector<std::shared_ptr<const SourceFile>> files;  // [0] = file, then the standard library's
   std::string name, description;
 
   std::vector<std::string> players;

@@ -2,6 +2,7 @@
 // state machine, chance, the end, undo and perft.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -345,5 +346,21 @@ end: []
   for (auto& r : rows) {
     INFO(r.requires_);
     CHECK(moves_of(r.requires_) == r.moves);
+  }
+}
+
+TEST_CASE("a runtime error inside a function names the function's file and the calls that led there") {
+  std::string text = std::string(kBase) + "display: \"{forward(lane[A], hand[B], 1)}\"\n";
+  auto p = build(text);
+  Game g(p);
+  try {
+    g.render();
+    FAIL("no error");
+  } catch (const RuntimeError& e) {
+    CHECK(std::string(e.what()) == "position -1 is outside the list (length 4)");
+    CHECK(p->files.at(e.file)->path == "stdlib/prelude.rules");
+    REQUIRE(e.calls.size() == 1);
+    CHECK(e.calls[0].first == 0);  // the call is in the rule file, on its last line
+    CHECK(e.calls[0].second.line == static_cast<int>(std::count(text.begin(), text.end(), '\n')));
   }
 }
