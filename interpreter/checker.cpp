@@ -40,19 +40,6 @@ std::vector<std::string> Checker::function_names() const {
   return out;
 }
 
-// Why a declared name cannot be written in an expression, or "" when it can: letters, digits and '_', not
-// starting with a digit, and not a keyword.
-static std::string bad_name(const std::string& s) {
-  static const char* keywords[] = {"let", "in", "if", "then", "else", "and", "or", "not",
-                                   "true", "false", "none", "where", "set", "for"};
-  for (auto* k : keywords)
-    if (s == k) return fmt::format("'{}' is a keyword and cannot be a name", s);
-  bool ok = !s.empty() && !std::isdigit(static_cast<unsigned char>(s[0]));
-  for (char c : s) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
-  if (ok) return "";
-  return fmt::format("'{}' cannot be a name: use letters, digits and '_', not starting with a digit", s);
-}
-
 bool Checker::declare(const std::string& name, Pos pos, Sym sym, int id, Type type) {
   if (!generated_names_) {
     std::string why = bad_name(name);
@@ -106,9 +93,11 @@ void Checker::check_moves() {
     // parameters: each may range over a domain that refers to earlier parameters
     if (md.params.size() > static_cast<size_t>(kMaxParams))
       error(md.params[kMaxParams].name.pos, fmt::format("a move has at most {} parameters", kMaxParams));
+    in_domains_ = true;
     for (auto& pd : md.params) {
       ParamInfo pi;
       pi.name = pd.name.s;
+      if (std::string why = bad_name(pd.name.s); !why.empty()) error(pd.name.pos, why);
       std::string tname;
       Pos tpos;
       ExprP domain;
@@ -133,8 +122,10 @@ void Checker::check_moves() {
       mi.params.push_back(pi);
       cm.params.push_back({std::move(domain)});
     }
+    in_domains_ = false;
     // lets: lazily evaluated, typed in order
     for (auto& [k, v] : md.lets) {
+      if (std::string why = bad_name(k.s); !why.empty()) error(k.pos, why);
       if (std::any_of(md.params.begin(), md.params.end(), [&](auto& pd) { return pd.name.s == k.s; }))
         error(k.pos, fmt::format("'{}' is already a parameter of move '{}'", k.s, md.name.s));
       ExprP e = parse(v);
@@ -172,7 +163,8 @@ void Checker::check_moves() {
       // default notation: the move's name and its parameters
       Text t;
       t.s = md.name.s;
-      for (auto& pd : md.params) t.s += " {" + pd.name.s + "}";
+      for (auto& pd : md.params)
+        if (bad_name(pd.name.s).empty()) t.s += " {" + pd.name.s + "}";
       t.pos = md.name.pos;
       Template tp;
       templ(t, tp);
@@ -184,7 +176,6 @@ void Checker::check_moves() {
     P_.moves.push_back(std::move(mi));
     out_.moves.push_back(std::move(cm));
   }
-  // move names are not values: remove them from the global table (they only matter in 'turn')
 }
 
 void Checker::check_turn() {
@@ -193,7 +184,8 @@ void Checker::check_turn() {
     if (st.kind == StepDecl::Roll) {
       si.kind = StepInfo::Roll;
       auto it = std::find_if(P_.chance.begin(), P_.chance.end(), [&](auto& c) { return c.name == st.chance.s; });
-      if (it == P_.chance.end()) {
+      bool rejected = std::any_of(doc_.chance.begin(), doc_.chance.end(), [&](auto& c) { return c.name.s == st.chance.s; });
+      if (it == P_.chance.end() && !rejected) {
         std::vector<std::string> names;
         for (auto& c : P_.chance) names.push_back(c.name);
         error(st.chance.pos, fmt::format("undeclared chance '{}'{}", st.chance.s, near_or_list(st.chance.s, names)));
@@ -228,6 +220,7 @@ void Checker::check_end() {
     begin_frame();
     if (!ed.each.s.empty()) {
       ei.each = true;
+      if (std::string why = bad_name(ed.each.s); !why.empty()) error(ed.each.pos, why);
       push_local(ed.each.s, Type::Player);
     }
     ce.when = parse(ed.when);

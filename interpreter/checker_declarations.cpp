@@ -190,6 +190,10 @@ void Checker::declare_pieces() {
     ki.name = pd.name.s;
     declare(pd.name.s, pd.name.pos, Sym::Kind, static_cast<int>(k), Type::Kind);
     for (auto& a : pd.attributes) {
+      if (std::string why = bad_name(a.name.s); !why.empty()) {
+        error(a.name.pos, why);
+        continue;
+      }
       if (a.name.s == "owner" || a.name.s == "site" || a.name.s == "kind") {
         error(a.name.pos, fmt::format("'{}' is a built-in field of every piece", a.name.s));
         continue;
@@ -207,7 +211,7 @@ void Checker::declare_pieces() {
 void Checker::check_attribute_inits() {
   for (size_t k = 0; k < doc_.pieces.size(); ++k)
     for (auto& a : doc_.pieces[k].attributes) {
-      if (a.name.s == "owner" || a.name.s == "site" || a.name.s == "kind") continue;
+      if (a.name.s == "owner" || a.name.s == "site" || a.name.s == "kind" || !bad_name(a.name.s).empty()) continue;
       begin_frame();
       ExprP e = parse(a.init);
       if (e) expect(*e, Type::Int, "an attribute's initial value");
@@ -227,14 +231,14 @@ void Checker::declare_variables() {
     if (!v.type.s.empty()) {
       Type want = parse_type(v.type.s);
       if (want == Type::Error || is_list(want) || want == Type::Str)
-        error(v.type.pos, fmt::format("a variable's type is int, bool, player, site or piece, not '{}'", v.type.s));
+        error(v.type.pos, fmt::format("a variable's type is int, bool, player, site, piece or kind, not '{}'", v.type.s));
       else if (t != Type::Error && !comparable(t, want) && t != want)
         error(e->pos, fmt::format("variable '{}' is {} but its initial value is {}", v.name.s, type_name(want), type_name(t)));
       t = want;
     }
     if (t == Type::None) t = Type::Site;
     if (is_list(t) || t == Type::Str || t == Type::Void) {
-      error(v.init.pos, fmt::format("a variable holds an int, bool, player, site or piece, not {}", type_name(t)));
+      error(v.init.pos, fmt::format("a variable holds an int, bool, player, site, piece or kind, not {}", type_name(t)));
       t = Type::Error;
     }
     P_.init_frame = std::max(P_.init_frame, max_slot_);
@@ -304,6 +308,10 @@ void Checker::declare_chance() {
         if (!num(vt, v) || !num(wt, w)) continue;
         if (w <= 0) {
           error(wt.pos, "a weight must be positive");
+          continue;
+        }
+        if (v < -1000000000 || v > 1000000000) {
+          error(vt.pos, "an outcome's value is from -1000000000 to 1000000000");
           continue;
         }
         ci.values.push_back(v);

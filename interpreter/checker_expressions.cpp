@@ -50,7 +50,11 @@ Type Checker::name(Expr& e) {
     if (in_move_ && move_decl_)
       for (size_t l = static_cast<size_t>(move_lets_known_); l < move_decl_->lets.size(); ++l)
         if (move_decl_->lets[l].first.s == e.name) {
-          if (l == static_cast<size_t>(move_lets_known_))
+          if (in_domains_)
+            error(e.pos, fmt::format("a parameter's domain cannot use '{}': the move's 'let' definitions are "
+                                     "computed from its parameters",
+                                     e.name));
+          else if (l == static_cast<size_t>(move_lets_known_))
             error(e.pos, fmt::format("'{}' is used in its own definition", e.name));
           else
             error(e.pos, fmt::format("'{}' is defined later in 'let' (line {}); a definition can only use those before it",

@@ -99,6 +99,19 @@ inline Type join(Type a, Type b) {
   return Type::Error;
 }
 
+// Why a declared name cannot be written in an expression, or "" when it can: letters, digits and '_', not
+// starting with a digit, and not a keyword.
+inline std::string bad_name(const std::string& s) {
+  static const char* keywords[] = {"let", "in", "if", "then", "else", "and", "or", "not",
+                                   "true", "false", "none", "where", "set", "for"};
+  for (auto* k : keywords)
+    if (s == k) return fmt::format("'{}' is a keyword and cannot be a name", s);
+  bool ok = !s.empty() && !std::isdigit(static_cast<unsigned char>(s[0]));
+  for (char c : s) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+  if (ok) return "";
+  return fmt::format("'{}' cannot be a name: use letters, digits and '_', not starting with a digit", s);
+}
+
 class Checker {
  public:
   Checker(const Document& d, Checked& o, Diagnostics& g) : doc_(d), out_(o), P_(o.prog), diags_(g) {}
@@ -176,6 +189,7 @@ class Checker {
   std::vector<int> site_zone_player_;  // unused placeholder for future use
   // functions whose declaration was reported (bad signature or parameter type): uses of them stay quiet
   std::set<std::string> broken_functions_;
+  bool in_domains_ = false;  // checking a move's parameter domains (its lets do not exist yet)
   const MoveDecl* move_decl_ = nullptr;  // the move being checked (for 'let' definitions used too early)
 
   // what a global name was declared as, for "already declared as ..."

@@ -524,9 +524,14 @@ bool Parser::templ(const Text& t, Template& out) {
     out.literals.push_back(lit);
     lit.clear();
     ExprP e;
-    if (part.size() > max_length) {
-      diags_.error(file_, t.at(i), fmt::format("expression is too long ({} bytes; at most {})", part.size(), max_length));
-      return false;
+    {
+      // the same limits as a whole expression (length, bracket nesting)
+      Text piece;
+      piece.s = std::string(part);
+      piece.pos = t.at(i + 1);
+      if (!t.map.empty())
+        for (size_t b = i + 1; b <= j; ++b) piece.map.push_back(t.at(b));
+      if (!precheck(piece)) return false;
     }
     bool fine = run_parse<g::expr_top>(t, i + 1, part, this, [&](const PNode& root) {
       Converter c{t, i + 1};
