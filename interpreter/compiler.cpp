@@ -50,6 +50,31 @@ class Compiler {
   Program& P_;
 };
 
+// Whether e refers to the local in `slot`.
+bool uses_slot(const Expr& e, int slot) {
+  if ((e.kind == ExprKind::Name && (e.sym == Sym::Local || e.sym == Sym::LazyLocal) && e.slot == slot)) return true;
+  for (auto& k : e.kids)
+    if (k && uses_slot(*k, slot)) return true;
+  return false;
+}
+
+// For `count(x in pieces_at(S) : x.owner == P)` (or `P == x.owner`), with P not using x: P. Else null.
+const Expr* counts_owned(const Expr& e, const std::string& kind) {
+  if (kind != "count" || e.kids[1] || !e.kids[2] || !e.kids[0]) return nullptr;
+  const Expr& dom = *e.kids[0];
+  if (dom.kind != ExprKind::Call || dom.sym != Sym::Builtin || static_cast<Op>(dom.id) != Op::PiecesAt) return nullptr;
+  const Expr& body = *e.kids[2];
+  if (body.kind != ExprKind::Binary || body.name != "==") return nullptr;
+  for (int side = 0; side < 2; ++side) {
+    const Expr& f = *body.kids[side];
+    const Expr& other = *body.kids[1 - side];
+    if (f.kind == ExprKind::Field && f.name == "owner" && f.kids[0]->kind == ExprKind::Name &&
+        f.kids[0]->sym == Sym::Local && f.kids[0]->slot == e.slot && !uses_slot(other, e.slot))
+      return &other;
+  }
+  return nullptr;
+}
+
 Op binary_op(const std::string& op) {
   if (op == "+") return Op::Add;
   if (op == "-") return Op::Sub;
@@ -120,6 +145,10 @@ int Compiler::expr(const Expr& e) {
     case ExprKind::Let: return emit(Op::Let, e.type, e.pos, {expr(*e.kids[0]), expr(*e.kids[1])}, e.slot);
     case ExprKind::Aggregate: {
       std::string kind = e.name.substr(0, e.name.find(' '));
+      if (const Expr* owner = counts_owned(e, kind)) {
+        // count(x in pieces_at(S) : x.owner == P): read from the per-site table of each player's pieces
+        return emit(Op::CountOwned, Type::Int, e.pos, {expr(*e.kids[0]->kids[0]), expr(*owner)});
+      }
       Op op = kind == "any" ? Op::Any : kind == "all" ? Op::All : kind == "count" ? Op::Count
             : kind == "sum" ? Op::Sum : kind == "min" ? Op::Min : Op::Max;
       int d = expr(*e.kids[0]);

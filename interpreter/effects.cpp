@@ -16,9 +16,19 @@ void Machine::set_attr(int piece, int attr, int32_t v) {
   S_.attrs[i] = v;
 }
 
+// Changes a piece's owner, keeping the per-site counts of each player's pieces.
+static void reown(State& S, int piece, int player) {
+  int s = S.site[piece];
+  if (s >= 0) {
+    --S.owned[static_cast<size_t>(s) * S.nplayers + S.owner[piece]];
+    ++S.owned[static_cast<size_t>(s) * S.nplayers + player];
+  }
+  S.owner[piece] = static_cast<int16_t>(player);
+}
+
 void Machine::set_owner(int piece, int player) {
   journal_.push_back({UndoEntry::Owner, piece, S_.owner[piece]});
-  S_.owner[piece] = static_cast<int16_t>(player);
+  reown(S_, piece, player);
 }
 
 void Machine::set_kind(int piece, int kind) {
@@ -38,6 +48,7 @@ static void lift(State& S, int piece) {
     S.height[st[i]] = static_cast<int16_t>(i);
   }
   S.count[s] = static_cast<int16_t>(c - 1);
+  --S.owned[static_cast<size_t>(s) * S.nplayers + S.owner[piece]];
   S.site[piece] = -1;
   S.height[piece] = -1;
 }
@@ -53,6 +64,7 @@ static void drop(State& S, int piece, int s, int h) {
   }
   st[h] = static_cast<int16_t>(piece);
   S.count[s] = static_cast<int16_t>(c + 1);
+  ++S.owned[static_cast<size_t>(s) * S.nplayers + S.owner[piece]];
   S.site[piece] = static_cast<int16_t>(s);
   S.height[piece] = static_cast<int16_t>(h);
 }
@@ -81,7 +93,7 @@ void Machine::rollback(size_t mark) {
     switch (e.kind) {
       case UndoEntry::Var: S_.vars[e.a] = e.b; break;
       case UndoEntry::Attr: S_.attrs[e.a] = e.b; break;
-      case UndoEntry::Owner: S_.owner[e.a] = static_cast<int16_t>(e.b); break;
+      case UndoEntry::Owner: reown(S_, e.a, e.b); break;
       case UndoEntry::Kind_: S_.kind[e.a] = static_cast<int16_t>(e.b); break;
       case UndoEntry::Place:
         lift(S_, e.a);

@@ -27,6 +27,8 @@ void Game::reset() {
   S.height.assign(np, -1);
   S.attrs.assign(np * S.nattrs, 0);
   S.count.assign(P.nsites(), 0);
+  S.nplayers = P.nplayers();
+  S.owned.assign(static_cast<size_t>(P.nsites()) * P.nplayers(), 0);
   S.stack.assign(static_cast<size_t>(P.nsites()) * S.cap, -1);
   S.player = 0;
   S.step = 0;

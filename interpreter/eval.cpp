@@ -319,6 +319,13 @@ Value Machine::ev(int id) {
       if (v == INT64_MIN) fail(n, "integer overflow");
       return Value{v < 0 ? -v : v, 0, 0};
     }
+    case Op::CountOwned: {
+      int s = checked_site(n, ev(k(0)).i);
+      if (S_.count[s] == 0) return Value{0, 0, 0};  // like the aggregate: the player is not computed
+      int64_t p = ev(k(1)).i;
+      if (p < 0 || p >= P.nplayers()) return Value{0, 0, 0};
+      return Value{S_.owned[static_cast<size_t>(s) * S_.nplayers + p], 0, 0};
+    }
     case Op::Related: {
       int s = checked_site(n, ev(k(0)).i);
       return Value{static_cast<int64_t>(ListKind::Const), P.relation_lists[n.a][s], 0};

@@ -38,6 +38,7 @@ enum class Op : uint8_t {
   // builtins
   Next, Opponent, PiecesAt, Size, Top, Owner, SiteOf, KindOf, Attr /* a = attr */, Len, Nth, IndexOf, MinF, MaxF,
   Abs, Related /* a = relation, k0 site -> list */, Link /* a = relation, k0 site -> site or none */,
+  CountOwned /* k0 site, k1 player: count(x in pieces_at(k0) : x.owner == k1), from a per-site table */,
   // effects
   SBlock, SIf, SFor /* a = slot, k0 domain, k1 where or -1, k2 body */, SLet /* a = slot, k0 value, k1 body */,
   SSetGlobal /* a = var, k0 value */, SSetPer /* a = var, k0 player, k1 value */, SSetAttr /* a = attr, k0 piece, k1 value */,

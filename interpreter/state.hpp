@@ -41,6 +41,8 @@ struct State {
   std::vector<int16_t> kind, owner, site, height;  // per piece; site -1 = off the board
   std::vector<int32_t> attrs;                       // piece * nattrs + attribute
   std::vector<int16_t> count;                       // pieces per site
+  std::vector<int16_t> owned;                       // site * players + player -> that player's pieces there
+  int nplayers = 0;
   std::vector<int16_t> stack;                       // site * cap + height -> piece
   int cap = 0;
   int nattrs = 0;

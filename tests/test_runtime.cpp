@@ -364,3 +364,56 @@ TEST_CASE("a runtime error inside a function names the function's file and the c
     CHECK(e.calls[0].second.line == static_cast<int>(std::count(text.begin(), text.end(), '\n')));
   }
 }
+
+TEST_CASE("counting a player's pieces on a site reads a table that moves, owner changes and undo keep") {
+  const char* rules = R"RULES(
+game: {name: owners}
+players: [A, B]
+topology: {sites: [s1, s2]}
+zones: {hand: {per_player: true}}
+pieces: {man: {per_player: 2, at: hand}}
+moves:
+  put:
+    params:
+      to: site in [s1, s2]
+    requires: ["size(hand[me]) > 0"]
+    effects: ["move(top(hand[me]), to)"]
+  turn_over:
+    params:
+      at: site in [s1, s2]
+    requires: ["size(at) > 0"]
+    effects: ["set top(at).owner = next(top(at).owner)"]
+turn: [{choose: all}]
+end: []
+display: "{count(x in pieces_at(s1) : x.owner == A)} {count(x in pieces_at(s1) where true : x.owner == A)} {count(x in pieces_at(s2) : B == x.owner)} {count(x in pieces_at(s2) where true : x.owner == B)}"
+)RULES";
+  Diagnostics d;
+  auto p = load_rules_text("owners.rules", rules, d);
+  INFO(d.format());
+  REQUIRE(p);
+  Game g(p);
+  auto same = [&] {
+    std::string r = g.render();
+    int a1, a2, b1, b2;
+    REQUIRE(sscanf(r.c_str(), "%d %d %d %d", &a1, &a2, &b1, &b2) == 4);
+    CHECK(a1 == a2);
+    CHECK(b1 == b2);
+  };
+  // walk a few hundred random-ish plies (always the first and last legal move alternately), then undo all
+  std::vector<size_t> marks;
+  MoveList ml;
+  for (int ply = 0; ply < 40; ++ply) {
+    g.legal(ml);
+    if (ml.size == 0) break;
+    marks.push_back(g.apply(ml[ply % 2 ? 0 : ml.size - 1]));
+    same();
+  }
+  uint64_t end_hash = g.hash();
+  (void)end_hash;
+  while (!marks.empty()) {
+    g.undo(marks.back());
+    marks.pop_back();
+    same();
+  }
+  CHECK(g.render() == "0 0 0 0\n");
+}
