@@ -43,9 +43,9 @@ int main(int argc, char** argv) {
   ri::cli::add_playout(app, commands);
 
   std::vector<std::string> args(argv, argv + argc);
-  if (args.size() <= 1) {  // no arguments: the help
-    std::cout << app.help();
-    return 0;
+  if (args.size() <= 1) {  // no arguments: the help on stderr, and a usage error's exit code
+    std::cerr << app.help();
+    return 2;
   }
   // `ruleinterp FILE ...` (or options first) means `ruleinterp play FILE ...`
   bool known = args[1] == "-h" || args[1] == "--help";
