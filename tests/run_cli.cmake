@@ -1,0 +1,15 @@
+# cmake -DRULEINTERP=... "-DARGS=a;b" -DRC=N -DMATCH=text [-DINPUT=file] -P run_cli.cmake
+# Runs ruleinterp with ARGS (and INPUT on standard input); the exit code must be RC and the output
+# (stdout and stderr together) must contain MATCH.
+if(DEFINED INPUT)
+  execute_process(COMMAND ${RULEINTERP} ${ARGS} INPUT_FILE ${INPUT} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+else()
+  execute_process(COMMAND ${RULEINTERP} ${ARGS} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+endif()
+if(NOT rc EQUAL RC)
+  message(FATAL_ERROR "ruleinterp ${ARGS}: expected exit code ${RC}, got ${rc}\n${out}${err}")
+endif()
+string(FIND "${out}${err}" "${MATCH}" at)
+if(at EQUAL -1)
+  message(FATAL_ERROR "ruleinterp ${ARGS}: expected the output to contain '${MATCH}'\n${out}${err}")
+endif()
