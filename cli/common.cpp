@@ -14,7 +14,8 @@ std::string format_runtime(const Program& p, const RuntimeError& e) {
   for (size_t i = 0; i < e.calls.size() && i < kShown; ++i)
     out += format_diagnostic(Diagnostic{p.files.at(e.calls[i].first), e.calls[i].second, "called from here", "note"});
   if (e.calls.size() > kShown)
-    out += fmt::format("{}: note: ... and {} calls further out\n", p.file->path, e.calls.size() - kShown);
+    out += fmt::format("{}: note: ... and {} more call{} further out\n", p.file->path, e.calls.size() - kShown,
+                       e.calls.size() - kShown == 1 ? "" : "s");
   return out;
 }
 

@@ -252,86 +252,94 @@ void Checker::declare_variables() {
   }
 }
 
+// The exact outcomes and weights of a chance declaration; false after reporting why there are none.
+bool Checker::chance_outcomes(const ChanceDecl& c, ChanceInfo& ci) {
+  auto num = [&](const Text& t, int64_t& v) {
+    try {
+      size_t used = 0;
+      v = std::stoll(t.s, &used);
+      if (used == t.s.size()) return true;
+    } catch (...) {
+    }
+    error(t.pos, fmt::format("expected a whole number, not '{}'", t.s));
+    return false;
+  };
+  if (c.dice_count) {
+    int n = *c.dice_count;
+    if (n < 1 || n > 16 || c.faces.empty()) {
+      error(c.pos, "dice need a count from 1 to 16 and at least one face");
+      return false;
+    }
+    std::vector<int64_t> faces;
+    for (auto& f : c.faces) {
+      int64_t v;
+      if (!num(f, v)) continue;
+      if (v < -1000000 || v > 1000000) error(f.pos, "a face's value is from -1000000 to 1000000");
+      else faces.push_back(v);
+    }
+    if (faces.size() != c.faces.size()) return false;
+    // exact distribution of the sum: convolve n times (weights are counts of equally likely throws)
+    std::vector<std::pair<int64_t, uint64_t>> dist = {{0, 1}};
+    bool overflow = false;
+    for (int i = 0; i < n && !overflow; ++i) {
+      std::vector<std::pair<int64_t, uint64_t>> next;
+      for (auto& [v, w] : dist)
+        for (int64_t f : faces) {
+          auto it = std::find_if(next.begin(), next.end(), [&](auto& p) { return p.first == v + f; });
+          if (it == next.end()) next.push_back({v + f, w});
+          else overflow |= __builtin_add_overflow(it->second, w, &it->second);
+        }
+      dist = std::move(next);
+    }
+    if (overflow) {
+      error(c.pos, fmt::format("the {} dice of chance '{}' have more than 2^64 equally likely throws", n, c.name.s));
+      return false;
+    }
+    std::sort(dist.begin(), dist.end());
+    for (auto& [v, w] : dist) {
+      ci.values.push_back(v);
+      ci.weights.push_back(w);
+    }
+  } else {
+    for (auto& [vt, wt] : c.outcomes) {
+      int64_t v, w;
+      if (!num(vt, v) || !num(wt, w)) continue;
+      if (w <= 0) {
+        error(wt.pos, "a weight must be positive");
+        continue;
+      }
+      if (v < -1000000000 || v > 1000000000) {
+        error(vt.pos, "an outcome's value is from -1000000000 to 1000000000");
+        continue;
+      }
+      ci.values.push_back(v);
+      ci.weights.push_back(static_cast<uint64_t>(w));
+    }
+    if (ci.values.empty()) {
+      error(c.pos, fmt::format("chance '{}' has no outcomes", c.name.s));
+      return false;
+    }
+  }
+  bool overflow = false;
+  for (auto w : ci.weights) overflow |= __builtin_add_overflow(ci.total, w, &ci.total);
+  if (overflow) {
+    error(c.pos, fmt::format("the weights of chance '{}' add up to more than 2^64", c.name.s));
+    return false;
+  }
+  if (ci.values.size() > static_cast<size_t>(kMaxMoves)) {
+    error(c.pos, fmt::format("chance '{}' has {} outcomes; at most {}", c.name.s, ci.values.size(), kMaxMoves));
+    return false;
+  }
+  return true;
+}
+
+// Each chance event and the integer variable its outcome is stored in. The variable is declared even when
+// the outcomes are rejected, so that expressions reading it are not reported again.
 void Checker::declare_chance() {
   for (auto& c : doc_.chance) {
     ChanceInfo ci;
     ci.name = c.name.s;
-    auto num = [&](const Text& t, int64_t& v) {
-      try {
-        size_t used = 0;
-        v = std::stoll(t.s, &used);
-        if (used == t.s.size()) return true;
-      } catch (...) {
-      }
-      error(t.pos, fmt::format("expected a whole number, not '{}'", t.s));
-      return false;
-    };
-    if (c.dice_count) {
-      int n = *c.dice_count;
-      if (n < 1 || n > 16 || c.faces.empty()) {
-        error(c.pos, "dice need a count from 1 to 16 and at least one face");
-        continue;
-      }
-      std::vector<int64_t> faces;
-      for (auto& f : c.faces) {
-        int64_t v;
-        if (!num(f, v)) continue;
-        if (v < -1000000 || v > 1000000) error(f.pos, "a face's value is from -1000000 to 1000000");
-        else faces.push_back(v);
-      }
-      if (faces.size() != c.faces.size()) continue;
-      // exact distribution of the sum: convolve n times (weights are counts of equally likely throws)
-      std::vector<std::pair<int64_t, uint64_t>> dist = {{0, 1}};
-      bool overflow = false;
-      for (int i = 0; i < n && !overflow; ++i) {
-        std::vector<std::pair<int64_t, uint64_t>> next;
-        for (auto& [v, w] : dist)
-          for (int64_t f : faces) {
-            auto it = std::find_if(next.begin(), next.end(), [&](auto& p) { return p.first == v + f; });
-            if (it == next.end()) next.push_back({v + f, w});
-            else overflow |= __builtin_add_overflow(it->second, w, &it->second);
-          }
-        dist = std::move(next);
-      }
-      if (overflow) {
-        error(c.pos, fmt::format("the {} dice of chance '{}' have more than 2^64 equally likely throws", n, c.name.s));
-        continue;
-      }
-      std::sort(dist.begin(), dist.end());
-      for (auto& [v, w] : dist) {
-        ci.values.push_back(v);
-        ci.weights.push_back(w);
-      }
-    } else {
-      for (auto& [vt, wt] : c.outcomes) {
-        int64_t v, w;
-        if (!num(vt, v) || !num(wt, w)) continue;
-        if (w <= 0) {
-          error(wt.pos, "a weight must be positive");
-          continue;
-        }
-        if (v < -1000000000 || v > 1000000000) {
-          error(vt.pos, "an outcome's value is from -1000000000 to 1000000000");
-          continue;
-        }
-        ci.values.push_back(v);
-        ci.weights.push_back(static_cast<uint64_t>(w));
-      }
-      if (ci.values.empty()) {
-        error(c.pos, fmt::format("chance '{}' has no outcomes", c.name.s));
-        continue;
-      }
-    }
-    bool overflow = false;
-    for (auto w : ci.weights) overflow |= __builtin_add_overflow(ci.total, w, &ci.total);
-    if (overflow) {
-      error(c.pos, fmt::format("the weights of chance '{}' add up to more than 2^64", c.name.s));
-      continue;
-    }
-    if (ci.values.size() > static_cast<size_t>(kMaxMoves)) {
-      error(c.pos, fmt::format("chance '{}' has {} outcomes; at most {}", c.name.s, ci.values.size(), kMaxMoves));
-      continue;
-    }
+    bool ok = chance_outcomes(c, ci);
     VarInfo vi;
     vi.name = c.name.s;
     vi.type = Type::Int;
@@ -340,7 +348,7 @@ void Checker::declare_chance() {
     P_.vars.push_back(vi);
     out_.var_inits.push_back(nullptr);
     declare(c.name.s, c.name.pos, Sym::Global, ci.var, Type::Int);
-    P_.chance.push_back(std::move(ci));
+    if (ok) P_.chance.push_back(std::move(ci));
   }
 }
 

@@ -133,6 +133,7 @@ class Checker {
   void check_attribute_inits();
   void declare_variables();
   void declare_chance();
+  bool chance_outcomes(const ChanceDecl& c, ChanceInfo& ci);
   void declare_functions(const Document& d, bool library);
   void check_function(int f);
   void check_moves();

@@ -143,15 +143,23 @@ void Machine::ex(int id) {
       else ex(k(2));
       return;
     case Op::SFor: {
-      // iterate over a snapshot, so that the body may move the pieces it visits
       Value dom = ev(k(0));
       int len = list_len(dom);
+      // the pieces on a site, or all pieces, change as the body moves them: iterate over a snapshot
+      // (ranges, constant lists and literals cannot change)
+      ListKind kind = static_cast<ListKind>(dom.i);
+      bool snapshot = kind == ListKind::Stack || kind == ListKind::AllPieces;
       constexpr int kMax = 4096;
-      if (len > kMax) fail(n, "a 'for' over more than 4096 items");
       int64_t items[kMax];
-      for (int i = 0; i < len; ++i) items[i] = list_at(dom, i).i;
+      if (snapshot) {
+        if (len > kMax) fail(n, "a 'for' over the pieces of more than 4096 items");
+        for (int i = 0; i < len; ++i) items[i] = list_at(dom, i).i;
+      }
+      size_t mark = arena_.size();  // lists made for one item cannot outlive it (effects keep no lists)
       for (int i = 0; i < len; ++i) {
-        slots_[base_ + n.a] = Value{items[i], 0, 0};
+        tick(n);
+        arena_.resize(mark);
+        slots_[base_ + n.a] = Value{snapshot ? items[i] : list_at(dom, i).i, 0, 0};
         if (k(1) >= 0 && !truth(k(1))) continue;
         ex(k(2));
       }

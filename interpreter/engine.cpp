@@ -153,9 +153,13 @@ template <class F>
 void Game::candidates(int move, bool legal_only, F&& f) {
   const MoveInfo& mi = P_->moves[move];
   int np = static_cast<int>(mi.params.size());
+  // the arena as it was when each domain had been computed (lists made for one binding die with it)
+  size_t mark[kMaxParams + 1];
+  mark[0] = M_.arena_mark();  // index level + 1
   // the requirements checked once parameters up to `level` are bound
   auto holds = [&](int level) {
     if (!legal_only) return true;
+    M_.arena_rewind(mark[level + 1]);
     M_.reset_lets();
     for (const RequireInfo& r : mi.requires_)
       if (r.level == level && !M_.evaluate(r.node).i) return false;
@@ -188,12 +192,15 @@ void Game::candidates(int move, bool legal_only, F&& f) {
       dom[k] = Value{static_cast<int64_t>(ListKind::AllPieces), 0, 0};
     }
     len[k] = M_.list_len(dom[k]);
+    mark[k + 1] = M_.arena_mark();
   };
+  // requirements on no parameter come first: they may guard the first parameter's domain, as the
+  // requirements of level i guard the domain of parameter i + 1
+  if (!holds(-1)) return;
   if (np == 0) {
-    if (holds(-1)) f();
+    f();
     return;
   }
-  bool root_checked = false;  // requirements on no parameter: checked at the first binding
   int i = 0;
   open(0);
   int64_t examined = 0;
@@ -204,10 +211,6 @@ void Game::candidates(int move, bool legal_only, F&& f) {
       continue;
     }
     M_.slot(i) = M_.list_at(dom[i], pos[i]);
-    if (!root_checked) {
-      if (!holds(-1)) return;
-      root_checked = true;
-    }
     if (++examined > M_.limits.candidates)
       throw RuntimeError(mi.pos, fmt::format("move '{}' has more than {} parameter combinations to examine", mi.name,
                                              M_.limits.candidates));

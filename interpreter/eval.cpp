@@ -230,7 +230,9 @@ Value Machine::ev(int id) {
       int slot = base_ + n.a;
       int64_t acc = n.op == Op::All ? 1 : 0;
       bool found = false;
+      size_t mark = arena_.size();  // lists made for one element cannot outlive it (the body is a number)
       for_each(dom, n, [&](Value x) {
+        arena_.resize(mark);
         slots_[slot] = x;
         if (where >= 0 && !truth(where)) return true;
         switch (n.op) {

@@ -36,6 +36,8 @@ class Machine {
   void reset_lets() { let_mask_ = 0; }
   // List literals live in an arena until the game's next public operation (Game clears it).
   void clear_arena() { arena_.clear(); }
+  size_t arena_mark() const { return arena_.size(); }
+  void arena_rewind(size_t mark) { arena_.resize(mark); }  // drops the lists made since `mark`
 
   // mutations (journaled)
   void set_var(int index, int32_t v);

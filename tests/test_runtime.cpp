@@ -417,3 +417,50 @@ display: "{count(x in pieces_at(s1) : x.owner == A)} {count(x in pieces_at(s1) w
   }
   CHECK(g.render() == "0 0 0 0\n");
 }
+
+TEST_CASE("requirements on no parameter guard the first parameter's domain") {
+  const char* rules = R"RULES(
+game: {name: guard}
+players: [A]
+variables: {z: 0}
+moves:
+  m:
+    params:
+      y: int in 1..(10 / z)
+    requires: ["z != 0"]
+turn: [{choose: all}]
+end: []
+)RULES";
+  Diagnostics d;
+  auto p = load_rules_text("guard.rules", rules, d);
+  REQUIRE(p);
+  Game g(p);  // no division by zero: the requirement fails before the domain is computed
+  CHECK(g.node() == Game::NodeKind::Over);  // nobody can ever move: the game ends, a draw
+  CHECK(g.result_text() == "draw");
+}
+
+TEST_CASE("lists made for one element of an aggregate, one binding or one loop item do not pile up") {
+  const char* rules = R"RULES(
+game: {name: arena}
+players: [A]
+variables: {hits: 0}
+moves:
+  m:
+    params:
+      n: int in 1..1000
+    requires: ["count(i in 1..600 : i in [n, 2]) > 0"]
+    effects: ["for i in 1..5000: if i in [1, 2, 3] then set hits = hits + 1"]
+turn: [{choose: all}]
+end: []
+display: "{hits}"
+)RULES";
+  Diagnostics d;
+  auto p = load_rules_text("arena.rules", rules, d);
+  REQUIRE(p);
+  Game g(p);
+  MoveList ml;
+  g.legal(ml);  // 1000 bindings x 600 elements x 2 items: far beyond the arena if nothing were dropped
+  CHECK(ml.size == 1000);
+  g.apply(ml[0]);
+  CHECK(g.render() == "3\n");
+}
