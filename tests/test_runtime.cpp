@@ -293,9 +293,7 @@ moves:
 turn: [{choose: all}]
 end: []
 )RULES";
-  Diagnostics d;
-  auto p = load_rules_text("huge.rules", rules, d);
-  REQUIRE(p);
+  auto p = build(rules);
   try {
     Game g(p);
     FAIL("no error");
@@ -320,10 +318,7 @@ moves:
 turn: [{choose: all}]
 end: []
 )RULES";
-    Diagnostics d;
-    auto p = load_rules_text("pairs.rules", rules, d);
-    INFO(d.format());
-    REQUIRE(p);
+    auto p = build(rules);
     Game g(p);
     MoveList ml;
     g.legal(ml);
@@ -387,10 +382,7 @@ turn: [{choose: all}]
 end: []
 display: "{count(x in pieces_at(s1) : x.owner == A)} {count(x in pieces_at(s1) where true : x.owner == A)} {count(x in pieces_at(s2) : B == x.owner)} {count(x in pieces_at(s2) where true : x.owner == B)}"
 )RULES";
-  Diagnostics d;
-  auto p = load_rules_text("owners.rules", rules, d);
-  INFO(d.format());
-  REQUIRE(p);
+  auto p = build(rules);
   Game g(p);
   auto same = [&] {
     std::string r = g.render();
@@ -431,9 +423,7 @@ moves:
 turn: [{choose: all}]
 end: []
 )RULES";
-  Diagnostics d;
-  auto p = load_rules_text("guard.rules", rules, d);
-  REQUIRE(p);
+  auto p = build(rules);
   Game g(p);  // no division by zero: the requirement fails before the domain is computed
   CHECK(g.node() == Game::NodeKind::Over);  // nobody can ever move: the game ends, a draw
   CHECK(g.result_text() == "draw");
@@ -454,9 +444,7 @@ turn: [{choose: all}]
 end: []
 display: "{hits}"
 )RULES";
-  Diagnostics d;
-  auto p = load_rules_text("arena.rules", rules, d);
-  REQUIRE(p);
+  auto p = build(rules);
   Game g(p);
   MoveList ml;
   g.legal(ml);  // 1000 bindings x 600 elements x 2 items: far beyond the arena if nothing were dropped
