@@ -121,6 +121,83 @@ void Machine::for_each(const Value& l, const Node& at, F&& f) {
   }
 }
 
+// The rarer, stack-hungry operations live outside ev(), so that ev()'s own frame stays small: it is
+// entered once per node.
+
+// [a, b, ...]: the items are evaluated now, in this scope, into the arena (the checker allows at most
+// kMaxListLiteral items).
+Value Machine::list_literal(const Node& n) {
+  auto k = [&](int i) { return P_->kids[n.first + i]; };
+  if (arena_.size() + n.nk > kArenaMax) fail(n, "too many list literals evaluated in one game operation");
+  int64_t items[kMaxListLiteral];
+  int cnt = std::min<int>(n.nk, kMaxListLiteral);
+  for (int i = 0; i < cnt; ++i) items[i] = ev(k(i)).i;
+  size_t at = arena_.size();
+  arena_.insert(arena_.end(), items, items + cnt);
+  return Value{static_cast<int64_t>(ListKind::Literal), static_cast<int32_t>(at), cnt};
+}
+
+// f(args): the arguments are evaluated in the caller's frame, then stored in the callee's.
+Value Machine::call(const Node& n, int id) {
+  auto k = [&](int i) { return P_->kids[n.first + i]; };
+  const FunctionInfo& f = P_->functions[n.a];
+  if (++depth_ > limits.depth) fail(n, fmt::format("calls nested too deeply (more than {})", limits.depth));
+  tick(n);
+  int callee = base_ + n.b;
+  if (static_cast<size_t>(callee + f.frame + 1) > slots_.size()) fail(n, "calls nested too deeply");
+  Value args[kMaxCallArgs];
+  int na = std::min(n.nk, kMaxCallArgs);
+  for (int i = 0; i < na; ++i) args[i] = ev(k(i));
+  for (int i = 0; i < na; ++i) slots_[callee + i] = args[i];
+  int saved = base_;
+  base_ = callee;
+  calls_.push_back(id);
+  Value r = ev(f.body);
+  calls_.pop_back();
+  base_ = saved;
+  --depth_;
+  return r;
+}
+
+// any/all/count/sum/min/max(x in LIST where C : BODY)
+Value Machine::aggregate(const Node& n) {
+  auto k = [&](int i) { return P_->kids[n.first + i]; };
+  Value dom = ev(k(0));
+  int where = k(1), body = k(2);
+  int slot = base_ + n.a;
+  int64_t acc = n.op == Op::All ? 1 : 0;
+  bool found = false;
+  size_t mark = arena_.size();  // lists made for one element cannot outlive it (the body is a number)
+  for_each(dom, n, [&](Value x) {
+    arena_.resize(mark);
+    slots_[slot] = x;
+    if (where >= 0 && !truth(where)) return true;
+    switch (n.op) {
+      case Op::Any:
+        if (truth(body)) { acc = 1; return false; }
+        return true;
+      case Op::All:
+        if (!truth(body)) { acc = 0; return false; }
+        return true;
+      case Op::Count:
+        if (body < 0 || truth(body)) ++acc;
+        return true;
+      case Op::Sum:
+        if (__builtin_add_overflow(acc, ev(body).i, &acc)) fail(n, "integer overflow");
+        return true;
+      default: {
+        int64_t v = ev(body).i;
+        if (!found || (n.op == Op::Min ? v < acc : v > acc)) acc = v;
+        found = true;
+        return true;
+      }
+    }
+  });
+  if ((n.op == Op::Min || n.op == Op::Max) && !found)
+    fail(n, fmt::format("'{}' over an empty list", n.op == Op::Min ? "min" : "max"));
+  return Value{acc, 0, 0};
+}
+
 Value Machine::ev(int id) {
   const Node& n = P_->code[id];
   const Program& P = *P_;
@@ -208,78 +285,14 @@ Value Machine::ev(int id) {
       if (hi >= lo && hi - lo >= kMaxRange) fail(n, fmt::format("range {}..{} has more than {} items", lo, hi, kMaxRange));
       return Value{static_cast<int64_t>(ListKind::Range), static_cast<int32_t>(lo), static_cast<int32_t>(hi)};
     }
-    case Op::ListLit: {
-      // the items are evaluated now, in this scope, into the arena (the checker allows at most
-      // kMaxListLiteral items)
-      if (arena_.size() + n.nk > kArenaMax) fail(n, "too many list literals evaluated in one game operation");
-      int64_t items[kMaxListLiteral];
-      int cnt = std::min<int>(n.nk, kMaxListLiteral);
-      for (int i = 0; i < cnt; ++i) items[i] = ev(k(i)).i;
-      size_t at = arena_.size();
-      arena_.insert(arena_.end(), items, items + cnt);
-      return Value{static_cast<int64_t>(ListKind::Literal), static_cast<int32_t>(at), cnt};
-    }
+    case Op::ListLit: return list_literal(n);
     case Op::Any:
     case Op::All:
     case Op::Count:
     case Op::Sum:
     case Op::Min:
-    case Op::Max: {
-      Value dom = ev(k(0));
-      int where = k(1), body = k(2);
-      int slot = base_ + n.a;
-      int64_t acc = n.op == Op::All ? 1 : 0;
-      bool found = false;
-      size_t mark = arena_.size();  // lists made for one element cannot outlive it (the body is a number)
-      for_each(dom, n, [&](Value x) {
-        arena_.resize(mark);
-        slots_[slot] = x;
-        if (where >= 0 && !truth(where)) return true;
-        switch (n.op) {
-          case Op::Any:
-            if (truth(body)) { acc = 1; return false; }
-            return true;
-          case Op::All:
-            if (!truth(body)) { acc = 0; return false; }
-            return true;
-          case Op::Count:
-            if (body < 0 || truth(body)) ++acc;
-            return true;
-          case Op::Sum:
-            if (__builtin_add_overflow(acc, ev(body).i, &acc)) fail(n, "integer overflow");
-            return true;
-          default: {
-            int64_t v = ev(body).i;
-            if (!found || (n.op == Op::Min ? v < acc : v > acc)) acc = v;
-            found = true;
-            return true;
-          }
-        }
-      });
-      if ((n.op == Op::Min || n.op == Op::Max) && !found)
-        fail(n, fmt::format("'{}' over an empty list", n.op == Op::Min ? "min" : "max"));
-      return Value{acc, 0, 0};
-    }
-    case Op::Call: {
-      const FunctionInfo& f = P.functions[n.a];
-      if (++depth_ > limits.depth) fail(n, fmt::format("calls nested too deeply (more than {})", limits.depth));
-      tick(n);
-      int callee = base_ + n.b;
-      if (static_cast<size_t>(callee + f.frame + 1) > slots_.size()) fail(n, "calls nested too deeply");
-      // arguments are evaluated in the caller's frame, then stored in the callee's
-      Value args[kMaxCallArgs];
-      int na = std::min(n.nk, kMaxCallArgs);
-      for (int i = 0; i < na; ++i) args[i] = ev(k(i));
-      for (int i = 0; i < na; ++i) slots_[callee + i] = args[i];
-      int saved = base_;
-      base_ = callee;
-      calls_.push_back(id);
-      Value r = ev(f.body);
-      calls_.pop_back();
-      base_ = saved;
-      --depth_;
-      return r;
-    }
+    case Op::Max: return aggregate(n);
+    case Op::Call: return call(n, id);
     case Op::Next: return Value{(ev(k(0)).i + 1) % P.nplayers(), 0, 0};
     case Op::Opponent: return Value{1 - ev(k(0)).i, 0, 0};
     case Op::PiecesAt: return Value{static_cast<int64_t>(ListKind::Stack), checked_site(n, ev(k(0)).i), 0};

@@ -58,6 +58,9 @@ class Machine {
 
  private:
   Value ev(int n);
+  [[gnu::noinline]] Value list_literal(const Node& n);
+  [[gnu::noinline]] Value call(const Node& n, int id);
+  [[gnu::noinline]] Value aggregate(const Node& n);
   void ex(int n);
   bool truth(int n) { return ev(n).i != 0; }
   void tick(const Node& n);
