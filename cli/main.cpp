@@ -61,6 +61,9 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     std::cerr << "error: " << lower_first(e.what()) << "\n\n" << parsed_command(app)->help(parsed_command(app) == &app ? "" : "ruleinterp");
     return 2;
+  } catch (const std::exception& e) {  // a command run during parsing (check) that ran out of memory, ...
+    std::cerr << "error: " << lower_first(e.what()) << '\n';
+    return 1;
   }
   for (auto& c : commands) {
     if (!c.sub->parsed()) continue;

@@ -79,6 +79,10 @@ int Checker::add_site(const std::string& name, const std::string& label) {
 }
 
 void Checker::check_moves() {
+  if (doc_.moves.size() > static_cast<size_t>(kMaxMoveKinds)) {
+    error(doc_.moves[kMaxMoveKinds].name.pos, fmt::format("a rule file declares at most {} moves", kMaxMoveKinds));
+    return;
+  }
   for (auto& md : doc_.moves) {
     MoveInfo mi;
     mi.name = md.name.s;
@@ -306,10 +310,13 @@ bool Checker::run(const std::vector<const Document*>& libs) {
         }
         continue;
       }
+      if (P_.pieces.size() + static_cast<size_t>(*pd.per_player) > static_cast<size_t>(kMaxPieces)) {
+        error(pd.per_player_pos, fmt::format("at most {} pieces are supported", kMaxPieces));
+        break;
+      }
       for (int i = 0; i < *pd.per_player; ++i) P_.pieces.push_back({static_cast<int>(k), p, site});
     }
   }
-  if (P_.pieces.size() > 4096) error(doc_.pieces.front().name.pos, "at most 4096 pieces are supported");
   P_.max_stack = std::max<int>(1, static_cast<int>(P_.pieces.size()));
   return diags_.size() == before;
 }

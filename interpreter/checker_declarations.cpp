@@ -43,6 +43,10 @@ void Checker::declare_topology() {
       error(g.pos, "a grid's width must be 1 to 26 and its height 1 to 99");
       continue;
     }
+    if (P_.site_names.size() + static_cast<size_t>(g.width) * g.height > static_cast<size_t>(kMaxSites)) {
+      error(g.pos, fmt::format("at most {} sites are supported", kMaxSites));
+      return;
+    }
     std::vector<std::vector<int>> at(g.width, std::vector<int>(g.height, -1));
     for (int y = 0; y < g.height; ++y)
       for (int x = 0; x < g.width; ++x) {
@@ -104,7 +108,10 @@ void Checker::declare_topology() {
       declare(zd.name.s, zd.name.pos, Sym::Zone, id, Type::Site);
     }
   }
-  if (P_.site_names.size() > 4096) error(doc_.sites.empty() ? Pos{1, 1} : doc_.sites[0].pos, "at most 4096 sites are supported");
+  if (P_.site_names.size() > static_cast<size_t>(kMaxSites)) {
+    error(doc_.sites.empty() ? Pos{1, 1} : doc_.sites[0].pos, fmt::format("at most {} sites are supported", kMaxSites));
+    return;  // no tables for a board this size
+  }
   // relations (explicit edges)
   for (auto& r : doc_.relations) {
     int rel = static_cast<int>(P_.relation_names.size());
@@ -172,13 +179,13 @@ void Checker::declare_topology() {
   std::iota(all_sites.begin(), all_sites.end(), 0);
   globals_["players"] = {Sym::AllPlayers, add_list(all_players, Type::Players), Type::Players, {}};
   globals_["sites"] = {Sym::AllSites, add_list(all_sites, Type::Sites), Type::Sites, {}};
-  // membership tables for site lists
+  // membership and position tables for long site lists (short ones are scanned)
   for (size_t l = 0; l < P_.lists.size(); ++l)
-    if (P_.list_types[l] == Type::Sites) {
+    if (P_.list_types[l] == Type::Sites && P_.lists[l].size() > 8) {
       P_.list_member[l].assign(P_.site_names.size(), 0);
       for (int s : P_.lists[l]) P_.list_member[l][s] = 1;
       P_.list_index[l].assign(P_.site_names.size(), -1);
-      for (size_t i = P_.lists[l].size(); i-- > 0;) P_.list_index[l][P_.lists[l][i]] = static_cast<int16_t>(i);
+      for (size_t i = P_.lists[l].size(); i-- > 0;) P_.list_index[l][P_.lists[l][i]] = static_cast<int32_t>(i);
     }
 }
 
@@ -266,8 +273,8 @@ bool Checker::chance_outcomes(const ChanceDecl& c, ChanceInfo& ci) {
   };
   if (c.dice_count) {
     int n = *c.dice_count;
-    if (n < 1 || n > 16 || c.faces.empty()) {
-      error(c.pos, "dice need a count from 1 to 16 and at least one face");
+    if (n < 1 || n > 16 || c.faces.empty() || c.faces.size() > 64) {
+      error(c.pos, "dice need a count from 1 to 16 and from 1 to 64 faces");
       return false;
     }
     std::vector<int64_t> faces;
@@ -278,19 +285,26 @@ bool Checker::chance_outcomes(const ChanceDecl& c, ChanceInfo& ci) {
       else faces.push_back(v);
     }
     if (faces.size() != c.faces.size()) return false;
-    // exact distribution of the sum: convolve n times (weights are counts of equally likely throws)
-    std::vector<std::pair<int64_t, uint64_t>> dist = {{0, 1}};
+    // exact distribution of the sum: convolve n times (weights are counts of equally likely throws), in a
+    // dense table over the possible sums; more possible sums than outcomes allowed is an error at once
+    int64_t lo = *std::min_element(faces.begin(), faces.end()), hi = *std::max_element(faces.begin(), faces.end());
+    int64_t span = (hi - lo) * n + 1;
+    if (span > 16384) {
+      error(c.pos, fmt::format("the {} dice of chance '{}' have too many possible sums ({})", n, c.name.s, span));
+      return false;
+    }
+    std::vector<uint64_t> table(1, 1);  // table[s] = throws whose sum is s + lo * dice so far
     bool overflow = false;
     for (int i = 0; i < n && !overflow; ++i) {
-      std::vector<std::pair<int64_t, uint64_t>> next;
-      for (auto& [v, w] : dist)
-        for (int64_t f : faces) {
-          auto it = std::find_if(next.begin(), next.end(), [&](auto& p) { return p.first == v + f; });
-          if (it == next.end()) next.push_back({v + f, w});
-          else overflow |= __builtin_add_overflow(it->second, w, &it->second);
-        }
-      dist = std::move(next);
+      std::vector<uint64_t> next(table.size() + static_cast<size_t>(hi - lo), 0);
+      for (size_t s = 0; s < table.size(); ++s)
+        if (table[s])
+          for (int64_t f : faces) overflow |= __builtin_add_overflow(next[s + (f - lo)], table[s], &next[s + (f - lo)]);
+      table = std::move(next);
     }
+    std::vector<std::pair<int64_t, uint64_t>> dist;
+    for (size_t s = 0; s < table.size(); ++s)
+      if (table[s]) dist.push_back({static_cast<int64_t>(s) + lo * n, table[s]});
     if (overflow) {
       error(c.pos, fmt::format("the {} dice of chance '{}' have more than 2^64 equally likely throws", n, c.name.s));
       return false;

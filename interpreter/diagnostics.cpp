@@ -33,11 +33,18 @@ bool read_source(const std::string& path, size_t max_bytes, std::string& out, Di
   if (std::filesystem::is_directory(path, ec)) return fail("cannot read the file: it is a directory");
   std::ifstream in(path, std::ios::binary);
   if (!in) return fail("cannot read the file");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  if (ss.str().size() > max_bytes)
-    return fail(fmt::format("the file is larger than {} MiB", max_bytes >> 20).c_str());
-  out = ss.str();
+  // read in chunks and stop past the limit (a device such as /dev/zero never ends)
+  out.clear();
+  char buf[1 << 16];
+  while (in) {
+    in.read(buf, sizeof buf);
+    out.append(buf, static_cast<size_t>(in.gcount()));
+    if (out.size() > max_bytes) {
+      out.clear();
+      return fail(fmt::format("the file is larger than {} MiB", max_bytes >> 20).c_str());
+    }
+  }
+  if (in.bad()) return fail("cannot read the file");
   return true;
 }
 

@@ -9,6 +9,14 @@ namespace ri {
 
 Game::Game(std::shared_ptr<const Program> p) : P_(std::move(p)), M_(P_) { reset(); }
 
+// A move's arguments are stored in 32 bits: an int parameter's value beyond that is the rule file's error.
+static int32_t arg32(const MoveInfo& mi, int i, int64_t v) {
+  if (v < INT32_MIN || v > INT32_MAX)
+    throw RuntimeError(mi.pos, fmt::format("parameter '{}' of move '{}' takes the value {}, beyond 32 bits",
+                                           mi.params[i].name, mi.name, v));
+  return static_cast<int32_t>(v);
+}
+
 static int32_t fit_int32(int64_t v, Pos pos) {
   if (v < INT32_MIN || v > INT32_MAX)
     throw RuntimeError(pos, fmt::format("{} does not fit in a variable or attribute (32-bit integers)", v));
@@ -252,7 +260,7 @@ void Game::legal(MoveList& out) {
       Move m;
       m.type = static_cast<int16_t>(mv);
       m.nargs = static_cast<int16_t>(mi.params.size());
-      for (int i = 0; i < m.nargs; ++i) m.args[i] = static_cast<int32_t>(M_.slot(i).i);
+      for (int i = 0; i < m.nargs; ++i) m.args[i] = arg32(P_->moves[mv], i, M_.slot(i).i);
       out.moves[out.size++] = m;
       return true;
     });
@@ -387,7 +395,7 @@ Game::Reading Game::read(std::string_view text) {
     Move m;
     m.type = static_cast<int16_t>(mv);
     m.nargs = static_cast<int16_t>(P_->moves[mv].params.size());
-    for (int i = 0; i < m.nargs; ++i) m.args[i] = static_cast<int32_t>(M_.slot(i).i);
+    for (int i = 0; i < m.nargs; ++i) m.args[i] = arg32(P_->moves[mv], i, M_.slot(i).i);
     return m;
   };
   // a legal move written so

@@ -166,7 +166,7 @@ struct Program {
   std::vector<std::vector<int32_t>> lists;       // constant lists of ids
   std::vector<Type> list_types;
   std::vector<std::vector<uint8_t>> list_member; // for site lists: member[site] (empty for others)
-  std::vector<std::vector<int16_t>> list_index;  // for site lists: index[site] = first position or -1
+  std::vector<std::vector<int32_t>> list_index;  // for long site lists: index[site] = first position or -1
   std::vector<std::vector<int>> zone_sites;      // per-player zones: [zone][player] -> site
   std::vector<std::string> zone_names;
   std::vector<std::vector<int>> track_lists;     // [track][player] -> list id
