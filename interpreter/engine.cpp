@@ -45,7 +45,7 @@ void Game::reset() {
   S.turn = 1;
   S.ply = 0;
   S.flags = 0;
-  M_.clear_arena();
+  M_.begin_operation();
   // pieces first, so that initial values can look at the board
   for (size_t i = 0; i < np; ++i) {
     const PieceInit& pi = P.pieces[i];
@@ -211,7 +211,6 @@ void Game::candidates(int move, bool legal_only, F&& f) {
   }
   int i = 0;
   open(0);
-  int64_t examined = 0;
   while (i >= 0) {
     if (pos[i] >= len[i]) {
       --i;
@@ -219,7 +218,7 @@ void Game::candidates(int move, bool legal_only, F&& f) {
       continue;
     }
     M_.slot(i) = M_.list_at(dom[i], pos[i]);
-    if (++examined > M_.limits.candidates)
+    if (!M_.examine())
       throw RuntimeError(mi.pos, fmt::format("move '{}' has more than {} parameter combinations to examine", mi.name,
                                              M_.limits.candidates));
     if (!holds(i)) {
@@ -237,7 +236,7 @@ void Game::candidates(int move, bool legal_only, F&& f) {
 }
 
 void Game::legal(MoveList& out) {
-  M_.clear_arena();
+  M_.begin_operation();
   out.size = 0;
   NodeKind nk = node();
   if (nk == NodeKind::Over) return;
@@ -282,7 +281,7 @@ void Game::bind(const Move& m) {
 }
 
 size_t Game::apply(const Move& m) {
-  M_.clear_arena();
+  M_.begin_operation();
   size_t mark = M_.mark();
   State& S = M_.state();
   M_.save_control();
@@ -328,7 +327,7 @@ std::string Game::write_with(const TemplateInfo& t) {
 }
 
 std::string Game::write(const Move& m) {
-  M_.clear_arena();
+  M_.begin_operation();
   if (m.type == Move::kChance) {
     const ChanceInfo* c = pending_chance();
     if (!c) return "?";
@@ -355,7 +354,7 @@ std::string normalize_notation(std::string_view s) {
 }
 
 Game::Reading Game::read(std::string_view text) {
-  M_.clear_arena();
+  M_.begin_operation();
   Reading r;
   std::string want = normalize_notation(text);
   NodeKind nk = node();

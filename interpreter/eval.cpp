@@ -11,6 +11,7 @@ Machine::Machine(std::shared_ptr<const Program> p) : P_(std::move(p)) {
   journal_.reserve(4096);
   calls_.reserve(static_cast<size_t>(limits.depth) + 8);
   arena_.reserve(1024);
+  begin_operation();
   S_.cap = std::max(1, P.max_stack);
   S_.nattrs = static_cast<int>(P.attr_names.size());
 }
@@ -23,6 +24,14 @@ void Machine::fail(const Node& n, const std::string& msg) const {
 
 void Machine::tick(const Node& n) {
   if (--budget_ < 0) fail(n, fmt::format("evaluation budget exceeded ({} steps)", limits.steps));
+  if (--op_budget_ < 0)
+    fail(n, fmt::format("one game operation took more than {} evaluation steps", limits.operation_steps));
+}
+
+void Machine::begin_operation() {
+  arena_.clear();
+  op_budget_ = limits.operation_steps;
+  op_candidates_ = 0;
 }
 
 Value Machine::evaluate(int n) {

@@ -16,7 +16,8 @@ constexpr int64_t kMaxRange = int64_t{1} << 30;  // items of a range a..b
 
 struct Limits {
   int64_t steps = 10'000'000;       // evaluation steps per top-level evaluation
-  int64_t candidates = 10'000'000;  // parameter combinations one move generation may examine
+  int64_t candidates = 10'000'000;  // parameter combinations one game operation may examine
+  int64_t operation_steps = 200'000'000;  // evaluation steps of one game operation (all its evaluations)
   int depth = 200;             // nested function calls
 };
 
@@ -34,8 +35,11 @@ class Machine {
   void execute(int n);
   Value& slot(int i) { return slots_[i]; }
   void reset_lets() { let_mask_ = 0; }
-  // List literals live in an arena until the game's next public operation (Game clears it).
-  void clear_arena() { arena_.clear(); }
+  // Starts a game operation (listing moves, applying one, reading, writing, rendering): clears the list
+  // arena and renews the operation's budgets of steps and parameter combinations.
+  void begin_operation();
+  // Counts one parameter combination examined; false once the operation's allowance is spent.
+  bool examine() { return ++op_candidates_ <= limits.candidates; }
   size_t arena_mark() const { return arena_.size(); }
   void arena_rewind(size_t mark) { arena_.resize(mark); }  // drops the lists made since `mark`
 
@@ -78,6 +82,8 @@ class Machine {
   int base_ = 0;       // current frame's first slot
   int depth_ = 0;
   int64_t budget_ = 0;
+  int64_t op_budget_ = 0;
+  int64_t op_candidates_ = 0;
   uint64_t let_mask_ = 0;
   std::vector<int64_t> arena_;  // list literals' items (bounded by kArenaMax)
   std::vector<int> calls_;      // the Call nodes being evaluated, outermost first (for error reports)

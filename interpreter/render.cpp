@@ -38,6 +38,7 @@ uint64_t Game::hash() const {
 std::string Game::render() {
   const Program& P = *P_;
   if (P.has_display) {
+    M_.begin_operation();
     std::string out = write_with(P.display);
     if (!out.empty() && out.back() != '\n') out += '\n';
     return out;
