@@ -193,7 +193,19 @@ Type Checker::call(Expr& e) {
       ok = false;
     }
   }
-  if (fns_[f].state == 0) check_function(f);
+  // a callee whose result type must be inferred is checked now (a declared one later, in order); the chain of
+  // such checks is bounded, so that a long chain of calls cannot exhaust the stack
+  if (fns_[f].state == 0 && !fns_[f].declared_result) {
+    if (inference_depth_ >= kMaxInferenceDepth) {
+      error(e.pos, fmt::format("the result type of '{}' is inferred through more than {} nested functions: declare it, "
+                               "like '{}(...) -> int'",
+                               e.name, kMaxInferenceDepth, e.name));
+      return e.type = Type::Error;
+    }
+    ++inference_depth_;
+    check_function(f);
+    --inference_depth_;
+  }
   if (fns_[f].state == 1 && !fns_[f].declared_result) {
     error(e.pos, fmt::format("recursive function '{}' needs a declared result type, like '{}(...) -> int'", e.name, e.name));
     return e.type = Type::Error;

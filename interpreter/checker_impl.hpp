@@ -190,7 +190,9 @@ class Checker {
   std::vector<int> site_zone_player_;  // unused placeholder for future use
   // functions whose declaration was reported (bad signature or parameter type): uses of them stay quiet
   std::set<std::string> broken_functions_;
-  bool in_domains_ = false;  // checking a move's parameter domains (its lets do not exist yet)
+  bool in_domains_ = false;
+  int inference_depth_ = 0;  // functions being checked to infer a caller's type
+  static constexpr int kMaxInferenceDepth = 32;  // checking a move's parameter domains (its lets do not exist yet)
   const MoveDecl* move_decl_ = nullptr;  // the move being checked (for 'let' definitions used too early)
 
   // what a global name was declared as, for "already declared as ..."

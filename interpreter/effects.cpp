@@ -118,6 +118,7 @@ void Machine::execute(int n) {
   depth_ = 0;
   base_ = 0;
   calls_.clear();
+  for_items_.clear();
   ex(n);
 }
 
@@ -126,6 +127,29 @@ static int32_t fit(const Node& n, int64_t v) {
   if (v < INT32_MIN || v > INT32_MAX)
     throw RuntimeError(n.pos, fmt::format("{} does not fit in a variable or attribute (32-bit integers)", v), n.file);
   return static_cast<int32_t>(v);
+}
+
+// for x in LIST where C : S. The pieces of a site, or all pieces, change as the body moves them, so they are
+// iterated over a snapshot (kept in a member vector, so that nested loops cost no stack); ranges, constant
+// lists and literals cannot change.
+void Machine::for_loop(const Node& n) {
+  auto k = [&](int i) { return P_->kids[n.first + i]; };
+  Value dom = ev(k(0));
+  int len = list_len(dom);
+  ListKind kind = static_cast<ListKind>(dom.i);
+  bool snapshot = kind == ListKind::Stack || kind == ListKind::AllPieces;
+  size_t first = for_items_.size();
+  if (snapshot)
+    for (int i = 0; i < len; ++i) for_items_.push_back(list_at(dom, i).i);
+  size_t mark = arena_.size();  // lists made for one item cannot outlive it (effects keep no lists)
+  for (int i = 0; i < len; ++i) {
+    tick(n);
+    arena_.resize(mark);
+    slots_[base_ + n.a] = Value{snapshot ? for_items_[first + i] : list_at(dom, i).i, 0, 0};
+    if (k(1) >= 0 && !truth(k(1))) continue;
+    ex(k(2));
+  }
+  for_items_.resize(first);
 }
 
 void Machine::ex(int id) {
@@ -142,29 +166,7 @@ void Machine::ex(int id) {
       if (truth(k(0))) ex(k(1));
       else ex(k(2));
       return;
-    case Op::SFor: {
-      Value dom = ev(k(0));
-      int len = list_len(dom);
-      // the pieces on a site, or all pieces, change as the body moves them: iterate over a snapshot
-      // (ranges, constant lists and literals cannot change)
-      ListKind kind = static_cast<ListKind>(dom.i);
-      bool snapshot = kind == ListKind::Stack || kind == ListKind::AllPieces;
-      constexpr int kMax = 4096;
-      int64_t items[kMax];
-      if (snapshot) {
-        if (len > kMax) fail(n, "a 'for' over the pieces of more than 4096 items");
-        for (int i = 0; i < len; ++i) items[i] = list_at(dom, i).i;
-      }
-      size_t mark = arena_.size();  // lists made for one item cannot outlive it (effects keep no lists)
-      for (int i = 0; i < len; ++i) {
-        tick(n);
-        arena_.resize(mark);
-        slots_[base_ + n.a] = Value{snapshot ? items[i] : list_at(dom, i).i, 0, 0};
-        if (k(1) >= 0 && !truth(k(1))) continue;
-        ex(k(2));
-      }
-      return;
-    }
+    case Op::SFor: for_loop(n); return;
     case Op::SLet:
       slots_[base_ + n.a] = ev(k(0));
       ex(k(1));

@@ -65,6 +65,7 @@ class Machine {
   [[gnu::noinline]] Value list_literal(const Node& n);
   [[gnu::noinline]] Value call(const Node& n, int id);
   [[gnu::noinline]] Value aggregate(const Node& n);
+  [[gnu::noinline]] void for_loop(const Node& n);
   void ex(int n);
   bool truth(int n) { return ev(n).i != 0; }
   void tick(const Node& n);
@@ -86,6 +87,7 @@ class Machine {
   int64_t op_candidates_ = 0;
   uint64_t let_mask_ = 0;
   std::vector<int64_t> arena_;  // list literals' items (bounded by kArenaMax)
+  std::vector<int64_t> for_items_;  // snapshots of the piece lists that 'for' loops run over
   std::vector<int> calls_;      // the Call nodes being evaluated, outermost first (for error reports)
   static constexpr size_t kArenaMax = 1 << 20;
 };
