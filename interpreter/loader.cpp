@@ -119,7 +119,7 @@ class Loader {
     out.s = n.Scalar();
     out.pos = pos_of(n, fallback);
     if (!n.Mark().is_null() && n.Mark().pos >= 0)
-      out.map = map_scalar(file_->text, static_cast<size_t>(n.Mark().pos), out.s);
+      out.map = map_scalar(file_->text, file_->line_starts, static_cast<size_t>(n.Mark().pos), out.s);
     return true;
   }
 

@@ -130,6 +130,7 @@ struct Scanner {
   size_t indent = 0;   // block scalars: content indentation
   bool first = true;   // the next line is the scalar's first line
   bool done = false;   // the scalar has ended
+  size_t line_cap = std::string_view::npos;  // most raw bytes of one line worth scanning (see align_scalar)
 
   // Appends a unit to u.
   void add(std::vector<Unit>& u, size_t off, size_t len, Kind kind, std::string out = {}) {
@@ -154,7 +155,9 @@ struct Scanner {
 
   // Appends units for one line of a plain, single- or double-quoted scalar.
   void flow_line(std::vector<Unit>& u) {
+    // a long line of a flow collection holds many scalars: scan only as far as this one can reach
     size_t e = line_end(t, p);
+    if (line_cap != std::string_view::npos && e - p > line_cap) e = p + line_cap;
     if (!first) {
       for (; p < e && is_white(t[p]); ++p) add(u, p, 1, Kind::skip);  // continuation indent
       if (style == 0 && p < e && t[p] == '#') return stop();
@@ -304,6 +307,8 @@ Alignment align_scalar(std::string_view t, size_t mark, const std::string& d) {
   size_t p = skip_properties(t, mark);
   Scanner sc;
   sc.t = t;
+  // on one line a byte decodes from at most 10 raw ones (escapes such as \U0001F600)
+  sc.line_cap = d.size() * 10 + 256;
   char c = p < t.size() ? t[p] : '\0';
   if (c == '"' || c == '\'') {
     sc.style = c;
@@ -332,39 +337,41 @@ Alignment align_scalar(std::string_view t, size_t mark, const std::string& d) {
   return best;
 }
 
-// Converts byte offsets to 1-based positions, counting line breaks forward from the last
-// conversion (offsets arrive in increasing order, so a scalar costs one scan up to its end).
+// Converts byte offsets to 1-based positions by binary search in the offsets of the lines' starts.
 class PosCursor {
  public:
-  explicit PosCursor(std::string_view t) : t_(t) {}
+  PosCursor(std::string_view t, const std::vector<size_t>& line_starts) : t_(t), starts_(line_starts) {}
 
   // Returns the 1-based line and byte column of offset off (clamped to the text).
   Pos at(size_t off) {
     off = std::min(off, t_.size());
-    if (off < off_) {  // going backwards: rescan from the start
-      off_ = 0;
-      line_ = 1;
-      line_start_ = 0;
-    }
-    std::string_view seg = t_.substr(off_, off - off_);
-    line_ += static_cast<int>(std::count(seg.begin(), seg.end(), '\n'));
-    size_t nl = seg.rfind('\n');
-    if (nl != std::string_view::npos) line_start_ = off_ + nl + 1;
-    off_ = off;
-    return {line_, static_cast<int>(off - line_start_) + 1};
+    size_t line = static_cast<size_t>(std::upper_bound(starts_.begin(), starts_.end(), off) - starts_.begin());
+    size_t start = line ? starts_[line - 1] : 0;
+    return {static_cast<int>(std::max<size_t>(line, 1)), static_cast<int>(off - start) + 1};
   }
 
  private:
   std::string_view t_;
-  size_t off_ = 0;
-  int line_ = 1;
-  size_t line_start_ = 0;
+  const std::vector<size_t>& starts_;
 };
+
+// The offsets at which the lines of t start.
+std::vector<size_t> line_starts_of(std::string_view t) {
+  std::vector<size_t> s{0};
+  for (size_t i = 0; i < t.size(); ++i)
+    if (t[i] == '\n') s.push_back(i + 1);
+  return s;
+}
 
 }  // namespace
 
 // Maps every decoded byte of a YAML scalar (and the end of the scalar) to its file position.
 std::vector<Pos> map_scalar(std::string_view file_text, size_t mark_pos, const std::string& decoded) {
+  return map_scalar(file_text, line_starts_of(file_text), mark_pos, decoded);
+}
+
+std::vector<Pos> map_scalar(std::string_view file_text, const std::vector<size_t>& line_starts, size_t mark_pos,
+                            const std::string& decoded) {
   // yaml-cpp strips a UTF-8 byte order mark before counting positions.
   size_t bom = file_text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
   size_t mark = std::min(mark_pos + bom, file_text.size());
@@ -377,7 +384,7 @@ std::vector<Pos> map_scalar(std::string_view file_text, size_t mark_pos, const s
 
   std::vector<Pos> out;
   out.reserve(decoded.size() + 1);
-  PosCursor cur(file_text);
+  PosCursor cur(file_text, line_starts);
   for (size_t i = 0; i < decoded.size(); ++i) out.push_back(cur.at(i < a.offs.size() ? a.offs[i] : last));
   out.push_back(cur.at(end));
   return out;

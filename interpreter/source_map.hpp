@@ -24,4 +24,9 @@ namespace ri {
 // text (e.g. an alias node), the remaining bytes get the last position that did align.
 std::vector<Pos> map_scalar(std::string_view file_text, size_t mark_pos, const std::string& decoded);
 
+// The same, given the offsets at which the file's lines start (SourceFile::line_starts): positions cost a
+// binary search instead of a scan, so mapping every scalar of a file is not quadratic in its size.
+std::vector<Pos> map_scalar(std::string_view file_text, const std::vector<size_t>& line_starts, size_t mark_pos,
+                            const std::string& decoded);
+
 }  // namespace ri
