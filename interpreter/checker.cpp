@@ -128,7 +128,9 @@ void Checker::check_moves() {
     }
     in_domains_ = false;
     // lets: lazily evaluated, typed in order
-    for (auto& [k, v] : md.lets) {
+    for (auto& let : md.lets) {
+      const Text& k = let.first;  // (not a structured binding: lambdas below capture it, which clang 14 refuses)
+      const Text& v = let.second;
       if (std::string why = bad_name(k.s); !why.empty()) error(k.pos, why);
       if (std::any_of(md.params.begin(), md.params.end(), [&](auto& pd) { return pd.name.s == k.s; }))
         error(k.pos, fmt::format("'{}' is already a parameter of move '{}'", k.s, md.name.s));
