@@ -187,7 +187,6 @@ class Checker {
     int state = 0;  // 0 unchecked, 1 in progress, 2 done
   };
   std::vector<FnDecl> fns_;
-  std::vector<int> site_zone_player_;  // unused placeholder for future use
   // functions whose declaration was reported (bad signature or parameter type): uses of them stay quiet
   std::set<std::string> broken_functions_;
   bool in_domains_ = false;

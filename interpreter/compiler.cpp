@@ -3,8 +3,6 @@
 
 #include <fmt/format.h>
 
-#include <fstream>
-#include <sstream>
 
 #include "stdlib.hpp"
 

@@ -241,7 +241,6 @@ Value Machine::ev(int id) {
       return Value{static_cast<int64_t>(ListKind::Const), P.track_lists[n.a][p], 0};
     }
     case Op::ConstList: return Value{static_cast<int64_t>(ListKind::Const), n.a, 0};
-    case Op::AllPieces: return Value{static_cast<int64_t>(ListKind::AllPieces), 0, 0};
     case Op::Neg: {
       int64_t r;
       if (__builtin_sub_overflow(int64_t{0}, ev(k(0)).i, &r)) fail(n, "integer overflow");

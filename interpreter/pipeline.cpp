@@ -1,8 +1,6 @@
 // The whole pipeline for one rule file: read -> load (YAML) -> check -> compile.
 #include <fmt/format.h>
 
-#include <fstream>
-#include <sstream>
 
 #include "compiler.hpp"
 #include "stdlib.hpp"

@@ -23,7 +23,6 @@ enum class Op : uint8_t {
   ZoneEach,   // a = zone, k0 = player -> site
   TrackEach,  // a = track, k0 = player -> list
   ConstList,  // a = list id
-  AllPieces,
   Neg, Not, And, Or,
   Add, Sub, Mul, Div, Mod,
   Eq, Ne, Lt, Le, Gt, Ge,
