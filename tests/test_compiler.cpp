@@ -5,6 +5,7 @@
 #include <string>
 
 #include "compiler.hpp"
+#include "support.hpp"
 
 using namespace ri;
 
@@ -39,13 +40,7 @@ turn: [{choose: all}]
 end: []
 )RULES";
 
-std::shared_ptr<const Program> program() {
-  Diagnostics d;
-  auto p = load_rules_text("tables.rules", kRules, d);
-  INFO(d.format());
-  REQUIRE(p);
-  return p;
-}
+std::shared_ptr<const Program> program() { return testing::compile_text(kRules, "tables.rules"); }
 
 int site(const Program& P, const std::string& n) {
   return static_cast<int>(std::find(P.site_names.begin(), P.site_names.end(), n) - P.site_names.begin());

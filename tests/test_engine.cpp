@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "compiler.hpp"
+#include "support.hpp"
 #include "engine.hpp"
 
 using namespace ri;
@@ -14,13 +15,7 @@ using namespace ri;
 namespace {
 
 std::shared_ptr<const Program> ur() {
-  static std::shared_ptr<const Program> p = [] {
-    Diagnostics d;
-    auto prog = load_rules(std::string(RULEINTERP_SOURCE_DIR) + "/rules/ur.rules", d);
-    INFO(d.format());
-    REQUIRE(prog);
-    return prog;
-  }();
+  static std::shared_ptr<const Program> p = testing::compile_file("rules/ur.rules");
   return p;
 }
 

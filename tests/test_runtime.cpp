@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "compiler.hpp"
+#include "support.hpp"
 #include "engine.hpp"
 
 using namespace ri;
@@ -40,13 +41,7 @@ turn: [{choose: all}]
 end: []
 )RULES";
 
-std::shared_ptr<const Program> build(const std::string& text) {
-  Diagnostics d;
-  auto p = load_rules_text("test.rules", text, d);
-  INFO(d.format());
-  REQUIRE(p);
-  return p;
-}
+std::shared_ptr<const Program> build(const std::string& text) { return testing::compile_text(text); }
 
 // Evaluates an expression by rendering it as the display.
 std::string eval(const std::string& expr) {

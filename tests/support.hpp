@@ -1,0 +1,30 @@
+// Helpers shared by the test files: compiling rule files that must compile.
+#pragma once
+#include <catch2/catch.hpp>
+
+#include <memory>
+#include <string>
+
+#include "compiler.hpp"
+
+namespace ri::testing {
+
+// Compiles rule-file text; fails the test (showing the diagnostics) when it has problems.
+inline std::shared_ptr<const Program> compile_text(const std::string& text, const std::string& path = "test.rules") {
+  Diagnostics d;
+  auto p = load_rules_text(path, text, d);
+  INFO(d.format());
+  REQUIRE(p);
+  return p;
+}
+
+// Compiles a rule file of the repository (path relative to its root), like compile_text.
+inline std::shared_ptr<const Program> compile_file(const std::string& relative) {
+  Diagnostics d;
+  auto p = load_rules(std::string(RULEINTERP_SOURCE_DIR) + "/" + relative, d);
+  INFO(d.format());
+  REQUIRE(p);
+  return p;
+}
+
+}  // namespace ri::testing
