@@ -30,6 +30,7 @@ void add_moves(CLI::App& app, std::vector<Command>& out);
 void add_replay(CLI::App& app, std::vector<Command>& out);
 void add_perft(CLI::App& app, std::vector<Command>& out);
 void add_playout(CLI::App& app, std::vector<Command>& out);
+void add_apply(CLI::App& app, std::vector<Command>& out);
 
 // A bad combination of arguments found after parsing: main prints it with the subcommand's usage, exit 2.
 struct UsageError : std::runtime_error {
@@ -59,8 +60,9 @@ int report_runtime(const Program& p, const RuntimeError& e);
 int guarded(const Program& p, const std::function<int()>& f);
 
 // Reads the log at `path` and replays it on g (checking its expectations). On any problem prints the
-// diagnostics (the log's LOG:LINE:COL, or the rule file's for a runtime error) and returns false.
-bool replay_file(Game& g, const std::string& path, ReplayResult* result = nullptr);
+// diagnostics (the log's LOG:LINE:COL, or the rule file's for a runtime error) and returns false. The
+// parsed log (with its text in log->file) is stored in *log when given.
+bool replay_file(Game& g, const std::string& path, ReplayResult* result = nullptr, MoveLog* log = nullptr);
 
 // Prints a failed replay result (r.ok == false) for the log `log`.
 void report_replay(const Program& p, const MoveLog& log, const ReplayResult& r);

@@ -43,9 +43,10 @@ void report_replay(const Program& p, const MoveLog& log, const ReplayResult& r) 
   std::cerr << format_diagnostic(Diagnostic{log.file, {r.line, r.col}, r.message});
 }
 
-bool replay_file(Game& g, const std::string& path, ReplayResult* result) {
+bool replay_file(Game& g, const std::string& path, ReplayResult* result, MoveLog* out) {
   Diagnostics diags;
-  MoveLog log;
+  MoveLog local;
+  MoveLog& log = out ? *out : local;
   if (!read_log(path, log, diags)) {
     std::cerr << diags.format();
     return false;

@@ -1,4 +1,4 @@
-// ruleinterp: play, check, replay, perft and playouts for any rule file. See spec/cli.md.
+// ruleinterp: play, check, replay, moves, perft, playouts and apply for any rule file. See spec/cli.md.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -41,6 +41,7 @@ int main(int argc, char** argv) {
   ri::cli::add_moves(app, commands);
   ri::cli::add_perft(app, commands);
   ri::cli::add_playout(app, commands);
+  ri::cli::add_apply(app, commands);
 
   std::vector<std::string> args(argv, argv + argc);
   if (args.size() <= 1) {  // no arguments: the help on stderr, and a usage error's exit code

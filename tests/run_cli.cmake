@@ -1,6 +1,7 @@
-# cmake -DRULEINTERP=... "-DARGS=a;b" -DRC=N -DMATCH=text [-DINPUT=file] -P run_cli.cmake
+# cmake -DRULEINTERP=... "-DARGS=a;b" -DRC=N -DMATCH=text [-DINPUT=file] [-DEXPECTED=file] -P run_cli.cmake
 # Runs ruleinterp with ARGS (and INPUT on standard input); the exit code must be RC and the output
-# (stdout and stderr together) must contain MATCH.
+# (stdout and stderr together) must contain MATCH. With EXPECTED, stdout must also equal that file's
+# content exactly.
 if(DEFINED INPUT)
   execute_process(COMMAND ${RULEINTERP} ${ARGS} INPUT_FILE ${INPUT} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 else()
@@ -12,4 +13,10 @@ endif()
 string(FIND "${out}${err}" "${MATCH}" at)
 if(at EQUAL -1)
   message(FATAL_ERROR "ruleinterp ${ARGS}: expected the output to contain '${MATCH}'\n${out}${err}")
+endif()
+if(DEFINED EXPECTED)
+  file(READ ${EXPECTED} want)
+  if(NOT out STREQUAL want)
+    message(FATAL_ERROR "ruleinterp ${ARGS}: the output differs from ${EXPECTED}\n--- expected\n${want}--- actual\n${out}")
+  endif()
 endif()
