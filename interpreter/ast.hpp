@@ -47,6 +47,8 @@ enum class Sym : uint8_t {
   Builtin,      // id = builtin code
   Function,     // id = function index
   Relation,     // id
+  Lines,        // id = family of lines
+  HistoryField, // id = field index
 };
 
 struct Expr;

@@ -14,6 +14,8 @@ std::string Checker::kind_of(const std::string& name, const GlobalSym& g) const 
     case Sym::Kind: return "a piece kind";
     case Sym::Function: return "a function";
     case Sym::Relation: return "a relation";
+    case Sym::Lines: return "a family of lines";
+    case Sym::HistoryField: return "a history field";
     case Sym::Unresolved: return "a move";
     case Sym::Global:
       if (std::any_of(P_.chance.begin(), P_.chance.end(), [&](auto& c) { return c.name == name; })) return "a chance";
@@ -27,7 +29,8 @@ std::vector<std::string> Checker::value_names() const {
   std::vector<std::string> out;
   for (auto& l : locals_) out.push_back(l.name);
   for (auto& [n, g] : globals_)
-    if (g.sym != Sym::Function && g.sym != Sym::Unresolved && g.sym != Sym::Relation) out.push_back(n);
+    if (g.sym != Sym::Function && g.sym != Sym::Unresolved && g.sym != Sym::Relation && g.sym != Sym::HistoryField)
+      out.push_back(n);
   return out;
 }
 
@@ -105,7 +108,7 @@ void Checker::check_moves() {
       std::string tname;
       Pos tpos;
       ExprP domain;
-      if (parser_->param_spec(pd.spec, tname, tpos, domain)) {
+      if (parser_->param_spec(pd.spec, tname, tpos, domain, pi.optional)) {
         pi.type = parse_type(tname);
         if (pi.type == Type::Error || is_list(pi.type) || pi.type == Type::Str || pi.type == Type::Bool || pi.type == Type::Kind) {
           if (pi.type == Type::Error)
@@ -121,6 +124,8 @@ void Checker::check_moves() {
         } else if (pi.type == Type::Int) {
           error(tpos, fmt::format("int parameter '{}' needs a domain, like 'int in 1..6'", pi.name));
         }
+        if (pi.optional && pi.type != Type::Site && pi.type != Type::Piece && pi.type != Type::Error)
+          error(tpos, fmt::format("only a site or piece parameter can be optional ('none' is not {})", type_name(pi.type)));
       }
       push_local(pi.name, pi.type);
       mi.params.push_back(pi);
@@ -164,6 +169,22 @@ void Checker::check_moves() {
       Template t;
       templ(nt, t);
       cm.notation.push_back(std::move(t));
+    }
+    cm.record.resize(P_.history.size());
+    for (auto& [field, value] : md.record) {
+      auto it = globals_.find(field.s);
+      ExprP e = parse(value);
+      Type t = e ? expr(*e) : Type::Error;
+      if (it == globals_.end() || it->second.sym != Sym::HistoryField) {
+        std::vector<std::string> names;
+        for (auto& h : P_.history) names.push_back(h.name);
+        error(field.pos, fmt::format("undeclared history field '{}'{}", field.s, near_or_list(field.s, names)));
+        continue;
+      }
+      Type want = it->second.type;
+      if (t != Type::Error && want != Type::Error && join(t, want) != want)
+        error(e->pos, fmt::format("history field '{}' is {}, not {}", field.s, type_name(want), type_name(t)));
+      cm.record[it->second.id] = std::move(e);
     }
     if (md.notation.empty()) {
       // default notation: the move's name and its parameters
@@ -211,8 +232,9 @@ void Checker::check_turn() {
         else si.moves.push_back(static_cast<int>(it - P_.moves.begin()));
       }
       if (st.when_none.s == "end") si.end_if_none = true;
+      else if (st.when_none.s == "lose") si.lose_if_none = true;
       else if (!st.when_none.s.empty() && st.when_none.s != "pass")
-        error(st.when_none.pos, fmt::format("'if_none' is 'pass' or 'end', not '{}'", st.when_none.s));
+        error(st.when_none.pos, fmt::format("'if_none' is 'pass', 'end' or 'lose', not '{}'", st.when_none.s));
     }
     P_.steps.push_back(std::move(si));
   }
@@ -288,6 +310,7 @@ bool Checker::run(const std::vector<const Document*>& libs) {
   declare_chance();
   declare_functions(doc_, false);
   declare_variables();
+  declare_history();
   for (size_t f = 0; f < fns_.size(); ++f) check_function(static_cast<int>(f));
   check_attribute_inits();
   check_moves();

@@ -30,6 +30,7 @@ struct CheckedMove {
   std::vector<CheckedRequire> requires_;
   std::vector<StmtP> effects;
   std::vector<Template> notation;
+  std::vector<ExprP> record;  // per history field; null: the field's default
 };
 
 struct CheckedEnd {
@@ -43,6 +44,7 @@ struct Checked {
   std::vector<CheckedFunction> functions;
   std::vector<CheckedMove> moves;
   std::vector<ExprP> var_inits;
+  std::vector<ExprP> history_defaults;
   std::vector<std::vector<ExprP>> attr_inits;  // per kind, per attribute
   std::vector<CheckedEnd> ends;
   Template display;

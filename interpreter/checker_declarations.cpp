@@ -144,6 +144,7 @@ void Checker::declare_topology() {
     int li = add_list(std::move(items), Type::Sites);
     declare(r.name.s, r.name.pos, Sym::Region, li, Type::Sites);
   }
+  declare_lines();
   // tracks
   for (auto& t : doc_.tracks) {
     int ti = static_cast<int>(P_.track_names.size());
@@ -187,6 +188,88 @@ void Checker::declare_topology() {
       P_.list_index[l].assign(P_.site_names.size(), -1);
       for (size_t i = P_.lists[l].size(); i-- > 0;) P_.list_index[l][P_.lists[l][i]] = static_cast<int32_t>(i);
     }
+}
+
+// The chains of n sites that start at `s` along relation `rel` (no site twice), depth first in edge order.
+void Checker::chains(int rel, std::vector<int32_t>& path, int n, std::vector<std::vector<int32_t>>& out, size_t limit) {
+  if (static_cast<int>(path.size()) == n) {
+    out.push_back(path);
+    return;
+  }
+  for (int32_t next : P_.lists[P_.relation_lists[rel][path.back()]]) {
+    if (out.size() > limit) return;
+    if (std::find(path.begin(), path.end(), next) != path.end()) continue;
+    path.push_back(next);
+    chains(rel, path, n, out, limit);
+    path.pop_back();
+  }
+}
+
+// lines: each family is a list of lines (type lines); each line a list of sites. Derived families hold every
+// chain of `length` sites along one of the relations, each chain once (not also backwards).
+void Checker::declare_lines() {
+  constexpr size_t kMaxLines = 100000;
+  for (auto& ld : doc_.lines) {
+    std::vector<std::vector<int32_t>> lines;
+    if (ld.derived) {
+      if (ld.length < 1 || ld.length > 64) {
+        error(ld.pos, fmt::format("the lines of '{}' have a length from 1 to 64, not {}", ld.name.s, ld.length));
+        continue;
+      }
+      std::vector<std::vector<int32_t>> found;
+      for (auto& r : ld.along) {
+        auto it = globals_.find(r.s);
+        if (it == globals_.end() || it->second.sym != Sym::Relation) {
+          std::vector<std::string> relations;
+          for (auto& [n, g] : globals_)
+            if (g.sym == Sym::Relation) relations.push_back(n);
+          std::sort(relations.begin(), relations.end());
+          error(r.pos, fmt::format("undeclared relation '{}'{}", r.s, near_or_list(r.s, relations)));
+          continue;
+        }
+        for (int s = 0; s < P_.nsites(); ++s) {
+          std::vector<int32_t> path{s};
+          chains(it->second.id, path, ld.length, found, kMaxLines);
+        }
+      }
+      std::set<std::vector<int32_t>> seen;
+      for (auto& c : found) {
+        std::vector<int32_t> rev(c.rbegin(), c.rend());
+        if (seen.count(c) || seen.count(rev)) continue;
+        seen.insert(c);
+        lines.push_back(c);
+      }
+    } else {
+      for (auto& l : ld.lists) {
+        std::vector<int32_t> items;
+        for (auto& s : l) {
+          int id = site_id(s, -1);
+          if (id >= 0) items.push_back(id);
+        }
+        if (l.empty()) error(ld.pos, fmt::format("a line of '{}' has no site", ld.name.s));
+        lines.push_back(std::move(items));
+      }
+    }
+    if (lines.size() > kMaxLines) {
+      error(ld.pos, fmt::format("'{}' has more than {} lines", ld.name.s, kMaxLines));
+      continue;
+    }
+    int f = static_cast<int>(P_.family_names.size());
+    std::vector<int32_t> ids;
+    std::vector<std::vector<int32_t>> through(P_.site_names.size());
+    for (auto& l : lines) {
+      int id = static_cast<int>(P_.line_sites.size());
+      ids.push_back(id);
+      for (int32_t s : l)
+        if (through[s].empty() || through[s].back() != id) through[s].push_back(id);
+      P_.line_sites.push_back(add_list(std::move(l), Type::Sites));
+    }
+    if (!declare(ld.name.s, ld.name.pos, Sym::Lines, f, Type::Lines)) continue;
+    P_.family_names.push_back(ld.name.s);
+    P_.family_lists.push_back(add_list(std::move(ids), Type::Lines));
+    P_.through_lists.emplace_back();
+    for (auto& t : through) P_.through_lists.back().push_back(add_list(std::move(t), Type::Lines));
+  }
 }
 
 void Checker::declare_pieces() {
@@ -238,14 +321,14 @@ void Checker::declare_variables() {
     if (!v.type.s.empty()) {
       Type want = parse_type(v.type.s);
       if (want == Type::Error || is_list(want) || want == Type::Str)
-        error(v.type.pos, fmt::format("a variable's type is int, bool, player, site, piece or kind, not '{}'", v.type.s));
+        error(v.type.pos, fmt::format("a variable's type is int, bool, player, site, piece, kind or line, not '{}'", v.type.s));
       else if (t != Type::Error && !comparable(t, want) && t != want)
         error(e->pos, fmt::format("variable '{}' is {} but its initial value is {}", v.name.s, type_name(want), type_name(t)));
       t = want;
     }
     if (t == Type::None) t = Type::Site;
     if (is_list(t) || t == Type::Str || t == Type::Void) {
-      error(v.init.pos, fmt::format("a variable holds an int, bool, player, site, piece or kind, not {}", type_name(t)));
+      error(v.init.pos, fmt::format("a variable holds an int, bool, player, site, piece, kind or line, not {}", type_name(t)));
       t = Type::Error;
     }
     P_.init_frame = std::max(P_.init_frame, max_slot_);
@@ -256,6 +339,38 @@ void Checker::declare_variables() {
     P_.vars.push_back(vi);
     out_.var_inits.push_back(std::move(e));
     declare(v.name.s, v.name.pos, v.per_player ? Sym::PerPlayer : Sym::Global, id, t);
+  }
+}
+
+// history: the fields every entry holds, each with a type and a default value (for the moves that do not record
+// it), checked like variables' initial values.
+void Checker::declare_history() {
+  for (auto& v : doc_.history) {
+    VarInfo vi;
+    vi.name = v.name.s;
+    if (std::string why = bad_name(v.name.s); !why.empty()) error(v.name.pos, why);
+    begin_frame();
+    ExprP e = parse(v.init);
+    Type t = e ? expr(*e) : Type::Error;
+    if (!v.type.s.empty()) {
+      Type want = parse_type(v.type.s);
+      if (want == Type::Error || is_list(want) || want == Type::Str)
+        error(v.type.pos, fmt::format("a history field's type is int, bool, player, site, piece, kind or line, not '{}'", v.type.s));
+      else if (t != Type::Error && !comparable(t, want) && t != want)
+        error(e->pos, fmt::format("history field '{}' is {} but its default is {}", v.name.s, type_name(want), type_name(t)));
+      t = want;
+    }
+    if (t == Type::None) t = Type::Site;
+    if (is_list(t) || t == Type::Str || t == Type::Void) {
+      error(v.init.pos, fmt::format("a history field holds an int, bool, player, site, piece, kind or line, not {}", type_name(t)));
+      t = Type::Error;
+    }
+    P_.init_frame = std::max(P_.init_frame, max_slot_);
+    vi.type = t;
+    int id = static_cast<int>(P_.history.size());
+    P_.history.push_back(vi);
+    out_.history_defaults.push_back(std::move(e));
+    declare(v.name.s, v.name.pos, Sym::HistoryField, id, t);
   }
 }
 

@@ -83,6 +83,9 @@ Type Checker::name(Expr& e) {
     case Sym::Relation:
       error(e.pos, fmt::format("'{}' is a relation: use neighbours(SITE, {}) or step(SITE, {})", e.name, e.name, e.name));
       return e.type = Type::Error;
+    case Sym::HistoryField:
+      error(e.pos, fmt::format("'{}' is a history field: use recorded(ENTRY, {})", e.name, e.name));
+      return e.type = Type::Error;
     case Sym::Unresolved:
       error(e.pos, fmt::format("'{}' is a move, not a value", e.name));
       return e.type = Type::Error;
@@ -96,36 +99,40 @@ Type Checker::builtin_call(Expr& e, const BuiltinSig& b) {
   e.id = static_cast<int>(b.op);
   if (e.kids.size() != b.args.size()) {
     std::string sig;
-    for (Type t : b.args) sig += (sig.empty() ? "" : ", ") + std::string(t == Type::Error ? "list" : t == Type::Void ? "relation" : type_name(t));
+    for (Type t : b.args) sig += (sig.empty() ? "" : ", ") + std::string(t == Type::Error ? "list" : t == Type::Void ? name_arg_kind(b.op) : type_name(t));
     error(e.pos, fmt::format("'{}' takes {} argument{} ({}), not {}", b.name, b.args.size(), b.args.size() == 1 ? "" : "s",
                              sig, e.kids.size()));
     // the arguments may have problems of their own (a relation's name is not a value: skip it)
     for (size_t i = 0; i < e.kids.size(); ++i)
-      if (!((b.op == Op::Related || b.op == Op::Link) && i == 1)) expr(*e.kids[i]);
+      if (!(i < b.args.size() && b.args[i] == Type::Void)) expr(*e.kids[i]);
     return e.type = Type::Error;
   }
-  if (b.op == Op::Related || b.op == Op::Link) {
-    expect(*e.kids[0], Type::Site, fmt::format("the first argument of '{}'", b.name).c_str());
+  if (b.args.size() == 2 && b.args[1] == Type::Void) {
+    // the second argument names a relation, a family of lines or a history field
+    Type first = b.op == Op::Recorded ? Type::Int : Type::Site;
+    expect(*e.kids[0], first, fmt::format("the first argument of '{}'", b.name).c_str());
+    Sym want = b.op == Op::Recorded ? Sym::HistoryField : b.op == Op::LinesThrough ? Sym::Lines : Sym::Relation;
+    const char* what = name_arg_kind(b.op);
     Expr& r = *e.kids[1];
     auto it = r.kind == ExprKind::Name ? globals_.find(r.name) : globals_.end();
-    if (it == globals_.end() || it->second.sym != Sym::Relation) {
+    if (it == globals_.end() || it->second.sym != want) {
       bool local = r.kind == ExprKind::Name &&
                    std::any_of(locals_.begin(), locals_.end(), [&](auto& l) { return l.name == r.name; });
       if (r.kind == ExprKind::Name && it == globals_.end() && !local) {
-        std::vector<std::string> relations;
+        std::vector<std::string> names;
         for (auto& [n, g] : globals_)
-          if (g.sym == Sym::Relation) relations.push_back(n);
-        std::sort(relations.begin(), relations.end());
-        error(r.pos, fmt::format("undeclared relation '{}'{}", r.name, near_or_list(r.name, relations)));
+          if (g.sym == want) names.push_back(n);
+        std::sort(names.begin(), names.end());
+        error(r.pos, fmt::format("undeclared {} '{}'{}", what, r.name, near_or_list(r.name, names)));
       } else {
-        error(r.pos, fmt::format("the second argument of '{}' must be a relation's name", b.name));
+        error(r.pos, fmt::format("the second argument of '{}' must be the name of a {}", b.name, what));
       }
       return e.type = Type::Error;
     }
-    r.sym = Sym::Relation;
+    r.sym = want;
     r.id = it->second.id;
     r.type = Type::Void;
-    return e.type = b.result;
+    return e.type = b.op == Op::Recorded ? it->second.type : b.result;
   }
   if (b.op == Op::Opponent && P_.players.size() != 2) {
     error(e.pos, "'opponent' needs exactly two players; use next(PLAYER)");
@@ -327,6 +334,16 @@ Type Checker::expr(Expr& e) {
       Type a = expr(*e.kids[0]);
       Type b = expr(*e.kids[1]);
       if (a == Type::Error || b == Type::Error) return e.type = Type::Error;
+      if (op == "++") {
+        for (int side = 0; side < 2; ++side) {
+          Type t = side ? b : a;
+          if (t == Type::Void || is_list(t)) {
+            error(e.kids[side]->pos, fmt::format("'++' joins single values, not {}", type_name(t)));
+            return e.type = Type::Error;
+          }
+        }
+        return e.type = Type::Str;
+      }
       if (op == "==" || op == "!=") {
         if (!comparable(a, b)) {
           error(e.pos, fmt::format("cannot compare {} with {}", type_name(a), type_name(b)));

@@ -54,8 +54,19 @@ inline const std::vector<BuiltinSig>& builtins() {
       {"index", Op::IndexOf, {Type::Error, Type::Error}, Type::Int},
       {"neighbours", Op::Related, {Type::Site, Type::Void}, Type::Sites},
       {"step", Op::Link, {Type::Site, Type::Void}, Type::Site},
+      {"lines_through", Op::LinesThrough, {Type::Site, Type::Void}, Type::Lines},
+      {"line_sites", Op::LineSites, {Type::Line}, Type::Sites},
+      {"history_len", Op::HistLen, {}, Type::Int},
+      {"mover", Op::Mover, {Type::Int}, Type::Player},
+      {"last_turn", Op::LastTurn, {Type::Player}, Type::Int},
+      {"recorded", Op::Recorded, {Type::Int, Type::Void}, Type::Error},
   };
   return b;
+}
+
+// What the name argument (Type::Void) of a built-in names.
+inline const char* name_arg_kind(Op op) {
+  return op == Op::Recorded ? "history field" : op == Op::LinesThrough ? "family of lines" : "relation";
 }
 
 inline const BuiltinSig* find_builtin(const std::string& n) {
@@ -66,11 +77,12 @@ inline const BuiltinSig* find_builtin(const std::string& n) {
 
 // "unknown type 'X'", with the type it was probably meant to be, or the list of types.
 inline std::string unknown_type(const std::string& t) {
-  static const std::vector<std::string> types = {"int",  "bool",  "string",  "player",  "site",  "piece",
-                                                 "kind", "ints", "sites", "players", "pieces"};
+  static const std::vector<std::string> types = {"int",  "bool", "string", "player",  "site",   "piece", "kind",
+                                                 "line", "ints", "sites",  "players", "pieces", "lines"};
   std::string dym = did_you_mean(t, types);
   if (!dym.empty()) return fmt::format("unknown type '{}'{}", t, dym);
-  return fmt::format("unknown type '{}' (types: int, bool, string, player, site, piece, kind, ints, sites, players, pieces)", t);
+  return fmt::format("unknown type '{}' (types: int, bool, string, player, site, piece, kind, line, ints, sites, players, "
+                     "pieces, lines)", t);
 }
 
 // did_you_mean, or else the declared names when they are few: " (declared: a, b)", " (none is declared)".
@@ -129,6 +141,9 @@ class Checker {
   int site_id(const Text& t, int player);  // resolves a site name in a topology list; -1 after reporting
   void declare_players();
   void declare_topology();
+  void declare_lines();
+  void chains(int rel, std::vector<int32_t>& path, int n, std::vector<std::vector<int32_t>>& out, size_t limit);
+  void declare_history();
   void declare_pieces();
   void check_attribute_inits();
   void declare_variables();

@@ -74,6 +74,7 @@ const Expr* counts_owned(const Expr& e, const std::string& kind) {
 }
 
 Op binary_op(const std::string& op) {
+  if (op == "++") return Op::Concat;
   if (op == "+") return Op::Add;
   if (op == "-") return Op::Sub;
   if (op == "*") return Op::Mul;
@@ -110,13 +111,14 @@ int Compiler::expr(const Expr& e) {
         case Sym::Region:
         case Sym::AllPlayers:
         case Sym::AllSites: return emit(Op::ConstList, e.type, e.pos, {}, e.id);
+        case Sym::Lines: return emit(Op::ConstList, e.type, e.pos, {}, P_.family_lists[e.id]);
         default: return emit(Op::Const, e.type, e.pos);
       }
     case ExprKind::Call: {
       std::vector<int> kids;
       if (e.sym == Sym::Builtin) {
         Op op = static_cast<Op>(e.id);
-        if (op == Op::Related || op == Op::Link)
+        if (op == Op::Related || op == Op::Link || op == Op::LinesThrough || op == Op::Recorded)
           return emit(op, e.type, e.pos, {expr(*e.kids[0])}, e.kids[1]->id);
         for (auto& k : e.kids) kids.push_back(expr(*k));
         return emit(op, e.type, e.pos, kids);
@@ -138,7 +140,11 @@ int Compiler::expr(const Expr& e) {
     }
     case ExprKind::Neg: return emit(Op::Neg, e.type, e.pos, {expr(*e.kids[0])});
     case ExprKind::Not: return emit(Op::Not, e.type, e.pos, {expr(*e.kids[0])});
-    case ExprKind::Binary: return emit(binary_op(e.name), e.type, e.pos, {expr(*e.kids[0]), expr(*e.kids[1])});
+    case ExprKind::Binary: {
+      Op op = binary_op(e.name);
+      if (e.kids[0]->type == Type::Str && (op == Op::Eq || op == Op::Ne)) op = op == Op::Eq ? Op::StrEq : Op::StrNe;
+      return emit(op, e.type, e.pos, {expr(*e.kids[0]), expr(*e.kids[1])});
+    }
     case ExprKind::If: return emit(Op::If, e.type, e.pos, {expr(*e.kids[0]), expr(*e.kids[1]), expr(*e.kids[2])});
     case ExprKind::Let: return emit(Op::Let, e.type, e.pos, {expr(*e.kids[0]), expr(*e.kids[1])}, e.slot);
     case ExprKind::Aggregate: {
@@ -234,6 +240,8 @@ std::shared_ptr<const Program> compile(Checked&& ck) {
     P.vars[v].init = ck.var_inits[v] ? c.expr(*ck.var_inits[v]) : -1;
   for (size_t k = 0; k < P.kinds.size(); ++k)
     for (auto& e : ck.attr_inits[k]) P.kinds[k].attr_inits.push_back(e ? c.expr(*e) : -1);
+  for (size_t h = 0; h < P.history.size(); ++h)
+    P.history[h].init = ck.history_defaults[h] ? c.expr(*ck.history_defaults[h]) : c.emit(Op::Const, Type::Int, {});
   for (size_t m = 0; m < P.moves.size(); ++m) {
     MoveInfo& mi = P.moves[m];
     CheckedMove& cm = ck.moves[m];
@@ -247,6 +255,13 @@ std::shared_ptr<const Program> compile(Checked&& ck) {
       mi.let_nodes.push_back(c.emit(Op::LazyLet, P.code[c.let_values.back()].type, P.code[c.let_values.back()].pos,
                                     {c.let_values.back()}, cm.let_slots[l], static_cast<int>(l)));
     }
+    int np = static_cast<int>(mi.params.size());
+    mi.forget.assign(np + 1, 0);
+    for (size_t l = 0; l < cm.lets.size(); ++l) {
+      const Node& v = P.code[c.let_values[l]];
+      int lv = is_list(v.type) ? np - 1 : param_level(P, c.let_values[l], np);
+      for (int i = -1; i <= lv && i < np; ++i) mi.forget[i + 1] |= uint64_t{1} << l;
+    }
     int level = -1;
     for (size_t r = 0; r < mi.requires_.size(); ++r) {
       mi.requires_[r].node = cm.requires_[r].check ? c.expr(*cm.requires_[r].check) : -1;
@@ -255,6 +270,8 @@ std::shared_ptr<const Program> compile(Checked&& ck) {
     }
     for (auto& s : cm.effects) mi.effects.push_back(s ? c.stmt(*s) : -1);
     for (auto& t : cm.notation) mi.notation.push_back(c.templ(t));
+    for (size_t h = 0; h < P.history.size(); ++h)
+      mi.record.push_back(h < cm.record.size() && cm.record[h] ? c.expr(*cm.record[h]) : -1);
   }
   for (size_t e = 0; e < P.ends.size(); ++e) {
     c.frame = P.ends[e].frame;

@@ -41,6 +41,16 @@ struct RelationDecl {
   std::vector<std::pair<Text, Text>> edges;
 };
 
+// A family of lines: explicit site lists, or every chain of `length` sites along one of the `along` relations.
+struct LinesDecl {
+  Text name;
+  std::vector<std::vector<Text>> lists;
+  std::vector<Text> along;  // relations (derived form)
+  int length = 0;
+  bool derived = false;
+  Pos pos;
+};
+
 struct TrackDecl {
   Text name;
   std::vector<NamedList> per_player;  // name = player
@@ -105,6 +115,7 @@ struct MoveDecl {
   std::vector<Requirement> requires_;
   std::vector<Text> effects;    // statements
   std::vector<Text> notation;   // templates; the first is how the move is written
+  std::vector<std::pair<Text, Text>> record;  // history field -> expression (evaluated after the effects)
 };
 
 struct StepDecl {
@@ -130,10 +141,12 @@ struct Document {
   std::vector<GridDecl> grids;
   std::vector<RelationDecl> relations;
   std::vector<NamedList> regions;
+  std::vector<LinesDecl> lines;
   std::vector<TrackDecl> tracks;
   std::vector<ZoneDecl> zones;
   std::vector<PieceDecl> pieces;
   std::vector<VarDecl> variables;
+  std::vector<VarDecl> history;  // fields every history entry has (per_player unused)
   std::vector<ChanceDecl> chance;
   std::vector<FuncDecl> functions;
   std::vector<MoveDecl> moves;

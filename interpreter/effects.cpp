@@ -87,6 +87,13 @@ void Machine::save_control() {
   journal_.push_back(e);
 }
 
+void Machine::push_history(const int32_t* entry) {
+  S_.history.resize(static_cast<size_t>(S_.hist_len + 1) * S_.hist_width);
+  std::copy(entry, entry + S_.hist_width, S_.history.begin() + static_cast<ptrdiff_t>(S_.hist_len) * S_.hist_width);
+  ++S_.hist_len;
+  journal_.push_back({UndoEntry::History});
+}
+
 void Machine::rollback(size_t mark) {
   while (journal_.size() > mark) {
     UndoEntry& e = journal_.back();
@@ -108,6 +115,7 @@ void Machine::rollback(size_t mark) {
         S_.ply = e.control[5];
         S_.flags = e.control[6];
         break;
+      case UndoEntry::History: --S_.hist_len; break;
     }
     journal_.pop_back();
   }

@@ -45,6 +45,11 @@ void Game::reset() {
   S.turn = 1;
   S.ply = 0;
   S.flags = 0;
+  S.history.clear();
+  S.hist_len = 0;
+  S.hist_width = 1 + static_cast<int>(P.history.size());
+  S.history.reserve(static_cast<size_t>(S.hist_width) * 256);
+  entry_.assign(S.hist_width, 0);
   M_.begin_operation();
   // pieces first, so that initial values can look at the board
   for (size_t i = 0; i < np; ++i) {
@@ -107,8 +112,11 @@ void Game::settle() {
     const StepInfo& st = P_->steps[S.step];
     if (st.kind == StepInfo::Roll) return;
     if (any_legal()) return;
-    if (st.end_if_none) {
-      if (!check_end()) finish_without_rule();
+    if (st.end_if_none || st.lose_if_none) {
+      if (!check_end()) {
+        finish_without_rule();
+        if (st.lose_if_none && P_->nplayers() > 1) S.winners = ((1u << P_->nplayers()) - 1) & ~(1u << S.player);
+      }
       return;
     }
     ++passes_;
@@ -168,17 +176,19 @@ void Game::candidates(int move, bool legal_only, F&& f) {
   auto holds = [&](int level) {
     if (!legal_only) return true;
     M_.arena_rewind(mark[level + 1]);
-    M_.reset_lets();
+    M_.forget_lets(mi.forget[level + 1]);
     for (const RequireInfo& r : mi.requires_)
       if (r.level == level && !M_.evaluate(r.node).i) return false;
     return true;
   };
-  // iterative product over the parameters' domains; domain i may depend on parameters < i
+  // iterative product over the parameters' domains; domain i may depend on parameters < i; an optional
+  // parameter takes 'none' first (opt[i] = 1), then its domain's values
   Value dom[kMaxParams];
-  int len[kMaxParams], pos[kMaxParams];
+  int len[kMaxParams], pos[kMaxParams], opt[kMaxParams];
   auto open = [&](int k) {
     const ParamInfo& p = mi.params[k];
     pos[k] = 0;
+    opt[k] = p.optional ? 1 : 0;
     if (p.domain >= 0) {
       if (legal_only) {
         dom[k] = M_.evaluate(p.domain);
@@ -188,7 +198,8 @@ void Game::candidates(int move, bool legal_only, F&& f) {
         try {
           dom[k] = M_.evaluate(p.domain);
         } catch (const RuntimeError&) {
-          len[k] = 0;
+          len[k] = opt[k];
+          mark[k + 1] = M_.arena_mark();
           return;
         }
       }
@@ -199,7 +210,7 @@ void Game::candidates(int move, bool legal_only, F&& f) {
     } else {
       dom[k] = Value{static_cast<int64_t>(ListKind::AllPieces), 0, 0};
     }
-    len[k] = M_.list_len(dom[k]);
+    len[k] = M_.list_len(dom[k]) + opt[k];
     mark[k + 1] = M_.arena_mark();
   };
   // requirements on no parameter come first: they may guard the first parameter's domain, as the
@@ -217,7 +228,7 @@ void Game::candidates(int move, bool legal_only, F&& f) {
       if (i >= 0) ++pos[i];
       continue;
     }
-    M_.slot(i) = M_.list_at(dom[i], pos[i]);
+    M_.slot(i) = pos[i] < opt[i] ? Value{-1, 0, 0} : M_.list_at(dom[i], pos[i] - opt[i]);
     if (!M_.examine())
       throw RuntimeError(mi.pos, fmt::format("move '{}' has more than {} parameter combinations to examine", mi.name,
                                              M_.limits.candidates));
@@ -306,6 +317,7 @@ size_t Game::apply(const Move& m) {
     }
   }
   for (int e : mi.effects) M_.execute(e);
+  record(mi);
   if (check_end()) return mark;
   if (S.flags & State::kExtraTurn) {
     S.step = 0;
@@ -315,6 +327,21 @@ size_t Game::apply(const Move& m) {
   }
   settle();
   return mark;
+}
+
+// Appends the move's history entry: the mover, then each field (the values the move records first, computed
+// after its effects, then the other fields' defaults).
+void Game::record(const MoveInfo& mi) {
+  const Program& P = *P_;
+  State& S = M_.state();
+  entry_[0] = S.player;
+  for (int pass = 0; pass < 2; ++pass)
+    for (size_t h = 0; h < P.history.size(); ++h) {
+      int node = mi.record[h] >= 0 ? mi.record[h] : P.history[h].init;
+      if ((mi.record[h] >= 0) != (pass == 0)) continue;
+      entry_[1 + h] = fit_int32(M_.evaluate(node).i, P.code[node].pos);
+    }
+  M_.push_history(entry_.data());
 }
 
 std::string Game::write_with(const TemplateInfo& t) {

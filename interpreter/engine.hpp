@@ -69,11 +69,13 @@ class Game {
   template <class F>
   void candidates(int move, bool legal_only, F&& f);
   std::string write_with(const TemplateInfo& t);
+  void record(const MoveInfo& mi);
   void bind(const Move& m);
 
   std::shared_ptr<const Program> P_;
   Machine M_;
   int passes_ = 0;
+  std::vector<int32_t> entry_;  // the history entry being recorded
 };
 
 // Normalises written moves for comparison: lower case, single spaces, trimmed.

@@ -30,6 +30,8 @@ void Machine::tick(const Node& n) {
 
 void Machine::begin_operation() {
   arena_.clear();
+  strings_.clear();
+  string_bytes_ = 0;
   op_budget_ = limits.operation_steps;
   op_candidates_ = 0;
 }
@@ -128,6 +130,33 @@ void Machine::for_each(const Value& l, const Node& at, F&& f) {
       }
     }
   }
+}
+
+int Machine::checked_entry(const Node& n, int64_t k) {
+  if (k < 0 || k >= S_.hist_len)
+    fail(n, fmt::format("there is no history entry {} (the history has {} entr{})", k, S_.hist_len, S_.hist_len == 1 ? "y" : "ies"));
+  return static_cast<int>(k);
+}
+
+const std::string& Machine::text_of(const Value& v) const {
+  static const std::string empty;
+  size_t n = P_->strings.size();
+  if (v.i >= 0 && static_cast<size_t>(v.i) < n) return P_->strings[v.i];
+  if (v.i >= 0 && static_cast<size_t>(v.i) - n < strings_.size()) return strings_[v.i - n];
+  return empty;
+}
+
+// a ++ b: the written forms of both, joined (a new string of this game operation)
+Value Machine::concat(const Node& n) {
+  auto k = [&](int i) { return P_->kids[n.first + i]; };
+  Value a = ev(k(0));
+  Value b = ev(k(1));
+  std::string s = show(a, P_->code[k(0)].type) + show(b, P_->code[k(1)].type);
+  string_bytes_ += s.size();
+  if (string_bytes_ > kStringBytesMax)
+    fail(n, fmt::format("the strings made with '++' in one game operation exceed {} bytes", kStringBytesMax));
+  strings_.push_back(std::move(s));
+  return Value{static_cast<int64_t>(P_->strings.size() + strings_.size() - 1), 0, 0};
 }
 
 // The rarer, stack-hungry operations live outside ev(), so that ev()'s own frame stays small: it is
@@ -358,6 +387,35 @@ Value Machine::ev(int id) {
       const auto& l = P.lists[P.relation_lists[n.a][s]];
       return Value{l.empty() ? -1 : l[0], 0, 0};
     }
+    case Op::LinesThrough: {
+      int s = checked_site(n, ev(k(0)).i);
+      return Value{static_cast<int64_t>(ListKind::Const), P.through_lists[n.a][s], 0};
+    }
+    case Op::LineSites: {
+      int64_t l = ev(k(0)).i;
+      if (l < 0 || l >= static_cast<int64_t>(P.line_sites.size())) fail(n, "no line here");
+      return Value{static_cast<int64_t>(ListKind::Const), P.line_sites[l], 0};
+    }
+    case Op::HistLen: return Value{S_.hist_len, 0, 0};
+    case Op::Mover: {
+      int e = checked_entry(n, ev(k(0)).i);
+      return Value{S_.history[static_cast<size_t>(e) * S_.hist_width], 0, 0};
+    }
+    case Op::LastTurn: {
+      int64_t p = ev(k(0)).i;
+      for (int e = S_.hist_len - 1; e >= 0; --e) {
+        tick(n);
+        if (S_.history[static_cast<size_t>(e) * S_.hist_width] == p) return Value{e, 0, 0};
+      }
+      return Value{-1, 0, 0};
+    }
+    case Op::Recorded: {
+      int e = checked_entry(n, ev(k(0)).i);
+      return Value{S_.history[static_cast<size_t>(e) * S_.hist_width + 1 + n.a], 0, 0};
+    }
+    case Op::Concat: return concat(n);
+    case Op::StrEq: return Value{text_of(ev(k(0))) == text_of(ev(k(1))), 0, 0};
+    case Op::StrNe: return Value{text_of(ev(k(0))) != text_of(ev(k(1))), 0, 0};
     default: fail(n, "internal error: not an expression");
   }
 }
@@ -367,10 +425,16 @@ std::string Machine::show(const Value& v, Type t) const {
   switch (t) {
     case Type::Int: return std::to_string(v.i);
     case Type::Bool: return v.i ? "true" : "false";
-    case Type::Str: return v.i >= 0 && v.i < static_cast<int64_t>(P.strings.size()) ? P.strings[v.i] : "";
+    case Type::Str: return text_of(v);
     case Type::Player: return v.i >= 0 && v.i < P.nplayers() ? P.players[v.i] : "none";
     case Type::Site: return v.i >= 0 && v.i < P.nsites() ? P.site_labels[v.i] : "none";
     case Type::Kind: return v.i >= 0 && v.i < static_cast<int64_t>(P.kinds.size()) ? P.kinds[v.i].name : "none";
+    case Type::Line: {
+      if (v.i < 0 || v.i >= static_cast<int64_t>(P.line_sites.size())) return "none";
+      std::string out;
+      for (int32_t s : P.lists[P.line_sites[v.i]]) out += (out.empty() ? "" : "-") + P.site_labels[s];
+      return out;
+    }
     case Type::Piece: {
       if (v.i < 0 || v.i >= static_cast<int64_t>(S_.kind.size())) return "none";
       return fmt::format("{}#{}", P.kinds[S_.kind[v.i]].name, v.i);

@@ -9,7 +9,7 @@
 // not_expr  -> 'not' not_expr | cmp_expr
 // cmp_expr  -> range_expr (('==' | '!=' | '<=' | '>=' | '<' | '>' | 'in') range_expr)?
 // range_expr-> add_expr ('..' add_expr)?
-// add_expr  -> mul_expr (('+' | '-') mul_expr)*
+// add_expr  -> mul_expr (('++' | '+' | '-') mul_expr)*
 // mul_expr  -> unary (('*' | '/' | '%') unary)*
 // unary     -> '-' unary | postfix
 // postfix   -> primary ('.' NAME | '[' expr ']')*
@@ -20,7 +20,7 @@
 // stmt      -> 'if' expr 'then' stmt ('else' stmt)? | 'for' NAME 'in' expr ('where' expr)? ':' stmt
 //            | 'let' NAME '=' expr ';' stmt | 'set' postfix '=' expr | '{' stmt (';' stmt)* '}' | call | NAME
 // signature -> NAME '(' (TYPE NAME (',' TYPE NAME)*)? ')' ('->' TYPE)?
-// param     -> TYPE ('in' expr)?
+// param     -> TYPE '?'? ('in' expr)?
 #pragma once
 #include <tao/pegtl.hpp>
 
@@ -90,6 +90,7 @@ struct op_lt : pg::one<'<'> {};
 struct op_gt : pg::one<'>'> {};
 struct op_in : kw_in {};
 struct op_notin : pg::seq<kw_not, sp, kw_in> {};
+struct op_concat : pg::string<'+', '+'> {};
 struct op_add : pg::one<'+'> {};
 struct op_sub : pg::one<'-'> {};
 struct op_mul : pg::one<'*'> {};
@@ -124,7 +125,7 @@ struct negation : pg::seq<neg, pg::must<operand<unary>>> {};
 struct unary : pg::sor<tok<negative_int>, negation, postfix> {};
 struct mul_op : tok<pg::sor<op_mul, op_div, op_mod>> {};
 struct mul_expr : pg::seq<unary, pg::star<mul_op, pg::must<operand<unary>>>> {};
-struct add_op : tok<pg::sor<op_add, pg::seq<op_sub, pg::not_at<pg::one<'>'>>>>> {};
+struct add_op : tok<pg::sor<op_concat, op_add, pg::seq<op_sub, pg::not_at<pg::one<'>'>>>>> {};
 struct add_expr : pg::seq<mul_expr, pg::star<add_op, pg::must<operand<mul_expr>>>> {};
 struct range_op : tok<pg::string<'.', '.'>> {};
 struct range_expr : pg::seq<add_expr, pg::opt<range_op, pg::must<operand<add_expr>>>> {};
@@ -169,7 +170,8 @@ struct sig_params : pg::opt<sig_param, pg::star<tok<pg::one<','>>, pg::must<sig_
 struct sig_result : pg::seq<tok<pg::string<'-', '>'>>, pg::must<type_required>> {};
 struct signature : pg::seq<sp, pg::must<name_required>, pg::must<open_paren_required>, sig_params, pg::must<close_paren>,
                            pg::opt<sig_result>, pg::must<end_required>> {};
-struct param_spec : pg::seq<sp, pg::must<type_required>, pg::opt<tok<kw_in>, pg::must<expr_required>>,
+struct optional_mark : tok<pg::one<'?'>> {};  // 'site? in l': 'none' is also a value
+struct param_spec : pg::seq<sp, pg::must<type_required>, pg::opt<optional_mark>, pg::opt<tok<kw_in>, pg::must<expr_required>>,
                             pg::must<end_required>> {};
 
 struct expr_top : pg::seq<sp, pg::must<expr_required>, pg::must<end_required>> {};

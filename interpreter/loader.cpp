@@ -177,6 +177,8 @@ class Loader {
   void load_game(const YAML::Node& n, Document& doc);
   void load_players(const YAML::Node& n, Document& doc);
   void load_topology(const YAML::Node& n, Document& doc);
+  void load_lines(const YAML::Node& n, Document& doc, Pos parent);
+  void load_history(const YAML::Node& n, Document& doc);
   void load_zones(const YAML::Node& n, Document& doc);
   void load_pieces(const YAML::Node& n, Document& doc);
   void load_variables(const YAML::Node& n, Document& doc);
@@ -244,10 +246,10 @@ void Loader::load_players(const YAML::Node& n, Document& doc) {
     error(pos_of(n), "'players' must name at least one player");
 }
 
-// topology -> { sites, grids, relations, regions, tracks }
+// topology -> { sites, grids, relations, regions, lines, tracks }
 void Loader::load_topology(const YAML::Node& n, Document& doc) {
   if (!expect_map(n, "topology", pos_of(n))) return;
-  check_keys(n, "topology", {"sites", "grids", "relations", "regions", "tracks"});
+  check_keys(n, "topology", {"sites", "grids", "relations", "regions", "lines", "tracks"});
   if (auto v = n["sites"]) scalar_list(v, "topology.sites", doc.sites, pos_of(n));
   if (auto v = n["grids"]) {
     if (expect_seq(v, "topology.grids", pos_of(n)))
@@ -302,6 +304,7 @@ void Loader::load_topology(const YAML::Node& n, Document& doc) {
       }
     }
   }
+  if (auto v = n["lines"]) load_lines(v, doc, pos_of(n));
   if (auto v = n["tracks"]) {
     if (expect_map(v, "topology.tracks", pos_of(n))) {
       check_dups(v, "topology.tracks");
@@ -320,6 +323,37 @@ void Loader::load_topology(const YAML::Node& n, Document& doc) {
         doc.tracks.push_back(std::move(t));
       }
     }
+  }
+}
+
+// lines -> { NAME: '[' '[' SITE... ']'... ']' | { along: [RELATION...], length: N } }
+void Loader::load_lines(const YAML::Node& v, Document& doc, Pos parent) {
+  if (!expect_map(v, "topology.lines", parent)) return;
+  check_dups(v, "topology.lines");
+  for (auto it = v.begin(); it != v.end(); ++it) {
+    LinesDecl l;
+    l.name = key_text(it->first);
+    YAML::Node body = it->second;
+    l.pos = pos_of(body, l.name.pos);
+    std::string what = "lines '" + l.name.s + "'";
+    if (body.IsMap()) {
+      check_keys(body, what, {"along", "length"});
+      l.derived = true;
+      if (auto a = body["along"]) scalar_list(a, what + ".along", l.along, l.pos);
+      else error(l.pos, fmt::format("missing key 'along' in {}", what));
+      if (auto n = body["length"]) int_of(n, "length", l.length, l.pos);
+      else error(l.pos, fmt::format("missing key 'length' in {}", what));
+    } else if (expect_seq(body, what, l.name.pos)) {
+      for (auto line : body) {
+        l.lists.emplace_back();
+        if (!line.IsSequence()) {
+          error(pos_of(line, l.pos), "a line must be a list of sites, like [A1, A2, A3]");
+          continue;
+        }
+        scalar_list(line, what, l.lists.back(), pos_of(line, l.pos));
+      }
+    }
+    doc.lines.push_back(std::move(l));
   }
 }
 
@@ -396,6 +430,26 @@ void Loader::load_variables(const YAML::Node& n, Document& doc) {
   }
 }
 
+// history -> { NAME: EXPR | { type, init } }
+void Loader::load_history(const YAML::Node& n, Document& doc) {
+  if (!expect_map(n, "history", pos_of(n))) return;
+  check_dups(n, "history");
+  for (auto it = n.begin(); it != n.end(); ++it) {
+    VarDecl v;
+    v.name = key_text(it->first);
+    YAML::Node b = it->second;
+    if (b.IsMap()) {
+      check_keys(b, "history field '" + v.name.s + "'", {"type", "init"});
+      if (auto t = b["type"]) text(t, v.type, "'type'", pos_of(b));
+      if (auto t = b["init"]) text(t, v.init, "'init'", pos_of(b));
+      else error(pos_of(b), fmt::format("missing key 'init' in history field '{}'", v.name.s));
+    } else {
+      text(b, v.init, "a history field's default value", v.name.pos);
+    }
+    doc.history.push_back(std::move(v));
+  }
+}
+
 // chance -> { NAME: { dice: { count, faces } } | { outcomes: { VALUE: WEIGHT } } }
 void Loader::load_chance(const YAML::Node& n, Document& doc) {
   if (!expect_map(n, "chance", pos_of(n))) return;
@@ -442,12 +496,12 @@ void Loader::load_functions(const YAML::Node& n, Document& doc) {
   }
 }
 
-// move -> { params, let, requires, effects, notation }
+// move -> { params, let, requires, effects, notation, record }
 void Loader::load_move(const Text& name, const YAML::Node& b, MoveDecl& m) {
   m.name = name;
   std::string where = "moves." + name.s;
   if (!expect_map(b, where, name.pos)) return;
-  check_keys(b, where, {"params", "let", "requires", "effects", "notation"});
+  check_keys(b, where, {"params", "let", "requires", "effects", "notation", "record"});
   if (auto p = b["params"]) {
     if (expect_map(p, where + ".params", pos_of(b))) {
       check_dups(p, where + ".params");
@@ -489,6 +543,15 @@ void Loader::load_move(const Text& name, const YAML::Node& b, MoveDecl& m) {
     if (nt.IsSequence()) scalar_list(nt, where + ".notation", m.notation, pos_of(b));
     else { Text t; if (text(nt, t, "'notation'", pos_of(b))) m.notation.push_back(t); }
   }
+  if (auto r = b["record"]) {
+    if (expect_map(r, where + ".record", pos_of(b))) {
+      check_dups(r, where + ".record");
+      for (auto it = r.begin(); it != r.end(); ++it) {
+        Text k = key_text(it->first), v;
+        if (text(it->second, v, "a recorded value", k.pos)) m.record.push_back({k, v});
+      }
+    }
+  }
 }
 
 void Loader::load_moves(const YAML::Node& n, Document& doc) {
@@ -501,7 +564,7 @@ void Loader::load_moves(const YAML::Node& n, Document& doc) {
   }
 }
 
-// turn -> '[' ( { roll: CHANCE } | { choose: [MOVE...] | all, if_none: pass|end } )* ']'
+// turn -> '[' ( { roll: CHANCE } | { choose: [MOVE...] | all, if_none: pass|end|lose } )* ']'
 void Loader::load_turn(const YAML::Node& n, Document& doc) {
   doc.turn_pos = pos_of(n);
   if (!expect_seq(n, "turn", pos_of(n))) return;
@@ -704,8 +767,8 @@ void Loader::load(Document& doc) {
     return;
   }
   check_keys(root, "",
-             {"game", "players", "topology", "zones", "pieces", "variables", "chance", "functions", "moves", "turn",
-              "end", "display"});
+             {"game", "players", "topology", "zones", "pieces", "variables", "history", "chance", "functions", "moves",
+              "turn", "end", "display"});
   auto section = [&](const char* k, bool required, auto fn) {
     if (auto v = root[k]) {
       (this->*fn)(v, doc);
@@ -719,6 +782,7 @@ void Loader::load(Document& doc) {
   section("zones", false, &Loader::load_zones);
   section("pieces", false, &Loader::load_pieces);
   section("variables", false, &Loader::load_variables);
+  section("history", false, &Loader::load_history);
   section("chance", false, &Loader::load_chance);
   section("functions", false, &Loader::load_functions);
   section("moves", true, &Loader::load_moves);

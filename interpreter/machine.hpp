@@ -35,6 +35,7 @@ class Machine {
   void execute(int n);
   Value& slot(int i) { return slots_[i]; }
   void reset_lets() { let_mask_ = 0; }
+  void forget_lets(uint64_t mask) { let_mask_ &= ~mask; }  // the lets whose bits are set are computed anew
   // Starts a game operation (listing moves, applying one, reading, writing, rendering): clears the list
   // arena and renews the operation's budgets of steps and parameter combinations.
   void begin_operation();
@@ -50,6 +51,8 @@ class Machine {
   void set_kind(int piece, int kind);
   void place(int piece, int site);  // on top of site's stack; site -1 removes it from the board
   void save_control();
+  // appends a history entry (hist_width values: the mover, then the fields)
+  void push_history(const int32_t* entry);
   size_t mark() const { return journal_.size(); }
   void rollback(size_t mark);
   void clear_journal() { journal_.clear(); }
@@ -89,6 +92,12 @@ class Machine {
   std::vector<int64_t> arena_;  // list literals' items (bounded by kArenaMax)
   std::vector<int64_t> for_items_;  // snapshots of the piece lists that 'for' loops run over
   std::vector<int> calls_;      // the Call nodes being evaluated, outermost first (for error reports)
+  std::vector<std::string> strings_;  // strings made by '++' in this game operation (after Program::strings)
+  size_t string_bytes_ = 0;
+  static constexpr size_t kStringBytesMax = 1 << 20;
+  [[gnu::noinline]] Value concat(const Node& n);
+  const std::string& text_of(const Value& v) const;
+  int checked_entry(const Node& n, int64_t k);
   static constexpr size_t kArenaMax = 1 << 20;
 };
 

@@ -21,8 +21,8 @@ using selector = pg::parse_tree::selector<
     Rule,
     pg::parse_tree::store_content::on<g::integer, g::negative_int, g::string_lit, g::name, g::agg_kw, g::op_eq,
                                       g::op_ne, g::op_le, g::op_ge, g::op_lt, g::op_gt, g::op_in, g::op_notin,
-                                      g::op_add, g::op_sub, g::op_mul, g::op_div, g::op_mod, g::op_and, g::op_or,
-                                      g::range_op, g::agg_var>,
+                                      g::op_concat, g::op_add, g::op_sub, g::op_mul, g::op_div, g::op_mod, g::op_and,
+                                      g::op_or, g::range_op, g::agg_var, g::optional_mark>,
     pg::parse_tree::remove_content::on<g::lit_true, g::lit_false, g::lit_none, g::call, g::aggregate,
                                        g::agg_where, g::agg_body, g::list_lit, g::field, g::index, g::negation,
                                        g::logical_not, g::if_expr, g::let_expr, g::if_stmt, g::for_stmt, g::for_where,
@@ -49,7 +49,7 @@ struct Converter {
   static bool is_op(const PNode& n) {
     return n.is_type<g::op_eq>() || n.is_type<g::op_ne>() || n.is_type<g::op_le>() || n.is_type<g::op_ge>() ||
            n.is_type<g::op_lt>() || n.is_type<g::op_gt>() || n.is_type<g::op_in>() || n.is_type<g::op_notin>() ||
-           n.is_type<g::op_add>() || n.is_type<g::op_sub>() || n.is_type<g::op_mul>() || n.is_type<g::op_div>() ||
+           n.is_type<g::op_concat>() || n.is_type<g::op_add>() || n.is_type<g::op_sub>() || n.is_type<g::op_mul>() || n.is_type<g::op_div>() ||
            n.is_type<g::op_mod>() || n.is_type<g::op_and>() || n.is_type<g::op_or>() || n.is_type<g::range_op>();
   }
 
@@ -479,14 +479,17 @@ bool Parser::signature(const Text& t, std::string& name, Pos& name_pos, std::vec
   }, &Parser::report_parse_error);
 }
 
-bool Parser::param_spec(const Text& t, std::string& type, Pos& type_pos, ExprP& domain) {
+bool Parser::param_spec(const Text& t, std::string& type, Pos& type_pos, ExprP& domain, bool& optional) {
   noun = "parameter";
   if (!precheck(t)) return false;
   return run_parse<g::param_spec>(t, 0, t.s, this, [&](const PNode& root) {
     Converter c{t};
     type = root.children[0]->string();
     type_pos = c.at(*root.children[0]);
-    if (root.children.size() > 1) domain = c.expr(*root.children[1]);
+    size_t i = 1;
+    optional = root.children.size() > i && root.children[i]->is_type<g::optional_mark>();
+    if (optional) ++i;
+    if (root.children.size() > i) domain = c.expr(*root.children[i]);
   }, &Parser::report_parse_error);
 }
 

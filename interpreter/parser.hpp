@@ -28,8 +28,8 @@ class Parser {
   // signature -> NAME '(' (TYPE NAME),* ')' ('->' TYPE)?   (result is empty when not declared)
   bool signature(const Text& t, std::string& name, Pos& name_pos, std::vector<ParsedParam>& params,
                  ParsedParam& result);
-  // param_spec -> TYPE ('in' expr)?   (domain is null when absent)
-  bool param_spec(const Text& t, std::string& type, Pos& type_pos, ExprP& domain);
+  // param_spec -> TYPE '?'? ('in' expr)?   (domain is null when absent; optional tells whether '?' is there)
+  bool param_spec(const Text& t, std::string& type, Pos& type_pos, ExprP& domain, bool& optional);
   // template -> (TEXT | '{' expr '}')*   with '{{' and '}}' for literal braces
   bool templ(const Text& t, Template& out);
 

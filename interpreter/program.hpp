@@ -38,6 +38,9 @@ enum class Op : uint8_t {
   Next, Opponent, PiecesAt, Size, Top, Owner, SiteOf, KindOf, Attr /* a = attr */, Len, Nth, IndexOf, MinF, MaxF,
   Abs, Related /* a = relation, k0 site -> list */, Link /* a = relation, k0 site -> site or none */,
   CountOwned /* k0 site, k1 player: count(x in pieces_at(k0) : x.owner == k1), from a per-site table */,
+  LinesThrough /* a = family, k0 site -> lines */, LineSites /* k0 line -> sites */,
+  HistLen, Mover /* k0 entry */, LastTurn /* k0 player */, Recorded /* a = field, k0 entry */,
+  Concat /* k0 ++ k1: the written forms joined */, StrEq, StrNe,
   // effects
   SBlock, SIf, SFor /* a = slot, k0 domain, k1 where or -1, k2 body */, SLet /* a = slot, k0 value, k1 body */,
   SSetGlobal /* a = var, k0 value */, SSetPer /* a = var, k0 player, k1 value */, SSetAttr /* a = attr, k0 piece, k1 value */,
@@ -81,6 +84,7 @@ struct ParamInfo {
   std::string name;
   Type type = Type::Error;
   int domain = -1;  // node producing a list, or -1 for the type's whole domain
+  bool optional = false;  // 'TYPE? in LIST': none comes first, then the list
 };
 
 struct RequireInfo {
@@ -106,10 +110,15 @@ struct MoveInfo {
   std::vector<ParamInfo> params;
   int nlets = 0;
   std::vector<int> let_nodes;  // a reference to each 'let' (evaluating one computes and keeps its value)
+  // forget[i + 1]: the lets to forget when parameter i takes a new value during generation (i = -1: all);
+  // a let that depends only on parameters before i keeps its value (a list-valued let is always forgotten,
+  // since its items live in the arena that generation rewinds)
+  std::vector<uint64_t> forget;
   int frame = 0;
   std::vector<RequireInfo> requires_;
   std::vector<int> effects;  // statement nodes
   std::vector<TemplateInfo> notation;
+  std::vector<int> record;  // per history field: the node computing its value after the effects
 };
 
 struct ChanceInfo {
@@ -125,6 +134,7 @@ struct StepInfo {
   int chance = -1;
   std::vector<int> moves;  // move ids offered
   bool end_if_none = false;
+  bool lose_if_none = false;  // with no legal move the player loses (after the end rules are tried)
 };
 
 struct EndInfo {
@@ -172,6 +182,10 @@ struct Program {
   std::vector<std::string> track_names;
   std::vector<std::string> relation_names;
   std::vector<std::vector<int>> relation_lists;  // [relation][site] -> list id
+  std::vector<std::string> family_names;         // families of lines ('topology.lines')
+  std::vector<int> family_lists;                 // [family] -> list id of its lines
+  std::vector<std::vector<int>> through_lists;   // [family][site] -> list id of its lines through the site
+  std::vector<int> line_sites;                   // [line] -> list id of its sites
   std::vector<std::string> strings;
 
   std::vector<KindInfo> kinds;
@@ -179,6 +193,7 @@ struct Program {
   std::vector<PieceInit> pieces;  // initial pieces, in creation order
   std::vector<VarInfo> vars;
   int nvars = 0;                  // size of State::vars
+  std::vector<VarInfo> history;   // fields of each history entry (init: the default value's node)
   std::vector<ChanceInfo> chance;
   std::vector<FunctionInfo> functions;
   std::vector<MoveInfo> moves;

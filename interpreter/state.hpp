@@ -49,6 +49,10 @@ struct State {
   std::vector<int16_t> stack;                       // site * cap + height -> piece
   int cap = 0;
   int nattrs = 0;
+  // the history: one entry per move played (mover, then each history field), hist_width values each
+  std::vector<int32_t> history;
+  int32_t hist_len = 0;
+  int hist_width = 1;
   // control
   int32_t player = 0;
   int32_t step = 0;
@@ -63,7 +67,7 @@ struct State {
 
 // One undoable change.
 struct UndoEntry {
-  enum Kind : uint8_t { Var, Attr, Owner, Kind_, Place, Control } kind;
+  enum Kind : uint8_t { Var, Attr, Owner, Kind_, Place, Control, History } kind;
   int32_t a = 0, b = 0, c = 0;
   int32_t control[7] = {};
 };

@@ -15,14 +15,18 @@ enum class Type : uint8_t {
   Site,
   Piece,
   Kind,    // a piece kind (declared in 'pieces')
+  Line,    // a line of sites (declared in 'topology.lines')
   None,    // the literal 'none': compares with sites and pieces
   Ints,    // lists
   Sites,
   Players,
   Pieces,
+  Lines,
 };
 
-inline bool is_list(Type t) { return t == Type::Ints || t == Type::Sites || t == Type::Players || t == Type::Pieces; }
+inline bool is_list(Type t) {
+  return t == Type::Ints || t == Type::Sites || t == Type::Players || t == Type::Pieces || t == Type::Lines;
+}
 
 inline Type elem_of(Type list) {
   switch (list) {
@@ -30,6 +34,7 @@ inline Type elem_of(Type list) {
     case Type::Sites: return Type::Site;
     case Type::Players: return Type::Player;
     case Type::Pieces: return Type::Piece;
+    case Type::Lines: return Type::Line;
     default: return Type::Error;
   }
 }
@@ -40,6 +45,7 @@ inline Type list_of(Type elem) {
     case Type::Site: return Type::Sites;
     case Type::Player: return Type::Players;
     case Type::Piece: return Type::Pieces;
+    case Type::Line: return Type::Lines;
     default: return Type::Error;
   }
 }
@@ -55,11 +61,13 @@ inline const char* type_name(Type t) {
     case Type::Site: return "site";
     case Type::Piece: return "piece";
     case Type::Kind: return "kind";
+    case Type::Line: return "line";
     case Type::None: return "none";
     case Type::Ints: return "ints";
     case Type::Sites: return "sites";
     case Type::Players: return "players";
     case Type::Pieces: return "pieces";
+    case Type::Lines: return "lines";
   }
   return "?";
 }
@@ -73,10 +81,12 @@ inline Type parse_type(const std::string& s) {
   if (s == "site") return Type::Site;
   if (s == "piece") return Type::Piece;
   if (s == "kind") return Type::Kind;
+  if (s == "line") return Type::Line;
   if (s == "ints") return Type::Ints;
   if (s == "sites") return Type::Sites;
   if (s == "players") return Type::Players;
   if (s == "pieces") return Type::Pieces;
+  if (s == "lines") return Type::Lines;
   return Type::Error;
 }
 

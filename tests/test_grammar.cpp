@@ -134,6 +134,7 @@ TEST_CASE("grammar: precedence and associativity", "[grammar]") {
       {"a == b and c != d", "and(==(a, b), !=(c, d))"},
       {"a < b + 1", "<(a, +(b, 1))"},
       {"1 + 2 * 3", "+(1, *(2, 3))"},
+      {"a ++ b + 1 ++ c", "++(+(++(a, b), 1), c)"},  // '++' binds like '+'
       {"(1 + 2) * 3", "*(+(1, 2), 3)"},
       {"1 - 2 - 3", "-(-(1, 2), 3)"},
       {"8 / 4 / 2", "/(/(8, 4), 2)"},
@@ -251,14 +252,25 @@ TEST_CASE("grammar: effects, signatures and parameters", "[grammar]") {
     std::string type;
     Pos pos;
     ExprP domain;
-    REQUIRE(p.param_spec(text("int in 1..6"), type, pos, domain));
+    bool optional = true;
+    REQUIRE(p.param_spec(text("int in 1..6"), type, pos, domain, optional));
     CHECK(type == "int");
+    CHECK_FALSE(optional);
     REQUIRE(domain);
     CHECK(dump(*domain) == "..(1, 6)");
     domain.reset();
-    REQUIRE(p.param_spec(text("site"), type, pos, domain));
+    REQUIRE(p.param_spec(text("site"), type, pos, domain, optional));
     CHECK_FALSE(domain);
-    for (const char* bad : {"", "int in", "site in path[me", "site path"}) CHECK_FALSE(p.param_spec(text(bad), type, pos, domain));
-    CHECK(d.size() == 4);
+    REQUIRE(p.param_spec(text("site ? in board"), type, pos, domain, optional));
+    CHECK(optional);
+    REQUIRE(domain);
+    CHECK(dump(*domain) == "board");
+    domain.reset();
+    REQUIRE(p.param_spec(text("piece?"), type, pos, domain, optional));
+    CHECK(optional);
+    CHECK_FALSE(domain);
+    for (const char* bad : {"", "int in", "site in path[me", "site path", "site??", "site in l?"})
+      CHECK_FALSE(p.param_spec(text(bad), type, pos, domain, optional));
+    CHECK(d.size() == 6);
   }
 }

@@ -447,3 +447,185 @@ display: "{hits}"
   g.apply(ml[0]);
   CHECK(g.render() == "3\n");
 }
+
+TEST_CASE("lines: explicit and derived families, lines_through and line_sites") {
+  const char* rules = R"RULES(
+game: {name: lines}
+players: [A, B]
+topology:
+  grids: [{width: 3, height: 3}]
+  lines:
+    threes: {along: [east, north, northeast, southeast], length: 3}
+    pairs: {along: [east], length: 2}
+    picked: [[a1, b2], [c3]]
+moves:
+  nothing: {}
+turn: [{choose: all}]
+end: []
+)RULES";
+  auto p = build(rules);
+  struct Row {
+    const char* expr;
+    const char* expected;
+  };
+  const std::vector<Row> rows = {
+      {"len(threes)", "8"},                               // 3 rows, 3 columns, 2 diagonals
+      {"nth(threes, 0)", "a1-b1-c1"},                     // a line is written as its sites
+      {"len(lines_through(b2, threes))", "4"},
+      {"len(lines_through(a2, threes))", "2"},
+      {"count(l in lines_through(b2, threes) : c3 in line_sites(l))", "1"},
+      {"len(pairs)", "6"},                                // along a one-way relation: no line twice
+      {"len(picked)", "2"},
+      {"nth(picked, 1)", "c3"},
+      {"len(lines_through(b1, picked))", "0"},
+      {"nth(threes, 0) == nth(lines_through(a1, threes), 0)", "true"},
+  };
+  for (auto& r : rows) {
+    INFO(r.expr);
+    std::string text = std::string(rules) + "display: \"{" + r.expr + "}\"\n";
+    Game g(build(text));
+    std::string out = g.render();
+    out.pop_back();
+    CHECK(out == r.expected);
+  }
+}
+
+TEST_CASE("'++' joins the written forms of two values") {
+  struct Row {
+    const char* expr;
+    const char* expected;
+  };
+  const std::vector<Row> rows = {
+      {"'a' ++ 'b'", "ab"},
+      {"'x' ++ 1 ++ true", "x1true"},
+      {"a1 ++ '-' ++ a2", "a1-a2"},
+      {"hand[A] ++ ''", "Hand"},
+      {"('a' ++ 'b') == 'ab'", "true"},        // strings compare by their text
+      {"('a' ++ 'b') != 'a' ++ 'c'", "true"},
+      {"'n' ++ (1 + 2)", "n3"},
+      {"top(a1) ++ '.'", "none."},
+  };
+  for (auto& r : rows) {
+    INFO(r.expr);
+    CHECK(eval(r.expr) == r.expected);
+  }
+}
+
+TEST_CASE("an optional parameter takes none first, then its domain") {
+  const char* rules = R"RULES(
+game: {name: optional}
+players: [A, B]
+topology:
+  sites: [x, y, z]
+moves:
+  go:
+    params:
+      to: site in [x, y]
+      also: site? in [y, z]
+    requires:
+      - also != to
+    notation: "{to}{if also == none then '' else ' and ' ++ also}"
+turn: [{choose: all}]
+end: []
+)RULES";
+  Game g(build(rules));
+  MoveList ml;
+  g.legal(ml);
+  std::vector<std::string> got;
+  for (const Move& m : ml) got.push_back(g.write(m));
+  CHECK(got == std::vector<std::string>{"x", "x and y", "x and z", "y", "y and z"});
+  CHECK(g.read("y and y").message.find("does not hold") != std::string::npos);
+}
+
+TEST_CASE("a let keeps its value while only later parameters change, and is computed anew otherwise") {
+  const char* rules = R"RULES(
+game: {name: lets}
+players: [A, B]
+moves:
+  go:
+    params:
+      x: int in 1..3
+      y: int in 1..3
+    let:
+      s: x + y
+      d: x * 10
+    requires:
+      - d > 10
+      - s == 4
+    notation: "{x}{y}"
+turn: [{choose: all}]
+end: []
+)RULES";
+  Game g(build(rules));
+  MoveList ml;
+  g.legal(ml);
+  std::vector<std::string> got;
+  for (const Move& m : ml) got.push_back(g.write(m));
+  CHECK(got == std::vector<std::string>{"22", "31"});
+}
+
+TEST_CASE("the history keeps each move's mover and recorded fields, and undo takes them back") {
+  const char* rules = R"RULES(
+game: {name: history}
+players: [A, B]
+topology:
+  sites: [x, y]
+history:
+  target: none
+  big: {type: bool, init: "false"}
+  n: 0
+moves:
+  go:
+    params:
+      to: site in [x, y]
+    record:
+      target: to
+      n: history_len() * 10
+    notation: "{to}"
+  wait:
+    record:
+      big: "true"
+turn: [{choose: all}]
+end: []
+display: >-
+  {history_len()}
+  {if history_len() > 0 then mover(history_len() - 1) ++ ' ' ++ recorded(history_len() - 1, target) else '-'}
+  {last_turn(A)} {last_turn(B)}
+  {if history_len() > 1 then recorded(1, big) ++ ' ' ++ recorded(1, n) else '-'}
+)RULES";
+  Game g(build(rules));
+  CHECK(g.render() == "0 - -1 -1 -\n");
+  auto play = [&](const char* text) {
+    Game::Reading r = g.read(text);
+    REQUIRE(r.ok);
+    return g.apply(r.move);
+  };
+  play("x");
+  size_t mark = play("wait");
+  CHECK(g.render() == "2 B none 0 1 true 0\n");  // wait records no target (its default) and n's default 0
+  play("y");
+  CHECK(g.render() == "3 A y 2 1 true 0\n");     // n is computed after the effects: history_len() was 2 then
+  g.undo(mark);
+  CHECK(g.render() == "1 A x 0 -1 -\n");
+}
+
+TEST_CASE("if_none: lose: the player who cannot move loses, unless an end rule decides first") {
+  const char* base = R"RULES(
+game: {name: stuck}
+players: [A, B, C]
+variables:
+  t: 0
+moves:
+  go:
+    requires: ["t < 2"]
+    effects: ["set t = t + 1"]
+turn: [{choose: all, if_none: lose}]
+)RULES";
+  Game g(build(std::string(base) + "end: []\n"));
+  for (const char* m : {"go", "go"}) g.apply(g.read(m).move);
+  CHECK(g.node() == Game::NodeKind::Over);
+  CHECK(g.result_text() == "A and B tie");  // C cannot move: the others share the win
+  Game h(build(std::string(base) + "end: [{when: \"me == C\", result: draw}]\n"));
+  for (const char* m : {"go", "go"}) h.apply(h.read(m).move);
+  CHECK(h.result_text() == "draw");
+}
