@@ -68,7 +68,7 @@ int main(int argc, char** argv) {
                                static_cast<double>(best.plies) / best.seconds);
     }
   } catch (const ri::RuntimeError& e) {
-    std::cerr << ri::format_diagnostic(ri::Diagnostic{prog->files.at(e.file), e.pos, e.what()});
+    std::cerr << ri::format_diagnostic(ri::Diagnostic{prog->files.at(e.pos.file), e.pos, e.what()});
     return 1;
   }
   return 0;

@@ -86,7 +86,7 @@ int run_apply(const ApplyOpts& o) {
     ReplayResult r;
     if (!replay_line(g, item, r)) {
       if (!r.runtime_error) return refuse(r.message);
-      RuntimeError e(r.rule_pos, r.message, r.rule_file);
+      RuntimeError e(r.rule_pos, r.message);
       e.calls = r.rule_calls;
       return report_runtime(P, e);
     }

@@ -8,11 +8,11 @@
 namespace ri::cli {
 
 std::string format_runtime(const Program& p, const RuntimeError& e) {
-  std::string out = format_diagnostic(Diagnostic{p.files.at(e.file), e.pos, e.what()});
+  std::string out = format_diagnostic(Diagnostic{p.files.at(e.pos.file), e.pos, e.what()});
   // where the failing function was called from, innermost first (the first few)
   constexpr size_t kShown = 4;
   for (size_t i = 0; i < e.calls.size() && i < kShown; ++i)
-    out += format_diagnostic(Diagnostic{p.files.at(e.calls[i].first), e.calls[i].second, "called from here", "note"});
+    out += format_diagnostic(Diagnostic{p.files.at(e.calls[i].file), e.calls[i], "called from here", "note"});
   if (e.calls.size() > kShown)
     out += fmt::format("{}: note: ... and {} more call{} further out\n", p.file->path, e.calls.size() - kShown,
                        e.calls.size() - kShown == 1 ? "" : "s");
@@ -34,7 +34,7 @@ int guarded(const Program& p, const std::function<int()>& f) {
 
 void report_replay(const Program& p, const MoveLog& log, const ReplayResult& r) {
   if (r.runtime_error) {
-    RuntimeError e(r.rule_pos, r.message, r.rule_file);
+    RuntimeError e(r.rule_pos, r.message);
     e.calls = r.rule_calls;
     std::cerr << format_runtime(p, e);
     std::cerr << format_diagnostic(Diagnostic{log.file, {r.line, r.col}, "the rule file failed while replaying this line"});

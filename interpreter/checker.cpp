@@ -43,6 +43,12 @@ std::vector<std::string> Checker::function_names() const {
   return out;
 }
 
+std::string Checker::where(Pos p, Pos from) const {
+  if (p.file == from.file || p.file < 0 || static_cast<size_t>(p.file) >= P_.files.size())
+    return fmt::format("line {}, column {}", p.line, p.col);
+  return fmt::format("{}:{}:{}", P_.files[p.file]->path, p.line, p.col);
+}
+
 bool Checker::declare(const std::string& name, Pos pos, Sym sym, int id, Type type) {
   if (!generated_names_) {
     std::string why = bad_name(name);
@@ -57,8 +63,8 @@ bool Checker::declare(const std::string& name, Pos pos, Sym sym, int id, Type ty
     if (it->second.library)
       error(pos, fmt::format("'{}' is already declared as {} of the standard library", name, kind_of(name, it->second)));
     else if (first.line > 0)
-      error(pos, fmt::format("'{}' is already declared as {} (at line {}, column {})", name, kind_of(name, it->second),
-                             first.line, first.col));
+      error(pos,
+            fmt::format("'{}' is already declared as {} (at {})", name, kind_of(name, it->second), where(first, pos)));
     else
       error(pos, fmt::format("'{}' is a built-in name", name));
     return false;
@@ -289,13 +295,11 @@ void Checker::check_display() {
   P_.display_frame = max_slot_;
 }
 
-bool Checker::run(const std::vector<const Document*>& libs) {
+bool Checker::run(const std::vector<const Document*>& libs, const SourceFiles& files) {
   size_t before = diags_.size();
-  file_ = doc_.file;
-  parser_ = std::make_unique<Parser>(doc_.file, diags_);
-  P_.file = doc_.file;
-  P_.files = {doc_.file};
-  for (auto* lib : libs) P_.files.push_back(lib->file);
+  P_.files = files;
+  P_.file = files.at(0);
+  parser_ = std::make_unique<Parser>(P_.files, diags_);
   P_.name = doc_.name.s;
   P_.description = doc_.description.s;
   globals_["me"] = {Sym::Me, 0, Type::Player, {}};
@@ -350,9 +354,10 @@ bool Checker::run(const std::vector<const Document*>& libs) {
 
 namespace ri {
 
-bool check(const Document& doc, const std::vector<const Document*>& libraries, Checked& out, Diagnostics& diags) {
+bool check(const Document& doc, const std::vector<const Document*>& libraries, const SourceFiles& files, Checked& out,
+           Diagnostics& diags) {
   checking::Checker c(doc, out, diags);
-  return c.run(libraries);
+  return c.run(libraries, files);
 }
 
 }  // namespace ri

@@ -50,8 +50,10 @@ struct Checked {
   Template display;
 };
 
-// Checks a rule file (and the standard library's functions, which come first). Returns false when any
+// Checks a rule file (and the standard library's functions, which come first). `files` is the table the
+// positions of `doc` and the libraries index (Pos::file); it becomes Program::files. Returns false when any
 // problem was reported; `out` is only meaningful when it returns true.
-bool check(const Document& doc, const std::vector<const Document*>& libraries, Checked& out, Diagnostics& diags);
+bool check(const Document& doc, const std::vector<const Document*>& libraries, const SourceFiles& files, Checked& out,
+           Diagnostics& diags);
 
 }  // namespace ri

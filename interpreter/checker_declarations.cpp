@@ -482,27 +482,20 @@ void Checker::declare_chance() {
 }
 
 void Checker::declare_functions(const Document& d, bool library) {
-  Parser p(d.file, diags_);
   for (auto& f : d.functions) {
     std::string name;
     Pos pos;
     std::vector<ParsedParam> params;
     ParsedParam result;
-    if (!p.signature(f.signature, name, pos, params, result)) {
+    if (!parser_->signature(f.signature, name, pos, params, result)) {
       // keep calls to it quiet: their only problem is the declaration, which was reported
-      const std::string& sig = f.signature.s;
-      size_t b = sig.find_first_not_of(" \t\r\n"), e = b;
-      while (e < sig.size() && (std::isalnum(static_cast<unsigned char>(sig[e])) || sig[e] == '_')) ++e;
-      if (b != std::string::npos && e > b) broken_functions_.insert(sig.substr(b, e - b));
+      if (std::string n = f.name(); !n.empty()) broken_functions_.insert(n);
       continue;
     }
     FunctionInfo fi;
     fi.name = name;
-    fi.file = static_cast<int>(std::find(P_.files.begin(), P_.files.end(), d.file) - P_.files.begin());
     fi.nparams = static_cast<int>(params.size());
-    FnDecl fd{&f, d.file, {}, pos};
-    auto saved = file_;
-    file_ = d.file;
+    FnDecl fd{&f, {}, pos};
     bool ok = true;
     if (params.size() > static_cast<size_t>(kMaxCallArgs)) {
       error(params[kMaxCallArgs].type_pos, fmt::format("a function has at most {} parameters", kMaxCallArgs));
@@ -538,7 +531,6 @@ void Checker::declare_functions(const Document& d, bool library) {
       fns_.push_back(std::move(fd));
       out_.functions.emplace_back();
     }
-    file_ = saved;
   }
 }
 
@@ -551,14 +543,11 @@ void Checker::check_function(int f) {
   auto saved_locals = std::move(locals_);
   int saved_next = next_slot_, saved_max = max_slot_;
   bool saved_in_move = in_move_;
-  auto saved_file = file_;
-  file_ = fd.file;
   in_move_ = false;
   begin_frame();
   FunctionInfo& fi = P_.functions[f];
   for (size_t i = 0; i < fd.param_names.size(); ++i) push_local(fd.param_names[i], fi.params[i]);
-  Parser p(fd.file, diags_);
-  ExprP body = p.expr(fd.decl->body);
+  ExprP body = parser_->expr(fd.decl->body);
   if (body) {
     Type t = expr(*body);
     if (fd.declared_result) {
@@ -578,7 +567,6 @@ void Checker::check_function(int f) {
   next_slot_ = saved_next;
   max_slot_ = saved_max;
   in_move_ = saved_in_move;
-  file_ = saved_file;
 }
 
 }  // namespace ri::checking

@@ -128,11 +128,14 @@ class Checker {
  public:
   Checker(const Document& d, Checked& o, Diagnostics& g) : doc_(d), out_(o), P_(o.prog), diags_(g) {}
 
-  bool run(const std::vector<const Document*>& libs);
+  // libs: the standard library's files; files: the file table every position indexes (Pos::file)
+  bool run(const std::vector<const Document*>& libs, const SourceFiles& files);
 
  private:
-  // ---- reporting ----
-  void error(Pos p, std::string msg) { diags_.error(file_, p, std::move(msg)); }
+  // ---- reporting: in the file the position is in ----
+  void error(Pos p, std::string msg) { diags_.error(P_.files, p, std::move(msg)); }
+  // "line L, column C" in the same file as `from`, else "FILE:L:C"
+  std::string where(Pos p, Pos from) const;
 
   // ---- declarations ----
   bool declare(const std::string& name, Pos pos, Sym sym, int id, Type type);
@@ -182,7 +185,6 @@ class Checker {
   Checked& out_;
   Program& P_;
   Diagnostics& diags_;
-  std::shared_ptr<const SourceFile> file_;
   std::unique_ptr<Parser> parser_;
   std::unordered_map<std::string, GlobalSym> globals_;
   std::vector<Local> locals_;
@@ -195,7 +197,6 @@ class Checker {
   // functions: declaration info kept until bodies are checked
   struct FnDecl {
     const FuncDecl* decl;
-    std::shared_ptr<const SourceFile> file;
     std::vector<std::string> param_names;
     Pos pos;
     bool declared_result = false;

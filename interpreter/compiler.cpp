@@ -16,7 +16,6 @@ class Compiler {
   int emit(Op op, Type t, Pos pos, std::vector<int> kids = {}, int a = 0, int b = 0, int64_t imm = 0) {
     Node n;
     n.op = op;
-    n.file = static_cast<int16_t>(file);
     n.type = t;
     n.pos = pos;
     n.a = a;
@@ -31,7 +30,6 @@ class Compiler {
 
   // frame size of the context being compiled (needed by calls to place the callee's frame)
   int frame = 0;
-  int file = 0;  // the source file of what is being compiled
   // value nodes of the current move's lets (a reference evaluates the value on first use)
   std::vector<int> let_values;
 
@@ -229,11 +227,9 @@ std::shared_ptr<const Program> compile(Checked&& ck) {
   auto track = [&](int f) { P.max_frame = std::max(P.max_frame, f); };
   for (size_t f = 0; f < P.functions.size(); ++f) {
     c.frame = P.functions[f].frame;
-    c.file = P.functions[f].file;
     track(c.frame);
     P.functions[f].body = ck.functions[f].body ? c.expr(*ck.functions[f].body) : -1;
   }
-  c.file = 0;
   c.frame = P.init_frame;
   track(c.frame);
   for (size_t v = 0; v < P.vars.size(); ++v)

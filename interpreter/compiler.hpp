@@ -10,8 +10,9 @@ namespace ri {
 // Consumes the checker's output and returns the finished program.
 std::shared_ptr<const Program> compile(Checked&& checked);
 
-// The whole pipeline for one rule file: read, load (YAML), check, compile. Reports every problem and
-// returns null when there is any. The standard library is embedded in the binary and always included.
+// The whole pipeline for one rule file: read, load (YAML, with the bases a variant extends: variants.hpp),
+// check, compile. Reports every problem and returns null when there is any. The standard library is embedded
+// in the binary and always included. load_rules_text reads bases relative to the directory of `path`.
 std::shared_ptr<const Program> load_rules(const std::string& path, Diagnostics& diags);
 std::shared_ptr<const Program> load_rules_text(const std::string& path, const std::string& text, Diagnostics& diags);
 

@@ -23,32 +23,43 @@ std::string_view SourceFile::line(int line1) const {
   return std::string_view(text).substr(b, e - b);
 }
 
-bool read_source(const std::string& path, size_t max_bytes, std::string& out, Diagnostics& diags) {
-  auto fail = [&](const char* why) {
-    diags.error(std::make_shared<SourceFile>(path, ""), {}, why);
-    return false;
-  };
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) return fail("cannot read the file: it is a directory");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return fail("cannot read the file");
-  // read in chunks and stop past the limit (a device such as /dev/zero never ends)
+std::string read_file(const std::string& path, size_t max_bytes, std::string& out) {
   out.clear();
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return "it is a directory";
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::filesystem::exists(path, ec) ? "it cannot be read" : "no such file";
+  // read in chunks and stop past the limit (a device such as /dev/zero never ends)
   char buf[1 << 16];
   while (in) {
     in.read(buf, sizeof buf);
     out.append(buf, static_cast<size_t>(in.gcount()));
     if (out.size() > max_bytes) {
       out.clear();
-      return fail(fmt::format("the file is larger than {} MiB", max_bytes >> 20).c_str());
+      return fmt::format("it is larger than {} MiB", max_bytes >> 20);
     }
   }
-  if (in.bad()) return fail("cannot read the file");
-  return true;
+  if (in.bad()) return "it cannot be read";
+  return "";
+}
+
+bool read_source(const std::string& path, size_t max_bytes, std::string& out, Diagnostics& diags) {
+  std::string why = read_file(path, max_bytes, out);
+  if (why.empty()) return true;
+  std::string message = why == "it is a directory"         ? "cannot read the file: it is a directory"
+                        : why.rfind("it is larger", 0) == 0 ? "the file" + why.substr(2)
+                                                            : "cannot read the file";
+  diags.error(std::make_shared<SourceFile>(path, ""), {}, message);
+  return false;
 }
 
 void Diagnostics::error(std::shared_ptr<const SourceFile> file, Pos pos, std::string message) {
   list_.push_back({std::move(file), pos, std::move(message)});
+}
+
+void Diagnostics::error(const SourceFiles& files, Pos pos, std::string message) {
+  size_t f = pos.file >= 0 && static_cast<size_t>(pos.file) < files.size() ? static_cast<size_t>(pos.file) : 0;
+  error(files.empty() ? nullptr : files[f], pos, std::move(message));
 }
 
 namespace {

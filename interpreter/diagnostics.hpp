@@ -1,5 +1,7 @@
 // Diagnostics: one format everywhere, FILE:LINE:COL: error: message, then the source line and a caret.
 #pragma once
+#include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -7,10 +9,13 @@
 
 namespace ri {
 
-// A 1-based position in a source file. line == 0 means "no position known".
+// A 1-based position in a source file. line == 0 means "no position known". `file` says which file: an index
+// into the file table of the rule file being read (SourceFiles: [0] = the rule file named on the command line,
+// then the bases it extends, then the standard library's files).
 struct Pos {
   int line = 0;
   int col = 0;
+  int16_t file = 0;
 };
 
 // The text of one source file, kept so diagnostics can quote the offending line.
@@ -23,6 +28,9 @@ struct SourceFile {
   std::string_view line(int line1) const;  // 1-based; empty when out of range
 };
 
+// The files that positions refer to, by Pos::file.
+using SourceFiles = std::vector<std::shared_ptr<const SourceFile>>;
+
 struct Diagnostic {
   std::shared_ptr<const SourceFile> file;
   Pos pos;
@@ -34,6 +42,8 @@ struct Diagnostic {
 class Diagnostics {
  public:
   void error(std::shared_ptr<const SourceFile> file, Pos pos, std::string message);
+  // in the file that pos.file names in `files`
+  void error(const SourceFiles& files, Pos pos, std::string message);
   bool empty() const { return list_.empty(); }
   size_t size() const { return list_.size(); }
   const std::vector<Diagnostic>& all() const { return list_; }
@@ -44,8 +54,15 @@ class Diagnostics {
   std::vector<Diagnostic> list_;
 };
 
+// The largest rule file read.
+constexpr size_t kMaxSourceBytes = 16u << 20;
+
 // Reads a whole file of at most max_bytes into `out`; reports why not (missing, a directory, too large).
 bool read_source(const std::string& path, size_t max_bytes, std::string& out, Diagnostics& diags);
+
+// The same without reporting: "" when it was read, else why not ("no such file", "it is a directory", "it is
+// larger than 16 MiB", "it cannot be read").
+std::string read_file(const std::string& path, size_t max_bytes, std::string& out);
 
 // FILE:LINE:COL: error: message\n  LINE | source\n       |   ^\n
 std::string format_diagnostic(const Diagnostic& d);

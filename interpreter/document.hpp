@@ -1,7 +1,9 @@
 // The rule file as plain structs: the YAML is converted into these once (loader.cpp), and nothing after the
-// loader sees YAML. Every scalar keeps its file position and, for expressions, a map from each byte of the
-// decoded text back to the file.
+// loader sees YAML. Every scalar keeps its file position (with its file: Pos::file) and, for expressions, a
+// map from each byte of the decoded text back to the file. A variant and its bases are merged into one
+// Document (variants.cpp), so one Document may hold positions in several files.
 #pragma once
+#include <cctype>
 #include <memory>
 #include <optional>
 #include <string>
@@ -95,6 +97,14 @@ struct ChanceDecl {
 struct FuncDecl {
   Text signature;  // name(p: type, ...)
   Text body;       // expression
+
+  // The function's name: the signature's leading word (what a variant matches functions by).
+  std::string name() const {
+    const std::string& s = signature.s;
+    size_t b = s.find_first_not_of(" \t\r\n"), e = b;
+    while (e < s.size() && (std::isalnum(static_cast<unsigned char>(s[e])) || s[e] == '_')) ++e;
+    return b == std::string::npos ? std::string() : s.substr(b, e - b);
+  }
 };
 
 struct ParamDecl {
@@ -135,6 +145,9 @@ struct EndDecl {
 
 struct Document {
   std::shared_ptr<const SourceFile> file;
+  Text extends;                // the base rule file's path as written ("" when the file extends none)
+  std::vector<Text> remove;    // paths of the base's sections and entries to drop ('moves.fly')
+  std::vector<Text> sections;  // the sections written, by path ('moves', 'topology.relations'), at their keys
   Text name, description;
   std::vector<Text> players;
   std::vector<Text> sites;
@@ -158,10 +171,12 @@ struct Document {
 };
 
 // Reads a rule file (YAML) into a Document, reporting every structural problem: YAML syntax, unknown and
-// duplicate keys, missing sections, wrong node kinds. Returns false when anything was reported.
-bool load_document(std::shared_ptr<const SourceFile> file, Document& doc, Diagnostics& diags);
+// duplicate keys, missing sections, wrong node kinds. Returns false when anything was reported. Every
+// position gets the file index `index` (Pos::file). A file that says `extends` is a variant: it need not have
+// the required sections (its bases are read and merged by load_variant, variants.hpp).
+bool load_document(std::shared_ptr<const SourceFile> file, Document& doc, Diagnostics& diags, int16_t index = 0);
 
 // Reads a library file: only 'functions'.
-bool load_library(std::shared_ptr<const SourceFile> file, Document& doc, Diagnostics& diags);
+bool load_library(std::shared_ptr<const SourceFile> file, Document& doc, Diagnostics& diags, int16_t index = 0);
 
 }  // namespace ri

@@ -133,7 +133,7 @@ void Machine::execute(int n) {
 // Variables and attributes hold 32-bit integers: a larger value is the rule file's error.
 static int32_t fit(const Node& n, int64_t v) {
   if (v < INT32_MIN || v > INT32_MAX)
-    throw RuntimeError(n.pos, fmt::format("{} does not fit in a variable or attribute (32-bit integers)", v), n.file);
+    throw RuntimeError(n.pos, fmt::format("{} does not fit in a variable or attribute (32-bit integers)", v));
   return static_cast<int32_t>(v);
 }
 

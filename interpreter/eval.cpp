@@ -17,8 +17,8 @@ Machine::Machine(std::shared_ptr<const Program> p) : P_(std::move(p)) {
 }
 
 void Machine::fail(const Node& n, const std::string& msg) const {
-  RuntimeError e(n.pos, msg, n.file);
-  for (size_t i = calls_.size(); i-- > 0;) e.calls.push_back({P_->code[calls_[i]].file, P_->code[calls_[i]].pos});
+  RuntimeError e(n.pos, msg);
+  for (size_t i = calls_.size(); i-- > 0;) e.calls.push_back(P_->code[calls_[i]].pos);
   throw e;
 }
 

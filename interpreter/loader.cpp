@@ -94,13 +94,17 @@ size_t invalid_utf8(const std::string& t) {
 
 class Loader {
  public:
-  Loader(std::shared_ptr<const SourceFile> f, Diagnostics& d) : file_(std::move(f)), diags_(d) {}
+  Loader(std::shared_ptr<const SourceFile> f, Diagnostics& d, int16_t index)
+      : file_(std::move(f)), diags_(d), index_(index) {}
 
   void error(Pos p, std::string msg) { diags_.error(file_, p, std::move(msg)); }
 
+  // Every position the loader keeps is in this file: Pos::file is its index.
   Pos pos_of(const YAML::Node& n, Pos fallback = {1, 1}) const {
-    if (!n.IsDefined() || n.Mark().is_null()) return fallback;
-    return {n.Mark().line + 1, n.Mark().column + 1};
+    Pos p = fallback;
+    if (n.IsDefined() && !n.Mark().is_null()) p = {n.Mark().line + 1, n.Mark().column + 1};
+    p.file = index_;
+    return p;
   }
 
   const char* kind_name(const YAML::Node& n) const {
@@ -119,7 +123,7 @@ class Loader {
     out.s = n.Scalar();
     out.pos = pos_of(n, fallback);
     if (!n.Mark().is_null() && n.Mark().pos >= 0)
-      out.map = map_scalar(file_->text, file_->line_starts, static_cast<size_t>(n.Mark().pos), out.s);
+      out.map = map_scalar(file_->text, file_->line_starts, static_cast<size_t>(n.Mark().pos), out.s, index_);
     return true;
   }
 
@@ -172,6 +176,8 @@ class Loader {
   void check_dups(const YAML::Node& map, const std::string& where) { check_keys(map, where, {}); }
 
   void load(Document& doc);
+  void load_extends(const YAML::Node& root, Document& doc);
+  void note_sections(const YAML::Node& map, const std::string& prefix, Document& doc);
   void yaml_error(const YAML::ParserException& e);
   bool quotes_closed(const YAML::Node& n);
   void load_game(const YAML::Node& n, Document& doc);
@@ -204,6 +210,8 @@ class Loader {
  private:
   std::shared_ptr<const SourceFile> file_;
   Diagnostics& diags_;
+  int16_t index_;        // the file's index in the file table (Pos::file)
+  bool variant_ = false; // the file says 'extends': its required sections may come from the base
 };
 
 // list -> '[' scalar (',' scalar)* ']'
@@ -236,7 +244,7 @@ void Loader::load_game(const YAML::Node& n, Document& doc) {
   if (!expect_map(n, "game", {1, 1})) return;
   check_keys(n, "game", {"name", "description"});
   if (auto v = n["name"]) text(v, doc.name, "'game.name'", pos_of(n));
-  else error(pos_of(n), "missing key 'name' in 'game'");
+  else if (!variant_) error(pos_of(n), "missing key 'name' in 'game'");
   if (auto v = n["description"]) text(v, doc.description, "'game.description'", pos_of(n));
 }
 
@@ -250,6 +258,7 @@ void Loader::load_players(const YAML::Node& n, Document& doc) {
 void Loader::load_topology(const YAML::Node& n, Document& doc) {
   if (!expect_map(n, "topology", pos_of(n))) return;
   check_keys(n, "topology", {"sites", "grids", "relations", "regions", "lines", "tracks"});
+  note_sections(n, "topology.", doc);
   if (auto v = n["sites"]) scalar_list(v, "topology.sites", doc.sites, pos_of(n));
   if (auto v = n["grids"]) {
     if (expect_seq(v, "topology.grids", pos_of(n)))
@@ -610,6 +619,31 @@ void Loader::load_end(const YAML::Node& n, Document& doc) {
   }
 }
 
+// extends -> PATH ; remove -> '[' PATH (',' PATH)* ']'   (remove only with extends)
+void Loader::load_extends(const YAML::Node& root, Document& doc) {
+  if (auto v = root["extends"]) {
+    variant_ = true;
+    if (text(v, doc.extends, "'extends'", pos_of(v)) && doc.extends.s.empty())
+      error(doc.extends.pos, "'extends' needs the path of the base rule file");
+  }
+  if (auto v = root["remove"]) scalar_list(v, "remove", doc.remove, pos_of(v));
+  if (root["remove"] && !root["extends"])  // reported at the key
+    for (auto it = root.begin(); it != root.end(); ++it)
+      if (it->first.IsScalar() && it->first.Scalar() == "remove") error(pos_of(it->first), "'remove' needs 'extends'");
+}
+
+// Records the sections a mapping writes (their keys, as paths: prefix + key), so that a variant's merge knows
+// what it replaces and what its base has.
+void Loader::note_sections(const YAML::Node& map, const std::string& prefix, Document& doc) {
+  for (auto it = map.begin(); it != map.end(); ++it) {
+    if (!it->first.IsScalar() || it->first.Scalar() == "extends" || it->first.Scalar() == "remove") continue;
+    Text t = key_text(it->first);
+    t.s = prefix + t.s;
+    t.map.clear();
+    doc.sections.push_back(std::move(t));
+  }
+}
+
 // Reports a YAML syntax error, in words about the rule file rather than yaml-cpp's parser states.
 void Loader::yaml_error(const YAML::ParserException& e) {
   Pos at{e.mark.line + 1, e.mark.column + 1};
@@ -768,11 +802,13 @@ void Loader::load(Document& doc) {
   }
   check_keys(root, "",
              {"game", "players", "topology", "zones", "pieces", "variables", "history", "chance", "functions", "moves",
-              "turn", "end", "display"});
+              "turn", "end", "display", "extends", "remove"});
+  load_extends(root, doc);
+  note_sections(root, "", doc);
   auto section = [&](const char* k, bool required, auto fn) {
     if (auto v = root[k]) {
       (this->*fn)(v, doc);
-    } else if (required) {
+    } else if (required && !variant_) {
       error({}, fmt::format("missing section '{}'", k));
     }
   };
@@ -795,10 +831,10 @@ void Loader::load(Document& doc) {
 
 }  // namespace
 
-bool load_library(std::shared_ptr<const SourceFile> file, Document& doc, Diagnostics& diags) {
+bool load_library(std::shared_ptr<const SourceFile> file, Document& doc, Diagnostics& diags, int16_t index) {
   size_t before = diags.size();
   doc.file = file;
-  Loader l(file, diags);
+  Loader l(file, diags, index);
   try {
     YAML::Node root = YAML::Load(file->text);
     if (!root.IsMap()) {
@@ -813,10 +849,10 @@ bool load_library(std::shared_ptr<const SourceFile> file, Document& doc, Diagnos
   return diags.size() == before;
 }
 
-bool load_document(std::shared_ptr<const SourceFile> file, Document& doc, Diagnostics& diags) {
+bool load_document(std::shared_ptr<const SourceFile> file, Document& doc, Diagnostics& diags, int16_t index) {
   size_t before = diags.size();
   doc.file = file;
-  Loader l(file, diags);
+  Loader l(file, diags, index);
   try {
     l.load(doc);
   } catch (const YAML::Exception& e) {

@@ -545,7 +545,6 @@ bool replay_line(Game& g, const LogLine& it, ReplayResult& r) {
     fail("", "", e.what());
     r.runtime_error = true;
     r.rule_pos = e.pos;
-    r.rule_file = e.file;
     r.rule_calls = e.calls;
     return false;
   }

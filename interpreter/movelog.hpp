@@ -63,9 +63,8 @@ struct ReplayResult {
   std::string expected, actual;
   std::string message;    // complete, lower-case: "expected result 'Red wins', got 'not over'"
   bool runtime_error = false;
-  Pos rule_pos;
-  int rule_file = 0;  // Program::files index of rule_pos
-  std::vector<std::pair<int, Pos>> rule_calls;  // RuntimeError::calls
+  Pos rule_pos;                  // rule_pos.file: a Program::files index
+  std::vector<Pos> rule_calls;   // RuntimeError::calls
   int actions = 0;        // actions applied (including resignations)
   int expectations = 0;   // expectations that held
 };

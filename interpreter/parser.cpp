@@ -347,12 +347,12 @@ void Parser::report_parse_error(const Text& t, size_t offset, const std::string&
       hint = fmt::format(" (to close '{}' at line {}, column {})", t.s[where], p.line, p.col);
     }
   }
-  diags_.error(file_, t.at(offset), msg + hint);
+  diags_.error(files_, t.at(offset), msg + hint);
 }
 
 bool Parser::precheck(const Text& t) {
   if (t.s.size() > max_length) {
-    diags_.error(file_, t.pos, fmt::format("expression is too long ({} bytes; at most {})", t.s.size(), max_length));
+    diags_.error(files_, t.pos, fmt::format("expression is too long ({} bytes; at most {})", t.s.size(), max_length));
     return false;
   }
   int depth = 0;
@@ -366,7 +366,7 @@ bool Parser::precheck(const Text& t) {
     if (c == '"' || c == '\'') quote = c;
     else if (c == '(' || c == '[' || c == '{') {
       if (++depth > max_nesting) {
-        diags_.error(file_, t.at(i), fmt::format("expression nested too deeply (more than {} levels)", max_nesting));
+        diags_.error(files_, t.at(i), fmt::format("expression nested too deeply (more than {} levels)", max_nesting));
         return false;
       }
     } else if (c == ')' || c == ']' || c == '}')
@@ -504,7 +504,7 @@ bool Parser::templ(const Text& t, Template& out) {
     if (ch == '{' && i + 1 < s.size() && s[i + 1] == '{') { lit += '{'; i += 2; continue; }
     if (ch == '}' && i + 1 < s.size() && s[i + 1] == '}') { lit += '}'; i += 2; continue; }
     if (ch == '}') {
-      diags_.error(file_, t.at(i), "unmatched '}' in template (write '}}' for a literal brace)");
+      diags_.error(files_, t.at(i), "unmatched '}' in template (write '}}' for a literal brace)");
       return false;
     }
     if (ch != '{') { lit += ch; ++i; continue; }
@@ -520,7 +520,7 @@ bool Parser::templ(const Text& t, Template& out) {
       else if (c == '}' && --depth == 0) break;
     }
     if (j >= s.size()) {
-      diags_.error(file_, t.at(i), "expected '}' to close '{' in template");
+      diags_.error(files_, t.at(i), "expected '}' to close '{' in template");
       return false;
     }
     std::string_view part(s.data() + i + 1, j - i - 1);

@@ -19,7 +19,9 @@ struct ParsedParam {
 
 class Parser {
  public:
-  Parser(std::shared_ptr<const SourceFile> file, Diagnostics& diags) : file_(std::move(file)), diags_(diags) {}
+  // Reports in the file each position names (Pos::file indexes `files`).
+  Parser(SourceFiles files, Diagnostics& diags) : files_(std::move(files)), diags_(diags) {}
+  Parser(std::shared_ptr<const SourceFile> file, Diagnostics& diags) : Parser(SourceFiles{std::move(file)}, diags) {}
 
   // expr_top -> expr EOF; nullptr after reporting a syntax error
   ExprP expr(const Text& t);
@@ -40,7 +42,7 @@ class Parser {
   bool precheck(const Text& t);
   void report_parse_error(const Text& t, size_t offset, const std::string& msg);
 
-  std::shared_ptr<const SourceFile> file_;
+  SourceFiles files_;
   Diagnostics& diags_;
 };
 

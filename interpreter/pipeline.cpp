@@ -1,33 +1,35 @@
-// The whole pipeline for one rule file: read -> load (YAML) -> check -> compile.
+// The whole pipeline for one rule file: read -> load (YAML; a variant with its bases) -> check -> compile.
 #include <fmt/format.h>
 
 
 #include "compiler.hpp"
 #include "stdlib.hpp"
+#include "variants.hpp"
 
 namespace ri {
 
 std::shared_ptr<const Program> load_rules_text(const std::string& path, const std::string& text, Diagnostics& diags) {
-  // the standard library: loaded once per call (it is small); its problems are the interpreter's bugs
-  std::vector<Document> libs;
-  for (const StdlibFile& f : stdlib_files()) {
-    auto sf = std::make_shared<SourceFile>(f.path, f.text);
-    libs.emplace_back();
-    load_library(sf, libs.back(), diags);
-  }
-  auto file = std::make_shared<SourceFile>(path, text);
+  // the file table: the rule file, the bases it extends, then the standard library (Pos::file indexes it)
+  SourceFiles files;
   Document doc;
-  if (!load_document(file, doc, diags)) return nullptr;
+  bool ok = load_variant(std::make_shared<SourceFile>(path, text), doc, files, diags);
+  // the standard library: loaded once per call (it is small); its problems are the interpreter's bugs
+  std::vector<Document> libs(stdlib_files().size());
   std::vector<const Document*> lib_ptrs;
-  for (auto& l : libs) lib_ptrs.push_back(&l);
+  for (size_t i = 0; i < libs.size(); ++i) {
+    files.push_back(std::make_shared<SourceFile>(stdlib_files()[i].path, stdlib_files()[i].text));
+    load_library(files.back(), libs[i], diags, static_cast<int16_t>(files.size() - 1));
+    lib_ptrs.push_back(&libs[i]);
+  }
+  if (!ok) return nullptr;
   Checked checked;
-  if (!check(doc, lib_ptrs, checked, diags)) return nullptr;
+  if (!check(doc, lib_ptrs, files, checked, diags)) return nullptr;
   return compile(std::move(checked));
 }
 
 std::shared_ptr<const Program> load_rules(const std::string& path, Diagnostics& diags) {
   std::string text;
-  if (!read_source(path, 16u << 20, text, diags)) return nullptr;
+  if (!read_source(path, kMaxSourceBytes, text, diags)) return nullptr;
   return load_rules_text(path, text, diags);
 }
 

@@ -50,12 +50,11 @@ enum class Op : uint8_t {
 struct Node {
   Op op;
   Type type = Type::Error;
-  int16_t file = 0;  // Program::files index of the source the node comes from
   int32_t a = 0, b = 0;
+  Pos pos;  // where the node's source is written (pos.file: a Program::files index)
   int64_t imm = 0;
   int32_t first = 0;  // first kid in Program::kids
   int32_t nk = 0;     // number of kids
-  Pos pos;
 };
 
 // List values are descriptors, never allocated: a constant list, a range, the pieces stacked on a site, a
@@ -72,7 +71,6 @@ struct Value {
 
 struct FunctionInfo {
   std::string name;
-  int file = 0;  // Program::files index (0: the rule file; then the standard library's files)
   int nparams = 0;
   int frame = 0;  // slots used by the body
   int body = -1;
@@ -165,8 +163,10 @@ struct KindInfo {
 };
 
 struct Program {
-  std::shared_ptr<const SourceFile> file;
-  std::vector<std::shared_ptr<const SourceFile>> files;  // [0] = file, then the standard library's
+  std::shared_ptr<const SourceFile> file;  // the rule file named on the command line (files[0])
+  // every file a position (Pos::file) can be in: [0] = file, then the bases it extends (nearest first), then
+  // the standard library's files
+  SourceFiles files;
   std::string name, description;
 
   std::vector<std::string> players;

@@ -340,19 +340,21 @@ Alignment align_scalar(std::string_view t, size_t mark, const std::string& d) {
 // Converts byte offsets to 1-based positions by binary search in the offsets of the lines' starts.
 class PosCursor {
  public:
-  PosCursor(std::string_view t, const std::vector<size_t>& line_starts) : t_(t), starts_(line_starts) {}
+  PosCursor(std::string_view t, const std::vector<size_t>& line_starts, int16_t file)
+      : t_(t), starts_(line_starts), file_(file) {}
 
-  // Returns the 1-based line and byte column of offset off (clamped to the text).
+  // Returns the 1-based line and byte column of offset off (clamped to the text), in the cursor's file.
   Pos at(size_t off) {
     off = std::min(off, t_.size());
     size_t line = static_cast<size_t>(std::upper_bound(starts_.begin(), starts_.end(), off) - starts_.begin());
     size_t start = line ? starts_[line - 1] : 0;
-    return {static_cast<int>(std::max<size_t>(line, 1)), static_cast<int>(off - start) + 1};
+    return {static_cast<int>(std::max<size_t>(line, 1)), static_cast<int>(off - start) + 1, file_};
   }
 
  private:
   std::string_view t_;
   const std::vector<size_t>& starts_;
+  int16_t file_;
 };
 
 // The offsets at which the lines of t start.
@@ -371,7 +373,7 @@ std::vector<Pos> map_scalar(std::string_view file_text, size_t mark_pos, const s
 }
 
 std::vector<Pos> map_scalar(std::string_view file_text, const std::vector<size_t>& line_starts, size_t mark_pos,
-                            const std::string& decoded) {
+                            const std::string& decoded, int16_t file) {
   // yaml-cpp strips a UTF-8 byte order mark before counting positions.
   size_t bom = file_text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
   size_t mark = std::min(mark_pos + bom, file_text.size());
@@ -384,7 +386,7 @@ std::vector<Pos> map_scalar(std::string_view file_text, const std::vector<size_t
 
   std::vector<Pos> out;
   out.reserve(decoded.size() + 1);
-  PosCursor cur(file_text, line_starts);
+  PosCursor cur(file_text, line_starts, file);
   for (size_t i = 0; i < decoded.size(); ++i) out.push_back(cur.at(i < a.offs.size() ? a.offs[i] : last));
   out.push_back(cur.at(end));
   return out;

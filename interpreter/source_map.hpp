@@ -25,8 +25,9 @@ namespace ri {
 std::vector<Pos> map_scalar(std::string_view file_text, size_t mark_pos, const std::string& decoded);
 
 // The same, given the offsets at which the file's lines start (SourceFile::line_starts): positions cost a
-// binary search instead of a scan, so mapping every scalar of a file is not quadratic in its size.
+// binary search instead of a scan, so mapping every scalar of a file is not quadratic in its size. Every
+// position gets the file index `file` (Pos::file).
 std::vector<Pos> map_scalar(std::string_view file_text, const std::vector<size_t>& line_starts, size_t mark_pos,
-                            const std::string& decoded);
+                            const std::string& decoded, int16_t file = 0);
 
 }  // namespace ri

@@ -74,11 +74,10 @@ struct UndoEntry {
 
 // A rule-file error found while evaluating (division by zero, the budget exhausted, ...).
 struct RuntimeError : std::runtime_error {
-  Pos pos;
-  int file = 0;  // Program::files index
-  // the calls that led there, innermost first: (Program::files index, position of the call)
-  std::vector<std::pair<int, Pos>> calls;
-  RuntimeError(Pos p, const std::string& m, int f = 0) : std::runtime_error(m), pos(p), file(f) {}
+  Pos pos;  // pos.file: a Program::files index
+  // the calls that led there, innermost first
+  std::vector<Pos> calls;
+  RuntimeError(Pos p, const std::string& m) : std::runtime_error(m), pos(p) {}
 };
 
 }  // namespace ri

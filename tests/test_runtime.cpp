@@ -348,10 +348,10 @@ TEST_CASE("a runtime error inside a function names the function's file and the c
     FAIL("no error");
   } catch (const RuntimeError& e) {
     CHECK(std::string(e.what()) == "position -1 is outside the list (length 4)");
-    CHECK(p->files.at(e.file)->path == "stdlib/prelude.rules");
+    CHECK(p->files.at(e.pos.file)->path == "stdlib/prelude.rules");
     REQUIRE(e.calls.size() == 1);
-    CHECK(e.calls[0].first == 0);  // the call is in the rule file, on its last line
-    CHECK(e.calls[0].second.line == static_cast<int>(std::count(text.begin(), text.end(), '\n')));
+    CHECK(e.calls[0].file == 0);  // the call is in the rule file, on its last line
+    CHECK(e.calls[0].line == static_cast<int>(std::count(text.begin(), text.end(), '\n')));
   }
 }
 

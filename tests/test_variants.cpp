@@ -1,0 +1,319 @@
+// Variant rule files (`extends`, `remove`): the merge, section by section, and the positions of what goes
+// wrong, in the file where it is written. Each test writes its rule files to a fresh temporary directory.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "compiler.hpp"
+#include "engine.hpp"
+#include "variants.hpp"
+
+using namespace ri;
+namespace fs = std::filesystem;
+
+namespace {
+
+using Files = std::vector<std::pair<std::string, std::string>>;  // name -> text; names may contain '/'
+
+// A directory of rule files, removed when the test ends.
+class Dir {
+ public:
+  explicit Dir(const Files& files) {
+    std::random_device rd;
+    root_ = fs::temp_directory_path() / ("ruleinterp-variants-" + std::to_string(rd()) + std::to_string(rd()));
+    for (auto& [name, text] : files) {
+      fs::create_directories((root_ / name).parent_path());
+      std::ofstream(root_ / name, std::ios::binary) << text;
+    }
+  }
+  ~Dir() {
+    std::error_code ec;
+    fs::remove_all(root_, ec);
+  }
+  Dir(const Dir&) = delete;
+  Dir& operator=(const Dir&) = delete;
+
+  std::string path(const std::string& name) const { return (root_ / name).string(); }
+
+ private:
+  fs::path root_;
+};
+
+// Every line is numbered in the comments, for the positions the tests expect.
+const char* kBase =
+    "game: {name: Base, description: the base game}\n"  // 1
+    "players: [A, B]\n"                                 // 2
+    "topology:\n"                                       // 3
+    "  sites: [a, b, c]\n"                              // 4
+    "  relations:\n"                                    // 5
+    "    line: [[a, b], [b, c]]\n"                      // 6
+    "    diagonal: [[a, c]]\n"                          // 7
+    "  regions:\n"                                      // 8
+    "    ends: [a, c]\n"                                // 9
+    "pieces:\n"                                         // 10
+    "  stone: {per_player: 1, at: a}\n"                 // 11
+    "variables:\n"                                      // 12
+    "  moved: 0\n"                                      // 13
+    "functions:\n"                                      // 14
+    "  limit() -> int: \"1\"\n"                         // 15
+    "  is_end(site s): \"s in ends\"\n"                 // 16
+    "moves:\n"                                          // 17
+    "  go:\n"                                           // 18
+    "    params: {to: site in ends}\n"                  // 19
+    "    requires: [\"size(to) < limit()\"]\n"          // 20
+    "    effects: [\"move(top(a), to)\"]\n"             // 21
+    "  wait: {}\n"                                      // 22
+    "  boom:\n"                                         // 23
+    "    effects: [\"set moved = 10000000000\"]\n"      // 24
+    "turn: [{choose: all}]\n"                           // 25
+    "end:\n"                                            // 26
+    "  - when: moved > 0\n"                             // 27
+    "    result: draw\n"                                // 28
+    "display: \"{moved}\"\n";                           // 29
+
+template <class T>
+std::vector<std::string> names(const std::vector<T>& list) {
+  std::vector<std::string> out;
+  for (auto& e : list) out.push_back(e.name.s);
+  return out;
+}
+
+std::vector<std::string> paths(const Document& d) {
+  std::vector<std::string> out;
+  for (auto& t : d.sections) out.push_back(t.s);
+  return out;
+}
+
+bool has(const std::vector<std::string>& list, const std::string& s) {
+  return std::find(list.begin(), list.end(), s) != list.end();
+}
+
+using Strings = std::vector<std::string>;
+
+}  // namespace
+
+TEST_CASE("a variant replaces, appends and removes the base's sections and entries") {
+  struct Row {
+    const char* what;
+    std::string variant;  // extends base.rules
+    std::function<void(const Document&)> check;
+  };
+  const std::vector<Row> rows = {
+      {"an entry with the base's name replaces it, in the base's place", "moves: {go: {notation: gone}}\n",
+       [](const Document& d) {
+         CHECK(names(d.moves) == Strings{"go", "wait", "boom"});
+         CHECK(d.moves[0].params.empty());  // replaced whole, not merged key by key
+         REQUIRE(d.moves[0].notation.size() == 1);
+         CHECK(d.moves[0].notation[0].s == "gone");
+         CHECK(d.moves[0].notation[0].pos.file == 0);  // the variant's
+         CHECK(d.moves[1].name.pos.file == 1);         // the base's
+       }},
+      {"a new entry is appended, in the variant's order", "moves: {jump: {}, hop: {}}\nzones: {pool: {}}\n",
+       [](const Document& d) {
+         CHECK(names(d.moves) == Strings{"go", "wait", "boom", "jump", "hop"});
+         CHECK(names(d.zones) == Strings{"pool"});
+       }},
+      {"remove drops entries, also of topology's mappings",
+       "remove: [moves.wait, topology.relations.diagonal, variables.moved]\n",
+       [](const Document& d) {
+         CHECK(names(d.moves) == Strings{"go", "boom"});
+         CHECK(names(d.relations) == Strings{"line"});
+         CHECK(d.variables.empty());
+       }},
+      {"remove and redefine: the entry moves to the end", "remove: [moves.go]\nmoves: {go: {}}\n",
+       [](const Document& d) { CHECK(names(d.moves) == Strings{"wait", "boom", "go"}); }},
+      {"remove drops whole sections; topology drops its sub-sections", "remove: [display, topology]\n",
+       [](const Document& d) {
+         CHECK_FALSE(d.has_display);
+         CHECK(d.sites.empty());
+         CHECK(d.relations.empty());
+         CHECK(d.regions.empty());
+         CHECK_FALSE(has(paths(d), "topology"));
+         CHECK_FALSE(has(paths(d), "topology.sites"));
+       }},
+      {"list sections are replaced whole",
+       "players: [X, Y, Z]\nturn: [{choose: [wait]}]\nend: []\ntopology: {sites: [d]}\n",
+       [](const Document& d) {
+         REQUIRE(d.players.size() == 3);
+         CHECK(d.players[0].s == "X");
+         REQUIRE(d.turn.size() == 1);
+         REQUIRE(d.turn[0].moves.size() == 1);
+         CHECK(d.turn[0].moves[0].s == "wait");
+         CHECK(d.end.empty());
+         REQUIRE(d.sites.size() == 1);
+         CHECK(d.sites[0].s == "d");
+         CHECK(names(d.relations) == Strings{"line", "diagonal"});  // not given: kept
+       }},
+      {"game's keys are merged one by one", "game: {name: Variant}\n",
+       [](const Document& d) {
+         CHECK(d.name.s == "Variant");
+         CHECK(d.description.s == "the base game");
+       }},
+      {"topology's mappings are merged by name", "topology:\n  regions: {ends: [c], middle: [b]}\n",
+       [](const Document& d) {
+         REQUIRE(names(d.regions) == Strings{"ends", "middle"});
+         CHECK(d.regions[0].items.size() == 1);
+         CHECK(d.sites.size() == 3);
+       }},
+      {"functions are matched by the name in their signature",
+       "functions:\n  \"is_end(site x) -> bool\": x == a\n  extra(): \"1\"\n",
+       [](const Document& d) {
+         REQUIRE(d.functions.size() == 3);
+         CHECK(d.functions[1].name() == "is_end");
+         CHECK(d.functions[1].body.s == "x == a");
+         CHECK(d.functions[2].name() == "extra");
+       }},
+  };
+  for (const Row& r : rows) {
+    INFO(r.what);
+    Dir dir(Files{{"base.rules", kBase}, {"v.rules", "extends: base.rules\n" + r.variant}});
+    std::ifstream in(dir.path("v.rules"));
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    Diagnostics d;
+    Document doc;
+    SourceFiles files;
+    bool ok = load_variant(std::make_shared<SourceFile>(dir.path("v.rules"), text), doc, files, d);
+    INFO(d.format());
+    REQUIRE(ok);
+    REQUIRE(files.size() == 2);
+    CHECK(files[1]->path == dir.path("base.rules"));
+    r.check(doc);
+  }
+}
+
+TEST_CASE("a chain of bases merges from the deepest up, each file relative to its own directory") {
+  Dir dir(Files{{"base.rules", kBase},
+                {"sub/mid.rules",
+                 "extends: ../base.rules\ngame: {name: Mid}\nremove: [moves.wait]\nmoves: {jump: {}}\n"},
+                {"top.rules", "extends: sub/mid.rules\nremove: [moves.jump]\nmoves: {hop: {}}\n"}});
+  Diagnostics d;
+  auto p = load_rules(dir.path("top.rules"), d);
+  INFO(d.format());
+  REQUIRE(p);
+  CHECK(p->name == "Mid");
+  std::vector<std::string> moves;
+  for (auto& m : p->moves) moves.push_back(m.name);
+  CHECK(moves == Strings{"go", "boom", "hop"});
+  // the file table: the file named first, its bases nearest first, then the standard library
+  REQUIRE(p->files.size() >= 4);
+  CHECK(p->files[0]->path == dir.path("top.rules"));
+  CHECK(p->files[1]->path == dir.path("sub/mid.rules"));
+  CHECK(p->files[2]->path == dir.path("base.rules"));
+  CHECK(p->files[3]->path == "stdlib/prelude.rules");
+  CHECK(p->file == p->files[0]);
+  CHECK(p->moves[0].pos.file == 2);
+  CHECK(p->moves[0].pos.line == 18);
+  CHECK(p->moves[2].pos.file == 0);
+}
+
+TEST_CASE("load_rules_text reads the bases relative to the directory of the path it is given") {
+  Dir dir(Files{{"base.rules", kBase}});
+  Diagnostics d;
+  auto p = load_rules_text(dir.path("not-on-disk.rules"), "extends: base.rules\ngame: {name: Text}\n", d);
+  INFO(d.format());
+  REQUIRE(p);
+  CHECK(p->name == "Text");
+  CHECK(p->description == "the base game");
+}
+
+TEST_CASE("problems of a variant are reported in the file and at the position where they are written") {
+  struct Row {
+    const char* what;
+    Files files;  // the first is checked
+    const char* message;                                     // a part of the first diagnostic
+    const char* file;                                        // where it is reported
+    int line, col;
+  };
+  const std::string v = "extends: base.rules\n";
+  const std::vector<Row> rows = {
+      {"a removed entry the base does not have",
+       {{"v.rules", v + "remove:\n  - moves.wiat\n"}, {"base.rules", kBase}},
+       "'moves.wiat' is not in the base rules 'base.rules' (did you mean 'moves.wait'?)", "v.rules", 3, 5},
+      {"a removed section the base does not have",
+       {{"v.rules", v + "remove: [zones]\n"}, {"base.rules", kBase}},
+       "'zones' is not in the base rules 'base.rules'", "v.rules", 2, 10},
+      {"a required section cannot be removed",
+       {{"v.rules", v + "remove: [end]\n"}, {"base.rules", kBase}}, "cannot remove 'end': a rule file needs it",
+       "v.rules", 2, 10},
+      {"remove without extends",
+       {{"v.rules", std::string(kBase) + "remove: [moves.go]\n"}}, "'remove' needs 'extends'", "v.rules", 30, 1},
+      {"a base that cannot be read", {{"v.rules", "extends: nothing.rules\n"}},
+       "cannot read the base rules 'nothing.rules': no such file", "v.rules", 1, 10},
+      {"a file that extends itself", {{"v.rules", "extends: ./v.rules\n"}}, "v.rules' extends itself", "v.rules", 1,
+       10},
+      {"a cycle through another file",
+       {{"v.rules", "extends: b.rules\n"}, {"b.rules", "game: {name: B}\nextends: v.rules\n"}},
+       "v.rules' extends itself (through '", "b.rules", 2, 10},
+      {"a chain deeper than 8",
+       {{"v.rules", "extends: 1.rules\n"}, {"1.rules", "extends: 2.rules\n"}, {"2.rules", "extends: 3.rules\n"},
+        {"3.rules", "extends: 4.rules\n"}, {"4.rules", "extends: 5.rules\n"}, {"5.rules", "extends: 6.rules\n"},
+        {"6.rules", "extends: 7.rules\n"}, {"7.rules", "extends: 8.rules\n"}, {"8.rules", "extends: 9.rules\n"},
+        {"9.rules", kBase}},
+       "variants nest at most 8 deep", "8.rules", 1, 10},
+      {"an unknown key in the base is reported in the base",
+       {{"v.rules", v}, {"base.rules", std::string(kBase) + "moves2: {}\n"}}, "unknown section 'moves2'", "base.rules",
+       30, 1},
+      {"a base's move that calls a function the variant removed: reported in the base",
+       {{"v.rules", v + "remove: [functions.limit]\n"}, {"base.rules", kBase}}, "undeclared function 'limit'",
+       "base.rules", 20, 28},
+      {"a base's declaration that the variant's declares first: reported in the base, pointing to the variant",
+       {{"v.rules", v + "zones: {ends: {}}\n"}, {"base.rules", kBase}}, "'ends' is already declared as a zone (at ",
+       "base.rules", 9, 5},
+      {"a variant's declaration that the base declares first: reported in the variant, pointing to the base",
+       {{"v.rules", v + "chance: {stone: {outcomes: {1: 1}}}\n"}, {"base.rules", kBase}},
+       "base.rules:11:3)", "v.rules", 2, 10},
+  };
+  for (const Row& r : rows) {
+    INFO(r.what);
+    Dir dir(r.files);
+    Diagnostics d;
+    auto p = load_rules(dir.path(r.files[0].first), d);
+    INFO(d.format());
+    CHECK_FALSE(p);
+    REQUIRE_FALSE(d.empty());
+    auto it = std::find_if(d.all().begin(), d.all().end(),
+                           [&](const Diagnostic& x) { return x.message.find(r.message) != std::string::npos; });
+    REQUIRE(it != d.all().end());
+    REQUIRE(it->file);
+    CHECK(it->file->path == dir.path(r.file));
+    CHECK(it->pos.line == r.line);
+    CHECK(it->pos.col == r.col);
+  }
+}
+
+TEST_CASE("every file's structural problems are reported, the variant's and the base's") {
+  Dir dir(Files{{"v.rules", "extends: base.rules\nmoves: {go: {efects: []}}\n"},
+                {"base.rules", std::string(kBase) + "players: [C]\n"}});
+  Diagnostics d;
+  CHECK_FALSE(load_rules(dir.path("v.rules"), d));
+  INFO(d.format());
+  REQUIRE(d.size() == 2);
+  CHECK(d.format().find("v.rules:2:14: error: unknown key 'efects'") != std::string::npos);
+  CHECK(d.format().find("base.rules:30:1: error: duplicate key 'players' (first at line 2)") != std::string::npos);
+}
+
+TEST_CASE("a runtime error in a base's move is reported in the base") {
+  Dir dir(Files{{"base.rules", kBase}, {"v.rules", "extends: base.rules\ngame: {name: V}\n"}});
+  Diagnostics d;
+  auto p = load_rules(dir.path("v.rules"), d);
+  INFO(d.format());
+  REQUIRE(p);
+  Game g(p);
+  Game::Reading r = g.read("boom");
+  REQUIRE(r.ok);
+  try {
+    g.apply(r.move);
+    FAIL("no error");
+  } catch (const RuntimeError& e) {
+    CHECK_THAT(e.what(), Catch::Contains("does not fit in a variable"));
+    CHECK(p->files.at(e.pos.file)->path == dir.path("base.rules"));
+    CHECK(e.pos.line == 24);
+    CHECK(e.pos.col == 16);  // the set
+  }
+}
