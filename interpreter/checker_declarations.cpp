@@ -310,35 +310,42 @@ void Checker::check_attribute_inits() {
     }
 }
 
+// The value a variable or history field holds: its initial value (or default) parsed and typed against the
+// optional `type`. `noun` names what is declared ("variable"), `init` its value ("initial value").
+Type Checker::stored_value(const VarDecl& v, ExprP& e, const char* noun, const char* init) {
+  begin_frame();
+  e = parse(v.init);
+  Type t = e ? expr(*e) : Type::Error;
+  if (!v.type.s.empty()) {
+    Type want = parse_type(v.type.s);
+    if (want == Type::Error || is_list(want) || want == Type::Str)
+      error(v.type.pos, fmt::format("a {}'s type is int, bool, player, site, piece, kind or line, not '{}'", noun, v.type.s));
+    else if (t != Type::Error && !comparable(t, want) && t != want)
+      error(e->pos, fmt::format("{} '{}' is {} but its {} is {}", noun, v.name.s, type_name(want), init, type_name(t)));
+    t = want;
+  }
+  if (t == Type::None) t = Type::Site;
+  if (is_list(t) || t == Type::Str || t == Type::Void) {
+    error(v.init.pos, fmt::format("a {} holds an int, bool, player, site, piece, kind or line, not {}", noun, type_name(t)));
+    t = Type::Error;
+  }
+  P_.init_frame = std::max(P_.init_frame, max_slot_);
+  return t;
+}
+
 void Checker::declare_variables() {
   for (auto& v : doc_.variables) {
     VarInfo vi;
     vi.name = v.name.s;
     vi.per_player = v.per_player;
-    begin_frame();
-    ExprP e = parse(v.init);
-    Type t = e ? expr(*e) : Type::Error;
-    if (!v.type.s.empty()) {
-      Type want = parse_type(v.type.s);
-      if (want == Type::Error || is_list(want) || want == Type::Str)
-        error(v.type.pos, fmt::format("a variable's type is int, bool, player, site, piece, kind or line, not '{}'", v.type.s));
-      else if (t != Type::Error && !comparable(t, want) && t != want)
-        error(e->pos, fmt::format("variable '{}' is {} but its initial value is {}", v.name.s, type_name(want), type_name(t)));
-      t = want;
-    }
-    if (t == Type::None) t = Type::Site;
-    if (is_list(t) || t == Type::Str || t == Type::Void) {
-      error(v.init.pos, fmt::format("a variable holds an int, bool, player, site, piece, kind or line, not {}", type_name(t)));
-      t = Type::Error;
-    }
-    P_.init_frame = std::max(P_.init_frame, max_slot_);
-    vi.type = t;
+    ExprP e;
+    vi.type = stored_value(v, e, "variable", "initial value");
     vi.offset = P_.nvars;
     P_.nvars += vi.per_player ? static_cast<int>(P_.players.size()) : 1;
     int id = static_cast<int>(P_.vars.size());
     P_.vars.push_back(vi);
     out_.var_inits.push_back(std::move(e));
-    declare(v.name.s, v.name.pos, v.per_player ? Sym::PerPlayer : Sym::Global, id, t);
+    declare(v.name.s, v.name.pos, v.per_player ? Sym::PerPlayer : Sym::Global, id, vi.type);
   }
 }
 
@@ -349,28 +356,12 @@ void Checker::declare_history() {
     VarInfo vi;
     vi.name = v.name.s;
     if (std::string why = bad_name(v.name.s); !why.empty()) error(v.name.pos, why);
-    begin_frame();
-    ExprP e = parse(v.init);
-    Type t = e ? expr(*e) : Type::Error;
-    if (!v.type.s.empty()) {
-      Type want = parse_type(v.type.s);
-      if (want == Type::Error || is_list(want) || want == Type::Str)
-        error(v.type.pos, fmt::format("a history field's type is int, bool, player, site, piece, kind or line, not '{}'", v.type.s));
-      else if (t != Type::Error && !comparable(t, want) && t != want)
-        error(e->pos, fmt::format("history field '{}' is {} but its default is {}", v.name.s, type_name(want), type_name(t)));
-      t = want;
-    }
-    if (t == Type::None) t = Type::Site;
-    if (is_list(t) || t == Type::Str || t == Type::Void) {
-      error(v.init.pos, fmt::format("a history field holds an int, bool, player, site, piece, kind or line, not {}", type_name(t)));
-      t = Type::Error;
-    }
-    P_.init_frame = std::max(P_.init_frame, max_slot_);
-    vi.type = t;
+    ExprP e;
+    vi.type = stored_value(v, e, "history field", "default");
     int id = static_cast<int>(P_.history.size());
     P_.history.push_back(vi);
     out_.history_defaults.push_back(std::move(e));
-    declare(v.name.s, v.name.pos, Sym::HistoryField, id, t);
+    declare(v.name.s, v.name.pos, Sym::HistoryField, id, vi.type);
   }
 }
 

@@ -147,6 +147,7 @@ class Checker {
   void declare_lines();
   void chains(int rel, std::vector<int32_t>& path, int n, std::vector<std::vector<int32_t>>& out, size_t limit);
   void declare_history();
+  Type stored_value(const VarDecl& v, ExprP& e, const char* noun, const char* init);
   void declare_pieces();
   void check_attribute_inits();
   void declare_variables();
