@@ -115,7 +115,7 @@ void Game::settle() {
     if (st.end_if_none || st.lose_if_none) {
       if (!check_end()) {
         finish_without_rule();
-        if (st.lose_if_none && P_->nplayers() > 1) S.winners = ((1u << P_->nplayers()) - 1) & ~(1u << S.player);
+        if (st.lose_if_none) S.winners = all_but(P_->nplayers(), S.player);
       }
       return;
     }
@@ -329,18 +329,17 @@ size_t Game::apply(const Move& m) {
   return mark;
 }
 
-// Appends the move's history entry: the mover, then each field (the values the move records first, computed
-// after its effects, then the other fields' defaults).
+// Appends the move's history entry: the mover, then each field. The values the move records come first, while
+// its parameters are still in their slots; the other fields' defaults, checked in a frame of their own, after.
 void Game::record(const MoveInfo& mi) {
   const Program& P = *P_;
   State& S = M_.state();
   entry_[0] = S.player;
-  for (int pass = 0; pass < 2; ++pass)
-    for (size_t h = 0; h < P.history.size(); ++h) {
-      int node = mi.record[h] >= 0 ? mi.record[h] : P.history[h].init;
-      if ((mi.record[h] >= 0) != (pass == 0)) continue;
-      entry_[1 + h] = fit_int32(M_.evaluate(node).i, P.code[node].pos);
-    }
+  auto field = [&](size_t h, int node) { entry_[1 + h] = fit_int32(M_.evaluate(node).i, P.code[node].pos); };
+  for (size_t h = 0; h < P.history.size(); ++h)
+    if (mi.record[h] >= 0) field(h, mi.record[h]);
+  for (size_t h = 0; h < P.history.size(); ++h)
+    if (mi.record[h] < 0) field(h, P.history[h].init);
   M_.push_history(entry_.data());
 }
 

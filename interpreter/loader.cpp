@@ -185,6 +185,8 @@ class Loader {
   void load_topology(const YAML::Node& n, Document& doc);
   void load_lines(const YAML::Node& n, Document& doc, Pos parent);
   void load_history(const YAML::Node& n, Document& doc);
+  void load_values(const YAML::Node& n, const char* section, const char* noun, const char* value, bool per_player,
+                   std::vector<VarDecl>& out);
   void load_zones(const YAML::Node& n, Document& doc);
   void load_pieces(const YAML::Node& n, Document& doc);
   void load_variables(const YAML::Node& n, Document& doc);
@@ -420,42 +422,36 @@ void Loader::load_pieces(const YAML::Node& n, Document& doc) {
 
 // variables -> { NAME: EXPR | { type, init, per_player } }
 void Loader::load_variables(const YAML::Node& n, Document& doc) {
-  if (!expect_map(n, "variables", pos_of(n))) return;
-  check_dups(n, "variables");
-  for (auto it = n.begin(); it != n.end(); ++it) {
-    VarDecl v;
-    v.name = key_text(it->first);
-    YAML::Node b = it->second;
-    if (b.IsMap()) {
-      check_keys(b, "variable '" + v.name.s + "'", {"type", "init", "per_player"});
-      if (auto t = b["type"]) text(t, v.type, "'type'", pos_of(b));
-      if (auto t = b["init"]) text(t, v.init, "'init'", pos_of(b));
-      else error(pos_of(b), fmt::format("missing key 'init' in variable '{}'", v.name.s));
-      if (auto t = b["per_player"]) flag(t, "per_player", v.per_player);
-    } else {
-      text(b, v.init, "a variable's initial value", v.name.pos);
-    }
-    doc.variables.push_back(std::move(v));
-  }
+  load_values(n, "variables", "variable", "initial value", true, doc.variables);
 }
 
 // history -> { NAME: EXPR | { type, init } }
 void Loader::load_history(const YAML::Node& n, Document& doc) {
-  if (!expect_map(n, "history", pos_of(n))) return;
-  check_dups(n, "history");
+  load_values(n, "history", "history field", "default value", false, doc.history);
+}
+
+// Named values with an expression: NAME: EXPR (the value) or NAME: { type, init, per_player? }. `noun` names
+// one ("variable"), `value` its expression ("initial value").
+void Loader::load_values(const YAML::Node& n, const char* section, const char* noun, const char* value, bool per_player,
+                         std::vector<VarDecl>& out) {
+  if (!expect_map(n, section, pos_of(n))) return;
+  check_dups(n, section);
   for (auto it = n.begin(); it != n.end(); ++it) {
     VarDecl v;
     v.name = key_text(it->first);
     YAML::Node b = it->second;
+    std::string where = fmt::format("{} '{}'", noun, v.name.s);
     if (b.IsMap()) {
-      check_keys(b, "history field '" + v.name.s + "'", {"type", "init"});
+      if (per_player) check_keys(b, where, {"type", "init", "per_player"});
+      else check_keys(b, where, {"type", "init"});
       if (auto t = b["type"]) text(t, v.type, "'type'", pos_of(b));
       if (auto t = b["init"]) text(t, v.init, "'init'", pos_of(b));
-      else error(pos_of(b), fmt::format("missing key 'init' in history field '{}'", v.name.s));
+      else error(pos_of(b), fmt::format("missing key 'init' in {}", where));
+      if (auto t = b["per_player"]; t && per_player) flag(t, "per_player", v.per_player);
     } else {
-      text(b, v.init, "a history field's default value", v.name.pos);
+      text(b, v.init, fmt::format("a {}'s {}", noun, value).c_str(), v.name.pos);
     }
-    doc.history.push_back(std::move(v));
+    out.push_back(std::move(v));
   }
 }
 

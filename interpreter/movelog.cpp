@@ -378,12 +378,8 @@ size_t resign(Game& g, int player) {
   size_t mark = M.mark();
   M.save_control();
   State& S = M.state();
-  const int n = g.prog().nplayers();
-  uint32_t w = 0;
-  for (int q = 0; q < n; ++q)
-    if (q != player) w |= 1u << q;
   S.over = 1;
-  S.winners = w;
+  S.winners = all_but(g.prog().nplayers(), player);
   S.flags = 0;
   ++S.ply;
   return mark;

@@ -65,6 +65,14 @@ struct State {
   static constexpr int32_t kExtraTurn = 1, kContinueTurn = 2;
 };
 
+// The winners when `player` loses (resigns, or cannot move under 'if_none: lose'): every other player.
+inline uint32_t all_but(int nplayers, int player) {
+  uint32_t w = 0;
+  for (int q = 0; q < nplayers; ++q)
+    if (q != player) w |= 1u << q;
+  return w;
+}
+
 // One undoable change.
 struct UndoEntry {
   enum Kind : uint8_t { Var, Attr, Owner, Kind_, Place, Control, History } kind;
