@@ -48,11 +48,11 @@ bool random_action(Game& g, Prng& rng, MoveList& scratch, Move& out) {
   switch (g.node()) {
     case Game::NodeKind::Over: return false;
     case Game::NodeKind::Chance: {
-      const ChanceInfo* c = g.pending_chance();
+      Game::Outcomes o = g.outcomes();
       out = Move{};
       out.type = Move::kChance;
       out.nargs = 1;
-      out.args[0] = static_cast<int32_t>(rng.pick_weighted(c->weights.data(), c->weights.size()));
+      out.args[0] = static_cast<int32_t>(rng.pick_weighted(o.weights.data(), o.weights.size()));
       return true;
     }
     case Game::NodeKind::Decision:

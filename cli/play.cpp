@@ -1,7 +1,6 @@
 // ruleinterp play FILE (also `ruleinterp FILE`): terminal play for humans and random players. See spec/cli.md.
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <random>
@@ -93,21 +92,9 @@ class Session {
     out_ << fmt::format("\n--- turn {}: {} ---\n", shown_turn_, name(g_.player())) << g_.render();
   }
 
-  // Names the players who had no move and passed during the last action (the steps settle() skipped are
-  // the last_passes() steps before the current one in the turn cycle).
+  // Names the players who had no move and passed during the last action.
   void report_passes() {
-    int n = g_.last_passes();
-    if (n <= 0) return;
-    const int nsteps = static_cast<int>(P_.steps.size()), np = P_.nplayers();
-    int p = g_.state().player, st = g_.state().step;
-    std::vector<int> who;
-    for (int i = 0; i < n && i < 1000; ++i) {
-      if (st > 0) --st;
-      else st = nsteps - 1, p = (p + np - 1) % np;
-      if (who.empty() || who.back() != p) who.push_back(p);
-    }
-    std::reverse(who.begin(), who.end());
-    for (int q : who) out_ << fmt::format("{} has no legal move and passes\n", name(q));
+    for (int q : g_.last_passers()) out_ << fmt::format("{} has no legal move and passes\n", name(q));
   }
 
   // Records and applies an action.
@@ -126,8 +113,8 @@ class Session {
   }
 
   void announce_roll(const Move& m) {
-    const ChanceInfo* c = g_.pending_chance();
-    out_ << fmt::format("{} rolls: {} = {}\n", name(g_.player()), c->name, c->values[static_cast<size_t>(m.args[0])]);
+    Game::Outcomes o = g_.outcomes();
+    out_ << fmt::format("{} rolls: {} = {}\n", name(g_.player()), o.chance->name, o.values[static_cast<size_t>(m.args[0])]);
   }
 
   // Reads one line; false at the end of the input.
@@ -153,8 +140,9 @@ class Session {
       return;
     }
     std::string choices;
-    for (size_t i = 0; i < c->values.size(); ++i)
-      choices += fmt::format("{}{} ({}/{})", i ? ", " : "", c->values[i], c->weights[i], c->total);
+    Game::Outcomes o = g_.outcomes();
+    for (size_t i = 0; i < o.values.size(); ++i)
+      choices += fmt::format("{}{} ({}/{})", i ? ", " : "", o.values[i], o.weights[i], o.total);
     out_ << fmt::format("{} rolls {}: type the outcome, one of {}\n", name(g_.player()), c->name, choices);
     for (;;) {
       std::string line;

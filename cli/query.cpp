@@ -35,12 +35,12 @@ void add_moves(CLI::App& app, std::vector<Command>& out) {
   cmd->add_option("--log", o->log, "replay this move log first (its expectations are checked)");
   out.push_back({cmd, [o] {
                    return with_game(o->file, o->log, [](Game& g) {
-                     MoveList ml;
-                     g.legal(ml);
-                     if (const ChanceInfo* c = g.pending_chance()) {
-                       for (const Move& m : ml)
-                         std::cout << fmt::format("{} {}/{}\n", c->values[m.args[0]], c->weights[m.args[0]], c->total);
+                     if (Game::Outcomes o = g.outcomes(); o.chance) {
+                       for (size_t i = 0; i < o.values.size(); ++i)
+                         std::cout << fmt::format("{} {}/{}\n", o.values[i], o.weights[i], o.total);
                      } else {
+                       MoveList ml;
+                       g.legal(ml);
                        for (const Move& m : ml) std::cout << g.write(m) << '\n';
                      }
                      return 0;

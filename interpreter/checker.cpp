@@ -242,6 +242,14 @@ void Checker::check_turn() {
       else if (!st.when_none.s.empty() && st.when_none.s != "pass")
         error(st.when_none.pos, fmt::format("'if_none' is 'pass', 'end' or 'lose', not '{}'", st.when_none.s));
     }
+    ExprP when;
+    if (st.when) {
+      begin_frame();
+      when = parse(*st.when);
+      if (when) expect(*when, Type::Bool, "a step's 'when'");
+      si.frame = max_slot_;
+    }
+    out_.step_when.push_back(std::move(when));
     P_.steps.push_back(std::move(si));
   }
 }
@@ -317,6 +325,7 @@ bool Checker::run(const std::vector<const Document*>& libs, const SourceFiles& f
   declare_history();
   for (size_t f = 0; f < fns_.size(); ++f) check_function(static_cast<int>(f));
   check_attribute_inits();
+  check_chance();
   check_moves();
   check_turn();
   check_end();

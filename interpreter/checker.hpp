@@ -33,6 +33,11 @@ struct CheckedMove {
   std::vector<ExprP> record;  // per history field; null: the field's default
 };
 
+struct CheckedChance {
+  ExprP computed;              // null: declared outcomes
+  std::vector<StmtP> effects;
+};
+
 struct CheckedEnd {
   ExprP when, arg;
 };
@@ -46,6 +51,8 @@ struct Checked {
   std::vector<ExprP> var_inits;
   std::vector<ExprP> history_defaults;
   std::vector<std::vector<ExprP>> attr_inits;  // per kind, per attribute
+  std::vector<CheckedChance> chance;  // per Program::chance
+  std::vector<ExprP> step_when;       // per step; null: always taken
   std::vector<CheckedEnd> ends;
   Template display;
 };

@@ -377,6 +377,7 @@ bool Checker::chance_outcomes(const ChanceDecl& c, ChanceInfo& ci) {
     error(t.pos, fmt::format("expected a whole number, not '{}'", t.s));
     return false;
   };
+  if (c.computed) return true;  // evaluated at each roll (check_chance types the expression)
   if (c.dice_count) {
     int n = *c.dice_count;
     if (n < 1 || n > 16 || c.faces.empty() || c.faces.size() > 64) {
@@ -468,7 +469,33 @@ void Checker::declare_chance() {
     P_.vars.push_back(vi);
     out_.var_inits.push_back(nullptr);
     declare(c.name.s, c.name.pos, Sym::Global, ci.var, Type::Int);
+    chance_ids_.push_back(ok ? static_cast<int>(P_.chance.size()) : -1);
     if (ok) P_.chance.push_back(std::move(ci));
+  }
+}
+
+// Computed outcomes and effects, checked once every global name is declared (also those of an event whose
+// declared outcomes were rejected, so that all their problems are reported).
+void Checker::check_chance() {
+  out_.chance.resize(P_.chance.size());
+  for (size_t k = 0; k < doc_.chance.size(); ++k) {
+    const ChanceDecl& c = doc_.chance[k];
+    CheckedChance cc;
+    begin_frame();
+    if (c.computed) {
+      cc.computed = parse(*c.computed);
+      if (cc.computed) expect(*cc.computed, Type::Ints, fmt::format("the outcomes of chance '{}'", c.name.s).c_str());
+    }
+    in_chance_ = true;
+    for (auto& ef : c.effects) {
+      StmtP s = parser_->stmt(ef);
+      if (s) stmt(*s);
+      cc.effects.push_back(std::move(s));
+    }
+    in_chance_ = false;
+    if (chance_ids_[k] < 0) continue;
+    P_.chance[chance_ids_[k]].frame = max_slot_;
+    out_.chance[chance_ids_[k]] = std::move(cc);
   }
 }
 

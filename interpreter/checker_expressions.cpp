@@ -507,6 +507,10 @@ void Checker::stmt(Stmt& s) {
         if (s.name == ef.name) {
           s.id = static_cast<int>(ef.op);
           s.sym = Sym::Builtin;
+          if (in_chance_ && (ef.op == Op::SExtraTurn || ef.op == Op::SContinueTurn)) {
+            error(s.pos, fmt::format("'{}' is not allowed in the effects of a chance", ef.name));
+            return;
+          }
           if (s.exprs.size() != ef.args.size()) {
             std::string sig;
             for (Type t : ef.args) sig += (sig.empty() ? "" : ", ") + std::string(type_name(t));

@@ -153,6 +153,7 @@ class Checker {
   void declare_variables();
   void declare_chance();
   bool chance_outcomes(const ChanceDecl& c, ChanceInfo& ci);
+  void check_chance();
   void declare_functions(const Document& d, bool library);
   void check_function(int f);
   void check_moves();
@@ -191,6 +192,8 @@ class Checker {
   std::vector<Local> locals_;
   int next_slot_ = 0, max_slot_ = 0;
   bool in_move_ = false;
+  bool in_chance_ = false;        // checking a chance event's effects (no extra_turn, continue_turn)
+  std::vector<int> chance_ids_;   // per declared chance event: its Program::chance index, or -1 when rejected
   bool generated_names_ = false;  // grid sites: their names follow the grid's pattern
   int move_lets_known_ = 0;  // lets of the current move with a known type
   std::vector<Type> let_types_;

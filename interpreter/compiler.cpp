@@ -269,6 +269,18 @@ std::shared_ptr<const Program> compile(Checked&& ck) {
     for (size_t h = 0; h < P.history.size(); ++h)
       mi.record.push_back(h < cm.record.size() && cm.record[h] ? c.expr(*cm.record[h]) : -1);
   }
+  for (size_t k = 0; k < P.chance.size(); ++k) {
+    ChanceInfo& ci = P.chance[k];
+    c.frame = ci.frame;
+    track(c.frame);
+    ci.computed = ck.chance[k].computed ? c.expr(*ck.chance[k].computed) : -1;
+    for (auto& s : ck.chance[k].effects) ci.effects.push_back(s ? c.stmt(*s) : -1);
+  }
+  for (size_t i = 0; i < P.steps.size(); ++i) {
+    c.frame = P.steps[i].frame;
+    track(c.frame);
+    P.steps[i].when = ck.step_when[i] ? c.expr(*ck.step_when[i]) : -1;
+  }
   for (size_t e = 0; e < P.ends.size(); ++e) {
     c.frame = P.ends[e].frame;
     track(c.frame);

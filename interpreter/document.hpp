@@ -90,8 +90,11 @@ struct ChanceDecl {
   // Either dice (count dice, each showing one of faces with equal probability, the value being the sum) ...
   std::optional<int> dice_count;
   std::vector<Text> faces;
-  // ... or explicit outcomes: value -> weight (the probability is weight / sum of weights).
+  // ... or explicit outcomes: value -> weight (the probability is weight / sum of weights) ...
   std::vector<std::pair<Text, Text>> outcomes;
+  // ... or computed outcomes: an expression of type ints, each element one equally likely outcome.
+  std::optional<Text> computed;
+  std::vector<Text> effects;  // statements run after each roll (empty: none)
 };
 
 struct FuncDecl {
@@ -134,6 +137,7 @@ struct StepDecl {
   Text chance;                 // Roll: the chance event's name
   std::vector<Text> moves;     // Choose: the moves offered (empty = all)
   Text when_none;              // Choose: pass | end (default pass)
+  std::optional<Text> when;    // a condition: the step is skipped when it is false (none: always taken)
 };
 
 struct EndDecl {

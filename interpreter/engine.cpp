@@ -3,11 +3,16 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 
 namespace ri {
 
-Game::Game(std::shared_ptr<const Program> p) : P_(std::move(p)), M_(P_) { reset(); }
+Game::Game(std::shared_ptr<const Program> p) : P_(std::move(p)), M_(P_) {
+  values_.reserve(kMaxMoves);
+  passers_.reserve(P_->steps.size() * static_cast<size_t>(P_->nplayers()) + 2);  // settle's guard bounds them
+  reset();
+}
 
 // A move's arguments are stored in 32 bits: an int parameter's value beyond that is the rule file's error.
 static int32_t arg32(const MoveInfo& mi, int i, int64_t v) {
@@ -78,7 +83,7 @@ void Game::reset() {
   }
   S.player = 0;
   M_.clear_journal();  // the setup itself is not undoable
-  passes_ = 0;
+  passers_.clear();
   settle();
 }
 
@@ -94,6 +99,41 @@ const ChanceInfo* Game::pending_chance() const {
   return &P_->chance[P_->steps[state().step].chance];
 }
 
+Game::Outcomes Game::outcomes() {
+  M_.begin_operation();
+  return pending_outcomes();
+}
+
+Game::Outcomes Game::pending_outcomes() {
+  Outcomes o;
+  o.chance = pending_chance();
+  if (!o.chance) return o;
+  const ChanceInfo& c = *o.chance;
+  if (c.computed < 0) {
+    o.values = c.values;
+    o.weights = c.weights;
+    o.total = c.total;
+    return o;
+  }
+  // computed: the elements of the list, in order, each one outcome of weight 1
+  Value l = M_.evaluate(c.computed);
+  int n = M_.list_len(l);
+  const Pos& at = P_->code[c.computed].pos;
+  if (n == 0) throw RuntimeError(at, fmt::format("chance '{}' has no outcomes here", c.name));
+  if (n > kMaxMoves) throw RuntimeError(at, fmt::format("chance '{}' has {} outcomes here; at most {}", c.name, n, kMaxMoves));
+  values_.resize(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    int64_t v = M_.list_at(l, i).i;
+    if (v < INT32_MIN || v > INT32_MAX)
+      throw RuntimeError(at, fmt::format("chance '{}' has the outcome {} here, beyond 32 bits", c.name, v));
+    values_[static_cast<size_t>(i)] = v;
+  }
+  o.values = values_;
+  o.weights = std::span<const uint64_t>(ones_).first(static_cast<size_t>(n));
+  o.total = static_cast<uint64_t>(n);
+  return o;
+}
+
 void Game::next_step() {
   State& S = M_.state();
   if (++S.step >= static_cast<int>(P_->steps.size())) {
@@ -103,23 +143,26 @@ void Game::next_step() {
   }
 }
 
-// Moves on through steps that need no decision: automatic passes when no move exists, or the end.
+// Moves on through steps that need no decision: steps whose condition is false, automatic passes when no
+// move exists, or the end.
 void Game::settle() {
   State& S = M_.state();
   int guard = 0;
   const int limit = static_cast<int>(P_->steps.size()) * P_->nplayers() + 1;
   while (!S.over) {
     const StepInfo& st = P_->steps[S.step];
-    if (st.kind == StepInfo::Roll) return;
-    if (any_legal()) return;
-    if (st.end_if_none || st.lose_if_none) {
-      if (!check_end()) {
-        finish_without_rule();
-        if (st.lose_if_none) S.winners = all_but(P_->nplayers(), S.player);
+    if (st.when < 0 || M_.evaluate(st.when).i) {
+      if (st.kind == StepInfo::Roll) return;
+      if (any_legal()) return;
+      if (st.end_if_none || st.lose_if_none) {
+        if (!check_end()) {
+          finish_without_rule();
+          if (st.lose_if_none) S.winners = all_but(P_->nplayers(), S.player);
+        }
+        return;
       }
-      return;
+      if (passers_.empty() || passers_.back() != S.player) passers_.push_back(S.player);
     }
-    ++passes_;
     next_step();
     if (++guard > limit) {  // nobody can ever move: the game cannot go on
       finish_without_rule();
@@ -252,8 +295,8 @@ void Game::legal(MoveList& out) {
   NodeKind nk = node();
   if (nk == NodeKind::Over) return;
   if (nk == NodeKind::Chance) {
-    const ChanceInfo* c = pending_chance();
-    for (size_t o = 0; o < c->values.size() && o < kMaxMoves; ++o) {
+    size_t n = pending_outcomes().values.size();  // at most kMaxMoves
+    for (size_t o = 0; o < n; ++o) {
       Move m;
       m.type = Move::kChance;
       m.nargs = 1;
@@ -293,15 +336,18 @@ void Game::bind(const Move& m) {
 
 size_t Game::apply(const Move& m) {
   M_.begin_operation();
+  // a chance outcome's value, computed before anything changes
+  int32_t outcome = m.type == Move::kChance ? static_cast<int32_t>(pending_outcomes().values[m.args[0]]) : 0;
   size_t mark = M_.mark();
   State& S = M_.state();
   M_.save_control();
-  passes_ = 0;
+  passers_.clear();
   S.flags = 0;
   ++S.ply;
   if (m.type == Move::kChance) {
     const ChanceInfo& c = *pending_chance();
-    M_.set_var(P_->vars[c.var].offset, static_cast<int32_t>(c.values[m.args[0]]));
+    M_.set_var(P_->vars[c.var].offset, outcome);
+    for (int e : c.effects) M_.execute(e);  // with me = the player who rolls
     next_step();
     settle();
     return mark;
@@ -355,9 +401,9 @@ std::string Game::write_with(const TemplateInfo& t) {
 std::string Game::write(const Move& m) {
   M_.begin_operation();
   if (m.type == Move::kChance) {
-    const ChanceInfo* c = pending_chance();
-    if (!c) return "?";
-    return std::to_string(c->values[m.args[0]]);
+    Outcomes o = pending_outcomes();
+    if (!o.chance) return "?";
+    return std::to_string(o.values[m.args[0]]);
   }
   const MoveInfo& mi = P_->moves[m.type];
   bind(m);
@@ -389,21 +435,22 @@ Game::Reading Game::read(std::string_view text) {
     return r;
   }
   if (nk == NodeKind::Chance) {
-    const ChanceInfo* c = pending_chance();
+    Outcomes o = pending_outcomes();
     std::string v = want;
-    std::string prefix = normalize_notation(c->name) + " ";
+    std::string prefix = normalize_notation(o.chance->name) + " ";
     if (v.rfind(prefix, 0) == 0) v = v.substr(prefix.size());
-    for (size_t o = 0; o < c->values.size(); ++o)
-      if (v == std::to_string(c->values[o])) {
+    for (size_t i = 0; i < o.values.size(); ++i)  // the first outcome with the value
+      if (v == std::to_string(o.values[i])) {
         r.ok = true;
         r.move.type = Move::kChance;
         r.move.nargs = 1;
-        r.move.args[0] = static_cast<int32_t>(o);
+        r.move.args[0] = static_cast<int32_t>(i);
         return r;
       }
-    std::string list;
-    for (auto x : c->values) list += (list.empty() ? "" : ", ") + std::to_string(x);
-    r.message = fmt::format("'{}' is not an outcome of '{}' (one of: {})", std::string(text), c->name, list);
+    std::string list;  // each value once, in the order of the outcomes
+    for (auto it = o.values.begin(); it != o.values.end(); ++it)
+      if (std::find(o.values.begin(), it, *it) == it) list += (list.empty() ? "" : ", ") + std::to_string(*it);
+    r.message = fmt::format("'{}' is not an outcome of '{}' (one of: {})", std::string(text), o.chance->name, list);
     return r;
   }
   // does the move bound now write `want` in any of its notations?

@@ -3,6 +3,7 @@
 #pragma once
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,6 +31,19 @@ class Game {
   int player() const { return state().player; }
   const ChanceInfo* pending_chance() const;  // the chance event to roll at a chance node
 
+  // A chance node's outcomes in the order of its actions (legal() lists outcome i as the move with
+  // args[0] == i): each one's value and weight. Declared outcomes come from the event's tables; computed
+  // ones are evaluated now (an empty list, more than 1024 elements or a value beyond 32 bits is a
+  // RuntimeError) and weigh 1 each. The spans stay valid until the next call on the game. Not at a chance
+  // node: no chance and no outcomes.
+  struct Outcomes {
+    const ChanceInfo* chance = nullptr;  // the event rolled (its name)
+    std::span<const int64_t> values;
+    std::span<const uint64_t> weights;
+    uint64_t total = 0;  // the sum of the weights
+  };
+  Outcomes outcomes();
+
   // Decision: the legal moves in declaration order. Chance: one move per outcome.
   void legal(MoveList& out);
   // Applies a legal move or outcome; returns the mark to undo it with.
@@ -54,11 +68,13 @@ class Game {
   std::string result_text() const;  // "Red wins", "draw", "Red and Green tie"
   uint32_t winners() const { return state().winners; }
 
-  // How many automatic passes the last apply()/reset() made (for the user interface only).
-  int last_passes() const { return passes_; }
+  // The players who passed automatically during the last apply()/reset(), in order, a player who passed
+  // at several steps in a row named once (for the user interface only; skipped steps are not passes).
+  const std::vector<int>& last_passers() const { return passers_; }
 
  private:
   void settle();
+  Outcomes pending_outcomes();  // outcomes() within the current operation
   void next_step();
   bool check_end();
   void finish_without_rule();
@@ -74,8 +90,10 @@ class Game {
 
   std::shared_ptr<const Program> P_;
   Machine M_;
-  int passes_ = 0;
+  std::vector<int> passers_;
   std::vector<int32_t> entry_;  // the history entry being recorded
+  std::vector<int64_t> values_;  // the computed outcomes of the chance node (capacity kMaxMoves: never reallocated)
+  const std::vector<uint64_t> ones_ = std::vector<uint64_t>(kMaxMoves, 1);  // their weights
 };
 
 // Normalises written moves for comparison: lower case, single spaces, trimmed.

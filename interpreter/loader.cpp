@@ -455,7 +455,7 @@ void Loader::load_values(const YAML::Node& n, const char* section, const char* n
   }
 }
 
-// chance -> { NAME: { dice: { count, faces } } | { outcomes: { VALUE: WEIGHT } } }
+// chance -> { NAME: { dice: { count, faces } } | { outcomes: { VALUE: WEIGHT } | EXPR }, effects: [STMT] } }
 void Loader::load_chance(const YAML::Node& n, Document& doc) {
   if (!expect_map(n, "chance", pos_of(n))) return;
   check_dups(n, "chance");
@@ -465,7 +465,7 @@ void Loader::load_chance(const YAML::Node& n, Document& doc) {
     c.pos = c.name.pos;
     YAML::Node b = it->second;
     if (!expect_map(b, "chance '" + c.name.s + "'", c.pos)) continue;
-    check_keys(b, "chance '" + c.name.s + "'", {"dice", "outcomes"});
+    check_keys(b, "chance '" + c.name.s + "'", {"dice", "outcomes", "effects"});
     if (auto d = b["dice"]) {
       if (expect_map(d, "dice", pos_of(b))) {
         check_keys(d, "dice", {"count", "faces"});
@@ -476,7 +476,11 @@ void Loader::load_chance(const YAML::Node& n, Document& doc) {
         else error(pos_of(d), "missing key 'faces' in 'dice'");
       }
     } else if (auto o = b["outcomes"]) {
-      if (expect_map(o, "outcomes", pos_of(b))) {
+      if (o.IsScalar()) {
+        text(o, c.computed.emplace(), "'outcomes'", pos_of(b));
+      } else if (o.IsSequence()) {
+        error(pos_of(o), "'outcomes' must be a mapping or an expression, not a list (quote it: \"[1, 2, 3]\")");
+      } else if (expect_map(o, "outcomes", pos_of(b))) {
         check_dups(o, "outcomes");
         for (auto oi = o.begin(); oi != o.end(); ++oi) {
           Text v = key_text(oi->first), w;
@@ -486,6 +490,7 @@ void Loader::load_chance(const YAML::Node& n, Document& doc) {
     } else {
       error(pos_of(b), fmt::format("chance '{}' needs 'dice' or 'outcomes'", c.name.s));
     }
+    if (auto e = b["effects"]) scalar_list(e, "chance." + c.name.s + ".effects", c.effects, pos_of(b));
     doc.chance.push_back(std::move(c));
   }
 }
@@ -569,7 +574,7 @@ void Loader::load_moves(const YAML::Node& n, Document& doc) {
   }
 }
 
-// turn -> '[' ( { roll: CHANCE } | { choose: [MOVE...] | all, if_none: pass|end|lose } )* ']'
+// turn -> '[' ( { roll: CHANCE, when: EXPR } | { choose: [MOVE...] | all, if_none: pass|end|lose, when: EXPR } )* ']'
 void Loader::load_turn(const YAML::Node& n, Document& doc) {
   doc.turn_pos = pos_of(n);
   if (!expect_seq(n, "turn", pos_of(n))) return;
@@ -578,11 +583,11 @@ void Loader::load_turn(const YAML::Node& n, Document& doc) {
     st.pos = pos_of(s, doc.turn_pos);
     if (!expect_map(s, "a turn step", st.pos)) continue;
     if (auto r = s["roll"]) {
-      check_keys(s, "turn step", {"roll"});
+      check_keys(s, "turn step", {"roll", "when"});
       st.kind = StepDecl::Roll;
       text(r, st.chance, "'roll'", st.pos);
     } else if (auto c = s["choose"]) {
-      check_keys(s, "turn step", {"choose", "if_none"});
+      check_keys(s, "turn step", {"choose", "if_none", "when"});
       st.kind = StepDecl::Choose;
       if (c.IsScalar() && c.Scalar() == "all") {
       } else if (scalar_list(c, "choose", st.moves, st.pos) && st.moves.empty()) {
@@ -593,6 +598,7 @@ void Loader::load_turn(const YAML::Node& n, Document& doc) {
       error(st.pos, "a turn step must be 'roll: CHANCE' or 'choose: [MOVES]'");
       continue;
     }
+    if (auto w = s["when"]) text(w, st.when.emplace(), "'when'", st.pos);
     doc.turn.push_back(std::move(st));
   }
   if (doc.turn.empty()) error(doc.turn_pos, "'turn' needs at least one step");

@@ -391,9 +391,9 @@ LogLine action_line(Game& g, const Move& m) {
   LogLine l;
   l.kind = LogLine::Action;
   if (m.type == Move::kChance) {
-    const ChanceInfo* c = g.pending_chance();
-    if (!c || m.args[0] < 0 || static_cast<size_t>(m.args[0]) >= c->values.size()) l.text.assign(1, '?');  // (not = "?": GCC 12 -O3 warns falsely, -Wrestrict)
-    else l.text = fmt::format("{} {}", c->name, c->values[m.args[0]]);
+    Game::Outcomes o = g.outcomes();
+    if (!o.chance || m.args[0] < 0 || static_cast<size_t>(m.args[0]) >= o.values.size()) l.text.assign(1, '?');  // (not = "?": GCC 12 -O3 warns falsely, -Wrestrict)
+    else l.text = fmt::format("{} {}", o.chance->name, o.values[static_cast<size_t>(m.args[0])]);
     return l;
   }
   l.player = g.prog().players[g.player()];

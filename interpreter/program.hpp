@@ -122,9 +122,13 @@ struct MoveInfo {
 struct ChanceInfo {
   std::string name;
   int var = -1;  // the global variable the outcome is stored in
+  // declared outcomes (dice or a weight mapping), empty when they are computed
   std::vector<int64_t> values;
   std::vector<uint64_t> weights;
   uint64_t total = 0;
+  int computed = -1;         // node of the ints expression whose elements are the outcomes (weight 1 each), or -1
+  std::vector<int> effects;  // statement nodes run after the outcome is stored
+  int frame = 0;             // slots used by the expression and the effects
 };
 
 struct StepInfo {
@@ -133,6 +137,8 @@ struct StepInfo {
   std::vector<int> moves;  // move ids offered
   bool end_if_none = false;
   bool lose_if_none = false;  // with no legal move the player loses (after the end rules are tried)
+  int when = -1;              // bool node: the step is skipped when it is false (-1: always taken)
+  int frame = 0;              // slots used by `when`
 };
 
 struct EndInfo {

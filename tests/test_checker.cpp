@@ -23,6 +23,9 @@ std::string game(const std::string& part) { return kHead + part + kTail; }
 // a game with one move whose requirements, definitions and effects are given
 std::string one_move(const std::string& body) { return game("moves:\n  go:\n    params: {s: site}\n" + body); }
 
+// a game with one chance event 'e', declared as `decl` on line 5 from column 6
+std::string chance_e(const std::string& decl) { return game("chance:\n  e: " + decl + "\nmoves: {m: {}}\n"); }
+
 // text with its first `from` replaced by `to`
 std::string edit(std::string text, const std::string& from, const std::string& to) {
   size_t at = text.find(from);
@@ -190,6 +193,33 @@ std::vector<Row> rows() {
        "a history field holds an int, bool, player, site, piece, kind or line, not sites", 1, 14, 1},
       {"an unknown if_none", edit(game("moves: {m: {}}\n"), "{choose: all}", "{choose: all, if_none: stop}"),
        "'if_none' is 'pass', 'end' or 'lose', not 'stop'", 5, 31, 1},
+      // ---- chance: computed outcomes and effects; conditional steps
+      {"computed outcomes of the wrong type", chance_e("{outcomes: edge}"), "the outcomes of chance 'e' must be ints, not sites", 5, 17, 1},
+      {"computed outcomes written as a YAML list", chance_e("{outcomes: [1, 2]}"),
+       "'outcomes' must be a mapping or an expression, not a list (quote it: \"[1, 2, 3]\")", 5, 17, 1},
+      {"an undeclared name in computed outcomes", chance_e("{outcomes: 1..k}"), "undeclared name 'k'", 5, 20, 1},
+      {"extra_turn in a chance's effects", chance_e("{outcomes: '[1]', effects: [extra_turn]}"),
+       "'extra_turn' is not allowed in the effects of a chance", 5, 34, 1},
+      {"continue_turn in a chance's effects", chance_e("{outcomes: {1: 1}, effects: ['if e > 0 then continue_turn']}"),
+       "'continue_turn' is not allowed in the effects of a chance", 5, 50, 1},
+      {"a chance's effect of the wrong type", chance_e("{dice: {count: 1, faces: [1, 2]}, effects: ['set e = x']}"),
+       "cannot set 'e' (int) to site", 5, 59, 1},
+      {"a chance's effects written as a scalar", chance_e("{outcomes: {1: 1}, effects: pass}"),
+       "'chance.e.effects' must be a list, like [pass], not a scalar", 5, 34, 1},
+      {"a step's condition that is not bool", edit(game("moves: {m: {}}\n"), "{choose: all}", "{choose: all, when: 1}"),
+       "a step's 'when' must be bool, not int", 5, 28, 1},
+      {"a step's condition uses a move's parameter", edit(one_move(""), "{choose: all}", "{choose: all, when: s == x}"),
+       "undeclared name 's'", 7, 28, 1},
+      {"a roll step with if_none", edit(game("chance: {e: {outcomes: {1: 1}}}\nmoves: {m: {}}\n"), "{choose: all}",
+                                         "{roll: e, if_none: end}, {choose: all}"),
+       "unknown key 'if_none' in 'turn step' (expected one of: roll, when)", 6, 18, 1},
+      {"computed outcomes, chance effects and conditional steps",
+       edit(game("pieces: {man: {per_player: 1, at: x, attributes: {power: 0}}}\n"
+                 "variables: {on: 'true', last: {type: piece, init: none}}\n"
+                 "chance:\n  e: {outcomes: '1..(if last == none then 2 else 4)', effects: ['if last != none then set last.power = e']}\n"
+                 "moves: {m: {}}\n"),
+            "[{choose: all}]", "[{choose: all}, {roll: e, when: on and me == A}]"),
+       "", 0, 0, 0},
       {"the history's queries", "history: {h: 0, who: {type: player, init: me}}\n" +
                                     one_move("    record: {h: 1}\n    requires: ['history_len() == 0 or (recorded(0, h) == 1 and "
                                              "mover(0) == recorded(0, who) and last_turn(A) >= -1)']\n"),

@@ -348,10 +348,10 @@ TEST_CASE("movelog: random games written as logs replay to the same end", "[move
     int plies = 0;
     while (g.node() != ri::Game::NodeKind::Over && plies < 5000) {
       ri::Move m;
-      if (const ri::ChanceInfo* c = g.pending_chance()) {
+      if (ri::Game::Outcomes o = g.outcomes(); o.chance) {
         m.type = ri::Move::kChance;
         m.nargs = 1;
-        m.args[0] = static_cast<int32_t>(rng.pick_weighted(c->weights.data(), c->weights.size()));
+        m.args[0] = static_cast<int32_t>(rng.pick_weighted(o.weights.data(), o.weights.size()));
       } else {
         g.legal(*ml);
         REQUIRE(ml->size > 0);
