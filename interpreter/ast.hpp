@@ -21,7 +21,7 @@ enum class ExprKind : uint8_t {
   Binary,     // op, kids[0], kids[1]
   If,         // kids: cond, then, else
   Let,        // name = kids[0]; kids[1]
-  Aggregate,  // op in {any, all, count, sum, min, max}; name in kids[0] (where kids[1])? (: kids[2])?
+  Aggregate,  // op in {any, all, count, sum, min, max, filter, map}; name in kids[0] (where kids[1])? (: kids[2])?
   List,       // [kids...]
   Range,      // kids[0]..kids[1]
 };
@@ -42,7 +42,7 @@ enum class Sym : uint8_t {
   ZoneEach,     // id = zone index (needs [player])
   Region,       // id = constant list
   TrackEach,    // id = track index (needs [player])
-  AllPlayers, AllSites,
+  AllPlayers, AllSites, AllPieces,
   Kind,         // id
   Builtin,      // id = builtin code
   Function,     // id = function index

@@ -39,7 +39,7 @@ std::vector<std::string> Checker::function_names() const {
   for (auto& [n, g] : globals_)
     if (g.sym == Sym::Function) out.push_back(n);
   for (auto& b : builtins()) out.push_back(b.name);
-  for (const char* a : {"any", "all", "count", "sum"}) out.push_back(a);
+  for (const char* a : {"any", "all", "count", "sum", "filter", "map"}) out.push_back(a);
   return out;
 }
 
@@ -315,6 +315,7 @@ bool Checker::run(const std::vector<const Document*>& libs, const SourceFiles& f
   // that declares one of their names is told so, at its own declaration
   globals_["players"] = {Sym::AllPlayers, -1, Type::Players, {}};
   globals_["sites"] = {Sym::AllSites, -1, Type::Sites, {}};
+  globals_["pieces"] = {Sym::AllPieces, -1, Type::Pieces, {}};
   for (auto* lib : libs) declare_functions(*lib, true);
   declare_players();
   declare_topology();

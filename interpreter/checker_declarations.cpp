@@ -64,6 +64,15 @@ void Checker::declare_topology() {
         generated_names_ = false;
         at[x][y] = id;
       }
+    // coordinates: each site's place, and the grid's sites by place
+    GridInfo gi{g.width, g.height, {}};
+    P_.grid_place.resize(P_.site_names.size());
+    for (int y = 0; y < g.height; ++y)
+      for (int x = 0; x < g.width; ++x) {
+        gi.sites.push_back(at[x][y]);
+        P_.grid_place[at[x][y]] = {static_cast<int32_t>(P_.grids.size()), x + 1, y + 1};
+      }
+    P_.grids.push_back(std::move(gi));
     if (g.directions) {
       struct Dir { const char* name; int dx, dy; bool diag; };
       static const Dir dirs[] = {{"north", 0, 1, false},    {"south", 0, -1, false},    {"east", 1, 0, false},
@@ -108,6 +117,7 @@ void Checker::declare_topology() {
       declare(zd.name.s, zd.name.pos, Sym::Zone, id, Type::Site);
     }
   }
+  P_.grid_place.resize(P_.site_names.size());  // the zones are on no grid
   if (P_.site_names.size() > static_cast<size_t>(kMaxSites)) {
     error(doc_.sites.empty() ? Pos{1, 1} : doc_.sites[0].pos, fmt::format("at most {} sites are supported", kMaxSites));
     return;  // no tables for a board this size

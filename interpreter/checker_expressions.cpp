@@ -138,13 +138,14 @@ Type Checker::builtin_call(Expr& e, const BuiltinSig& b) {
     error(e.pos, "'opponent' needs exactly two players; use next(PLAYER)");
     return e.type = Type::Error;
   }
-  if (b.op == Op::Len || b.op == Op::Nth || b.op == Op::IndexOf) {
+  if (b.op == Op::Len || b.op == Op::Nth || b.op == Op::IndexOf || b.op == Op::Unique) {
     Type l = expr(*e.kids[0]);
     if (l != Type::Error && !is_list(l)) {
       error(e.kids[0]->pos, fmt::format("the first argument of '{}' must be a list, not {}", b.name, type_name(l)));
       return e.type = Type::Error;
     }
     if (b.op == Op::Len) return e.type = Type::Int;
+    if (b.op == Op::Unique) return e.type = l;
     if (b.op == Op::Nth) {
       expect(*e.kids[1], Type::Int, "a position");
       return e.type = l == Type::Error ? Type::Error : elem_of(l);
@@ -157,6 +158,10 @@ Type Checker::builtin_call(Expr& e, const BuiltinSig& b) {
   bool ok = true;
   for (size_t i = 0; i < b.args.size(); ++i)
     if (expect(*e.kids[i], b.args[i], fmt::format("argument {} of '{}'", i + 1, b.name).c_str()) == Type::Error) ok = false;
+  if (b.op == Op::SiteAt && P_.grids.empty()) {
+    error(e.pos, "'site_at' needs a grid in 'topology.grids'");
+    return e.type = Type::Error;
+  }
   return e.type = ok ? b.result : Type::Error;
 }
 
@@ -234,10 +239,16 @@ Type Checker::aggregate(Expr& e) {
   e.slot = push_local(var, d == Type::Error ? Type::Error : elem_of(d));
   if (e.kids[1]) expect(*e.kids[1], Type::Bool, "a 'where' condition");
   Type result = Type::Error;
-  if (kind == "any" || kind == "all" || kind == "count") {
+  if (kind == "any" || kind == "all" || kind == "count" || kind == "filter") {
     if (e.kids[2]) expect(*e.kids[2], Type::Bool, fmt::format("the body of '{}'", kind).c_str());
     else if (kind != "count") error(e.pos, fmt::format("'{}' needs a condition: {}({} in LIST : CONDITION)", kind, kind, var));
-    result = kind == "count" ? Type::Int : Type::Bool;
+    result = kind == "count" ? Type::Int : kind == "filter" ? d : Type::Bool;
+  } else if (kind == "map") {
+    Type v = e.kids[2] ? expr(*e.kids[2]) : Type::Error;
+    if (!e.kids[2]) error(e.pos, fmt::format("'map' needs a value: map({} in LIST : VALUE)", var));
+    else if (v != Type::Error && list_of(v) == Type::Error)
+      error(e.kids[2]->pos, fmt::format("cannot make a list of {}", type_name(v)));
+    result = list_of(v);
   } else {
     if (e.kids[2]) expect(*e.kids[2], Type::Int, fmt::format("the body of '{}'", kind).c_str());
     else error(e.pos, fmt::format("'{}' needs a value: {}({} in LIST : VALUE)", kind, kind, var));
@@ -335,12 +346,11 @@ Type Checker::expr(Expr& e) {
       Type b = expr(*e.kids[1]);
       if (a == Type::Error || b == Type::Error) return e.type = Type::Error;
       if (op == "++") {
-        for (int side = 0; side < 2; ++side) {
-          Type t = side ? b : a;
-          if (t == Type::Void || is_list(t)) {
-            error(e.kids[side]->pos, fmt::format("'++' joins single values, not {}", type_name(t)));
-            return e.type = Type::Error;
-          }
+        if (a == b && is_list(a)) return e.type = a;  // a new list: a's elements, then b's
+        if (is_list(a) || is_list(b) || a == Type::Void || b == Type::Void) {
+          error(e.pos, fmt::format("'++' joins two lists of the same type or two single values, not {} and {}",
+                                   type_name(a), type_name(b)));
+          return e.type = Type::Error;
         }
         return e.type = Type::Str;
       }

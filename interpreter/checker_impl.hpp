@@ -32,7 +32,7 @@ struct GlobalSym {
 struct BuiltinSig {
   const char* name;
   Op op;
-  std::vector<Type> args;  // Type::Error = any list (len/nth/index are checked by hand)
+  std::vector<Type> args;  // Type::Error = any list (len/nth/index/unique are checked by hand)
   Type result;
 };
 
@@ -60,6 +60,11 @@ inline const std::vector<BuiltinSig>& builtins() {
       {"mover", Op::Mover, {Type::Int}, Type::Player},
       {"last_turn", Op::LastTurn, {Type::Player}, Type::Int},
       {"recorded", Op::Recorded, {Type::Int, Type::Void}, Type::Error},
+      {"x_of", Op::XOf, {Type::Site}, Type::Int},
+      {"y_of", Op::YOf, {Type::Site}, Type::Int},
+      {"site_at", Op::SiteAt, {Type::Int, Type::Int}, Type::Site},
+      {"offset", Op::Offset, {Type::Site, Type::Int, Type::Int}, Type::Site},
+      {"unique", Op::Unique, {Type::Error}, Type::Error},
   };
   return b;
 }

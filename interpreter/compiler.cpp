@@ -109,6 +109,7 @@ int Compiler::expr(const Expr& e) {
         case Sym::Region:
         case Sym::AllPlayers:
         case Sym::AllSites: return emit(Op::ConstList, e.type, e.pos, {}, e.id);
+        case Sym::AllPieces: return emit(Op::AllPieces, e.type, e.pos);
         case Sym::Lines: return emit(Op::ConstList, e.type, e.pos, {}, P_.family_lists[e.id]);
         default: return emit(Op::Const, e.type, e.pos);
       }
@@ -141,6 +142,7 @@ int Compiler::expr(const Expr& e) {
     case ExprKind::Binary: {
       Op op = binary_op(e.name);
       if (e.kids[0]->type == Type::Str && (op == Op::Eq || op == Op::Ne)) op = op == Op::Eq ? Op::StrEq : Op::StrNe;
+      if (op == Op::Concat && is_list(e.type)) op = Op::Join;
       return emit(op, e.type, e.pos, {expr(*e.kids[0]), expr(*e.kids[1])});
     }
     case ExprKind::If: return emit(Op::If, e.type, e.pos, {expr(*e.kids[0]), expr(*e.kids[1]), expr(*e.kids[2])});
@@ -152,7 +154,8 @@ int Compiler::expr(const Expr& e) {
         return emit(Op::CountOwned, Type::Int, e.pos, {expr(*e.kids[0]->kids[0]), expr(*owner)});
       }
       Op op = kind == "any" ? Op::Any : kind == "all" ? Op::All : kind == "count" ? Op::Count
-            : kind == "sum" ? Op::Sum : kind == "min" ? Op::Min : Op::Max;
+            : kind == "sum" ? Op::Sum : kind == "min" ? Op::Min : kind == "max" ? Op::Max
+            : kind == "filter" ? Op::Filter : Op::Map;
       int d = expr(*e.kids[0]);
       int w = e.kids[1] ? expr(*e.kids[1]) : -1;
       int b = e.kids[2] ? expr(*e.kids[2]) : -1;

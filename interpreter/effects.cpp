@@ -152,7 +152,7 @@ void Machine::for_loop(const Node& n) {
   size_t mark = arena_.size();  // lists made for one item cannot outlive it (effects keep no lists)
   for (int i = 0; i < len; ++i) {
     tick(n);
-    arena_.resize(mark);
+    drop_lists(mark);
     slots_[base_ + n.a] = Value{snapshot ? for_items_[first + i] : list_at(dom, i).i, 0, 0};
     if (k(1) >= 0 && !truth(k(1))) continue;
     ex(k(2));

@@ -30,6 +30,7 @@ void Machine::tick(const Node& n) {
 
 void Machine::begin_operation() {
   arena_.clear();
+  arena_pin_ = 0;
   strings_.clear();
   string_bytes_ = 0;
   op_budget_ = limits.operation_steps;
@@ -97,6 +98,7 @@ bool Machine::contains(const Value& l, int64_t x) {
     }
     case ListKind::Range: return x >= l.b && x <= l.c;
     case ListKind::Stack: return x >= 0 && x < static_cast<int64_t>(S_.site.size()) && S_.site[x] == l.b;
+    case ListKind::AllPieces: return x >= 0 && x < static_cast<int64_t>(S_.site.size()) && S_.site[x] >= 0;
     default: {
       int n = list_len(l);
       for (int i = 0; i < n; ++i)
@@ -106,36 +108,23 @@ bool Machine::contains(const Value& l, int64_t x) {
   }
 }
 
-// Calls f(Value) for each element; f returns false to stop early.
-template <class F>
-void Machine::for_each(const Value& l, const Node& at, F&& f) {
-  switch (static_cast<ListKind>(l.i)) {
-    case ListKind::Const:
-      for (auto e : P_->lists[l.b]) {
-        tick(at);
-        if (!f(Value{e, 0, 0})) return;
-      }
-      return;
-    case ListKind::Range:
-      for (int64_t x = l.b; x <= l.c; ++x) {
-        tick(at);
-        if (!f(Value{x, 0, 0})) return;
-      }
-      return;
-    default: {
-      int n = list_len(l);
-      for (int i = 0; i < n; ++i) {
-        tick(at);
-        if (!f(list_at(l, i))) return;
-      }
-    }
-  }
-}
-
 int Machine::checked_entry(const Node& n, int64_t k) {
   if (k < 0 || k >= S_.hist_len)
     fail(n, fmt::format("there is no history entry {} (the history has {} entr{})", k, S_.hist_len, S_.hist_len == 1 ? "y" : "ies"));
   return static_cast<int>(k);
+}
+
+// The grid position of site s; a runtime error for none or a site that is not on a grid.
+const GridPlace& Machine::grid_place(const Node& n, int64_t s) {
+  const GridPlace& g = P_->grid_place[checked_site(n, s)];
+  if (g.grid < 0) fail(n, fmt::format("'{}' is not a site of a grid", P_->site_names[s]));
+  return g;
+}
+
+// The site at column x, row y of grid g, or none (-1) outside it.
+static int64_t grid_site(const GridInfo& g, int64_t x, int64_t y) {
+  if (x < 1 || y < 1 || x > g.width || y > g.height) return -1;
+  return g.sites[static_cast<size_t>((y - 1) * g.width + x - 1)];
 }
 
 const std::string& Machine::text_of(const Value& v) const {
@@ -162,19 +151,6 @@ Value Machine::concat(const Node& n) {
 // The rarer, stack-hungry operations live outside ev(), so that ev()'s own frame stays small: it is
 // entered once per node.
 
-// [a, b, ...]: the items are evaluated now, in this scope, into the arena (the checker allows at most
-// kMaxListLiteral items).
-Value Machine::list_literal(const Node& n) {
-  auto k = [&](int i) { return P_->kids[n.first + i]; };
-  if (arena_.size() + n.nk > kArenaMax) fail(n, "too many list literals evaluated in one game operation");
-  int64_t items[kMaxListLiteral];
-  int cnt = std::min<int>(n.nk, kMaxListLiteral);
-  for (int i = 0; i < cnt; ++i) items[i] = ev(k(i)).i;
-  size_t at = arena_.size();
-  arena_.insert(arena_.end(), items, items + cnt);
-  return Value{static_cast<int64_t>(ListKind::Literal), static_cast<int32_t>(at), cnt};
-}
-
 // f(args): the arguments are evaluated in the caller's frame, then stored in the callee's.
 Value Machine::call(const Node& n, int id) {
   auto k = [&](int i) { return P_->kids[n.first + i]; };
@@ -197,45 +173,6 @@ Value Machine::call(const Node& n, int id) {
   return r;
 }
 
-// any/all/count/sum/min/max(x in LIST where C : BODY)
-Value Machine::aggregate(const Node& n) {
-  auto k = [&](int i) { return P_->kids[n.first + i]; };
-  Value dom = ev(k(0));
-  int where = k(1), body = k(2);
-  int slot = base_ + n.a;
-  int64_t acc = n.op == Op::All ? 1 : 0;
-  bool found = false;
-  size_t mark = arena_.size();  // lists made for one element cannot outlive it (the body is a number)
-  for_each(dom, n, [&](Value x) {
-    arena_.resize(mark);
-    slots_[slot] = x;
-    if (where >= 0 && !truth(where)) return true;
-    switch (n.op) {
-      case Op::Any:
-        if (truth(body)) { acc = 1; return false; }
-        return true;
-      case Op::All:
-        if (!truth(body)) { acc = 0; return false; }
-        return true;
-      case Op::Count:
-        if (body < 0 || truth(body)) ++acc;
-        return true;
-      case Op::Sum:
-        if (__builtin_add_overflow(acc, ev(body).i, &acc)) fail(n, "integer overflow");
-        return true;
-      default: {
-        int64_t v = ev(body).i;
-        if (!found || (n.op == Op::Min ? v < acc : v > acc)) acc = v;
-        found = true;
-        return true;
-      }
-    }
-  });
-  if ((n.op == Op::Min || n.op == Op::Max) && !found)
-    fail(n, fmt::format("'{}' over an empty list", n.op == Op::Min ? "min" : "max"));
-  return Value{acc, 0, 0};
-}
-
 Value Machine::ev(int id) {
   const Node& n = P_->code[id];
   const Program& P = *P_;
@@ -249,6 +186,7 @@ Value Machine::ev(int id) {
       if (!(let_mask_ & bit)) {
         slots_[base_ + n.a] = ev(k(0));
         let_mask_ |= bit;
+        if (is_list(n.type)) arena_pin_ = arena_.size();  // its list outlives the aggregate or loop it is used in
       }
       return slots_[base_ + n.a];
     }
@@ -414,6 +352,23 @@ Value Machine::ev(int id) {
       return Value{S_.history[static_cast<size_t>(e) * S_.hist_width + 1 + n.a], 0, 0};
     }
     case Op::Concat: return concat(n);
+    case Op::Join: return join(n);
+    case Op::Unique: return unique(n);
+    case Op::Filter:
+    case Op::Map: return collect(n);
+    case Op::AllPieces: return Value{static_cast<int64_t>(ListKind::AllPieces), 0, 0};
+    case Op::XOf: return Value{grid_place(n, ev(k(0)).i).x, 0, 0};
+    case Op::YOf: return Value{grid_place(n, ev(k(0)).i).y, 0, 0};
+    case Op::SiteAt: {
+      int64_t x = ev(k(0)).i, y = ev(k(1)).i;
+      return Value{grid_site(P.grids[0], x, y), 0, 0};
+    }
+    case Op::Offset: {
+      const GridPlace& g = grid_place(n, ev(k(0)).i);
+      int64_t dx = ev(k(1)).i, dy = ev(k(2)).i, x, y;
+      if (__builtin_add_overflow(g.x, dx, &x) || __builtin_add_overflow(g.y, dy, &y)) return Value{-1, 0, 0};
+      return Value{grid_site(P.grids[g.grid], x, y), 0, 0};
+    }
     case Op::StrEq: return Value{text_of(ev(k(0))) == text_of(ev(k(1))), 0, 0};
     case Op::StrNe: return Value{text_of(ev(k(0))) != text_of(ev(k(1))), 0, 0};
     default: fail(n, "internal error: not an expression");

@@ -14,7 +14,7 @@
 // unary     -> '-' unary | postfix
 // postfix   -> primary ('.' NAME | '[' expr ']')*
 // primary   -> INT | STRING | 'true' | 'false' | 'none' | aggregate | call | NAME | '(' expr ')' | '[' exprs ']'
-// aggregate -> ('any'|'all'|'count'|'sum'|'min'|'max') '(' NAME 'in' expr ('where' expr)? (':' expr)? ')'
+// aggregate -> ('any'|'all'|'count'|'sum'|'min'|'max'|'filter'|'map') '(' NAME 'in' expr ('where' expr)? (':' expr)? ')'
 // call      -> NAME '(' (expr (',' expr)*)? ')'
 //
 // stmt      -> 'if' expr 'then' stmt ('else' stmt)? | 'for' NAME 'in' expr ('where' expr)? ':' stmt
@@ -100,7 +100,8 @@ struct op_and : kw_and {};
 struct op_or : kw_or {};
 
 struct agg_kw : pg::sor<TAO_PEGTL_KEYWORD("any"), TAO_PEGTL_KEYWORD("all"), TAO_PEGTL_KEYWORD("count"),
-                        TAO_PEGTL_KEYWORD("sum"), TAO_PEGTL_KEYWORD("min"), TAO_PEGTL_KEYWORD("max")> {};
+                        TAO_PEGTL_KEYWORD("sum"), TAO_PEGTL_KEYWORD("min"), TAO_PEGTL_KEYWORD("max"),
+                        TAO_PEGTL_KEYWORD("filter"), TAO_PEGTL_KEYWORD("map")> {};
 struct agg_var : name {};
 struct agg_where : pg::seq<tok<kw_where>, pg::must<expr_required>> {};
 struct agg_body : pg::seq<tok<pg::one<':'>>, pg::must<expr_required>> {};

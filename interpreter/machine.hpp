@@ -1,6 +1,7 @@
 // The machine: evaluates compiled code against a State and performs effects with an undo journal.
 // Evaluation is bounded: a step budget per top-level evaluation and a call-depth limit.
 #pragma once
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
@@ -42,7 +43,11 @@ class Machine {
   // Counts one parameter combination examined; false once the operation's allowance is spent.
   bool examine() { return ++op_candidates_ <= limits.candidates; }
   size_t arena_mark() const { return arena_.size(); }
-  void arena_rewind(size_t mark) { arena_.resize(mark); }  // drops the lists made since `mark`
+  // drops the lists made since `mark` (the caller forgets the list-valued lets computed since)
+  void arena_rewind(size_t mark) {
+    arena_.resize(mark);
+    arena_pin_ = std::min(arena_pin_, mark);
+  }
 
   // mutations (journaled)
   void set_var(int index, int32_t v);
@@ -65,9 +70,19 @@ class Machine {
 
  private:
   Value ev(int n);
-  [[gnu::noinline]] Value list_literal(const Node& n);
   [[gnu::noinline]] Value call(const Node& n, int id);
+  [[gnu::noinline]] const GridPlace& grid_place(const Node& n, int64_t s);
+  // lists.cpp: iterating over lists and making new ones in the arena
+  [[gnu::noinline]] Value list_literal(const Node& n);
   [[gnu::noinline]] Value aggregate(const Node& n);
+  [[gnu::noinline]] Value collect(const Node& n);  // filter, map
+  [[gnu::noinline]] Value join(const Node& n);
+  [[gnu::noinline]] Value unique(const Node& n);
+  void arena_room(const Node& n, size_t more);
+  Value settle(size_t from, size_t at);
+  // Drops the lists made since `mark`, except those of the lets computed since (they are kept until the
+  // engine rewinds the arena and forgets them).
+  void drop_lists(size_t mark) { arena_.resize(std::max(mark, arena_pin_)); }
   [[gnu::noinline]] void for_loop(const Node& n);
   void ex(int n);
   bool truth(int n) { return ev(n).i != 0; }
@@ -89,7 +104,8 @@ class Machine {
   int64_t op_budget_ = 0;
   int64_t op_candidates_ = 0;
   uint64_t let_mask_ = 0;
-  std::vector<int64_t> arena_;  // list literals' items (bounded by kArenaMax)
+  std::vector<int64_t> arena_;  // the items of the lists made in this game operation (bounded by kArenaMax)
+  size_t arena_pin_ = 0;        // the arena up to here holds the lists of computed lets: drop_lists keeps it
   std::vector<int64_t> for_items_;  // snapshots of the piece lists that 'for' loops run over
   std::vector<int> calls_;      // the Call nodes being evaluated, outermost first (for error reports)
   std::vector<std::string> strings_;  // strings made by '++' in this game operation (after Program::strings)

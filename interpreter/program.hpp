@@ -41,6 +41,10 @@ enum class Op : uint8_t {
   LinesThrough /* a = family, k0 site -> lines */, LineSites /* k0 line -> sites */,
   HistLen, Mover /* k0 entry */, LastTurn /* k0 player */, Recorded /* a = field, k0 entry */,
   Concat /* k0 ++ k1: the written forms joined */, StrEq, StrNe,
+  XOf, YOf /* k0 site -> its grid column / row */, SiteAt /* k0 x, k1 y -> site of the first grid or none */,
+  Offset /* k0 site, k1 dx, k2 dy -> site of the same grid or none */, AllPieces /* -> every piece on the board */,
+  // lists made in the arena
+  Join /* k0 ++ k1 (two lists) */, Unique /* k0 list */, Filter, Map /* like Any: a = slot, k0 domain, k1 where, k2 body */,
   // effects
   SBlock, SIf, SFor /* a = slot, k0 domain, k1 where or -1, k2 body */, SLet /* a = slot, k0 value, k1 body */,
   SSetGlobal /* a = var, k0 value */, SSetPer /* a = var, k0 player, k1 value */, SSetAttr /* a = attr, k0 piece, k1 value */,
@@ -57,8 +61,8 @@ struct Node {
   int32_t nk = 0;     // number of kids
 };
 
-// List values are descriptors, never allocated: a constant list, a range, the pieces stacked on a site, a
-// list literal (its node) or every piece.
+// List values are descriptors: a constant list, a range, the pieces stacked on a site, a list made in the
+// evaluation arena (a list literal, '++', unique, filter, map) or every piece.
 enum class ListKind : int64_t { Const = 1, Range, Stack, Literal, AllPieces };
 
 // Trivially constructible (no member initialisers), so that scratch arrays of values cost nothing; write
@@ -168,6 +172,17 @@ struct KindInfo {
   std::vector<int> attr_inits;  // nodes
 };
 
+// A grid of 'topology.grids': its sites by position.
+struct GridInfo {
+  int width = 0, height = 0;
+  std::vector<int32_t> sites;  // [(y - 1) * width + x - 1] -> site, for x in 1..width, y in 1..height
+};
+
+// Where a site is on a grid (grid -1: it is not on one).
+struct GridPlace {
+  int32_t grid = -1, x = 0, y = 0;
+};
+
 struct Program {
   std::shared_ptr<const SourceFile> file;  // the rule file named on the command line (files[0])
   // every file a position (Pos::file) can be in: [0] = file, then the bases it extends (nearest first), then
@@ -192,6 +207,8 @@ struct Program {
   std::vector<int> family_lists;                 // [family] -> list id of its lines
   std::vector<std::vector<int>> through_lists;   // [family][site] -> list id of its lines through the site
   std::vector<int> line_sites;                   // [line] -> list id of its sites
+  std::vector<GridInfo> grids;                   // in the order of 'topology.grids'
+  std::vector<GridPlace> grid_place;             // [site] -> its grid and column and row
   std::vector<std::string> strings;
 
   std::vector<KindInfo> kinds;

@@ -75,6 +75,42 @@ TEST_CASE("sites, zones, tracks, regions and relations become tables") {
   CHECK(around_a2.size() == 2);
 }
 
+TEST_CASE("grids become tables of their sites by column and row") {
+  auto p = testing::compile_text(R"RULES(
+game: {name: grids}
+players: [A]
+topology:
+  sites: [r1]
+  grids: [{width: 3, height: 2}, {width: 2, height: 2, names: "q{x}{y}"}]
+zones: {pool: {}}
+moves: {m: {}}
+turn: [{choose: all}]
+end: []
+)RULES");
+  const Program& P = *p;
+  REQUIRE(P.grids.size() == 2);
+  REQUIRE(P.grid_place.size() == P.site_names.size());
+  struct Row {
+    const char* site;
+    int grid, x, y;
+  };
+  const Row rows[] = {{"r1", -1, 0, 0}, {"a1", 0, 1, 1}, {"c1", 0, 3, 1}, {"b2", 0, 2, 2},
+                      {"q11", 1, 1, 1}, {"q21", 1, 2, 1}, {"q22", 1, 2, 2}, {"pool", -1, 0, 0}};
+  for (const Row& r : rows) {
+    INFO(r.site);
+    const GridPlace& g = P.grid_place[site(P, r.site)];
+    CHECK(g.grid == r.grid);
+    if (r.grid < 0) continue;
+    CHECK(g.x == r.x);
+    CHECK(g.y == r.y);
+    const GridInfo& gi = P.grids[g.grid];
+    CHECK(gi.sites[(g.y - 1) * gi.width + g.x - 1] == site(P, r.site));
+  }
+  CHECK(P.grids[0].width == 3);
+  CHECK(P.grids[0].height == 2);
+  CHECK(P.grids[1].sites.size() == 4);
+}
+
 TEST_CASE("pieces, variables and moves are laid out for the runtime") {
   auto p = program();
   const Program& P = *p;

@@ -96,6 +96,10 @@ TEST_CASE("grammar: which expressions parse", "[grammar]") {
       {"let x = 1; let y = x; y", true}, {"count(p in pieces_at(s))", true}, {"count(p in l where p.owner == me)", true},
       {"any(p in l : p.owner == me)", true}, {"sum(s in l where s != x : owned(s, me))", true},
       {"min(1, 2)", true}, {"min(x in l : x)", true}, {"max(a, b)", true},
+      // filter and map: aggregates when a 'NAME in' follows, else calls
+      {"filter(x in l : x > 1)", true}, {"filter(x in l where x > 0 : x < 5)", true}, {"filter(x in l)", true},
+      {"map(s in l : offset(s, 0, 1))", true}, {"map(x in 1..3 where x != 2 : x * x)", true}, {"map(a, b)", true},
+      {"filter()", true}, {"map(x in", false}, {"filter(x in l :", false}, {"l ++ m ++ n", true},
       // keywords are not names
       {"in", false}, {"if", false}, {"then", false}, {"let", false}, {"f(then)", false}, {"x.in", false},
       // broken
@@ -157,6 +161,12 @@ TEST_CASE("grammar: precedence and associativity", "[grammar]") {
       {"count(p in l where p.owner == me)", "count p(l, ==(.owner(p), me), _)"},
       {"sum(s in l : 2 * s)", "sum s(l, _, *(2, s))"},
       {"min(a, b)", "min(a, b)"},
+      {"filter(x in l : x > 1)", "filter x(l, _, >(x, 1))"},
+      {"map(s in l where s != a : offset(s, 0, 1))", "map s(l, !=(s, a), offset(s, 0, 1))"},
+      {"map(a, b)", "map(a, b)"},
+      {"filter(x in l ++ m : x in n) ++ k", "++(filter x(++(l, m), _, in(x, n)), k)"},
+      {"[1] ++ 2..3", "..(++(list(1), 2), 3)"},  // a range binds looser: write [1] ++ (2..3)
+      {"unique(l ++ m)[0]", "index(unique(++(l, m)), 0)"},
   };
   for (const Row& row : rows) {
     auto p = parse(row.expr);
@@ -193,6 +203,8 @@ TEST_CASE("grammar: where and how parse errors are reported", "[grammar]") {
       {"x.", "expected a field name after '.'", 3},
       {"\"abc", "unterminated string: no closing \" before the end of the expression", 1},
       {"f('a', 'b", "unterminated string: no closing ' before the end of the expression", 8},
+      {"map(x in l : )", "expected an expression, not ')'", 14},
+      {"filter(x in l where : x)", "expected an expression, not ':'", 21},
       {"a b", "unexpected 'b'", 3},
       {"1 + 2)", "unmatched ')'", 6},
       {"a == b == c", "unexpected '==' (comparisons do not chain: join them with 'and')", 8},

@@ -43,23 +43,81 @@ end: []
 
 std::shared_ptr<const Program> build(const std::string& text) { return testing::compile_text(text); }
 
-// Evaluates an expression by rendering it as the display.
-std::string eval(const std::string& expr) {
-  std::string text = std::string(kBase) + "display: \"{" + expr + "}\"\n";
+// Evaluates an expression by rendering it as the display of the rule file `base`.
+std::string eval_in(const char* base, const std::string& expr) {
+  std::string text = std::string(base) + "display: \"{" + expr + "}\"\n";
   Game g(build(text));
   std::string out = g.render();
   if (!out.empty() && out.back() == '\n') out.pop_back();
   return out;
 }
 
+// Two grids, a named site and a zone; a stack of two pieces on b2. The functions show lists (a template shows
+// single values), build them recursively, and walk the grid as in the language reference (section 7.4).
+const char* kLists = R"RULES(
+game: {name: lists}
+players: [A, B]
+topology:
+  sites: [R1]
+  grids: [{width: 8, height: 8}, {width: 3, height: 3, names: "g{x}_{y}", directions: false}]
+zones:
+  hand: {per_player: true, label: Hand}
+pieces:
+  man: {per_player: 1, at: b2}
+  spare: {per_player: 1, at: hand}
+functions:
+  show_ints(ints l, int i) -> string: "if i >= len(l) then '' else (if i > 0 then ',' else '') ++ l[i] ++ show_ints(l, i + 1)"
+  show_sites(sites l, int i) -> string: "if i >= len(l) then '' else (if i > 0 then ',' else '') ++ l[i] ++ show_sites(l, i + 1)"
+  upto(int n) -> ints: "if n == 0 then [0] else upto(n - 1) ++ [n]"
+  spin(int n) -> ints: "if n == 0 then [0] else unique(spin(n - 1) ++ spin(n - 1))"
+  around(site s) -> sites: >-
+    filter(t in [offset(s, 0, 1), offset(s, 1, 0), offset(s, 0, -1), offset(s, -1, 0)] : t != none and size(t) == 0)
+  spread(sites l, int i) -> sites: "if i == len(l) - 1 then around(l[i]) else around(l[i]) ++ spread(l, i + 1)"
+  reach(sites l, int n) -> sites: "if n == 0 then l else reach(unique(l ++ spread(l, 0)), n - 1)"
+moves: {nothing: {}}
+turn: [{choose: all}]
+end: []
+)RULES";
+
+// The legal moves, as written.
+std::vector<std::string> legal_written(Game& g) {
+  MoveList ml;
+  g.legal(ml);
+  std::vector<std::string> out;
+  for (const Move& m : ml) out.push_back(g.write(m));
+  return out;
+}
+
+// A row of an expression table: the expression, and what it shows or the message of its runtime error.
+struct Expect {
+  const char* expr;
+  const char* expected;
+};
+
+void check_values(const char* base, const std::vector<Expect>& rows) {
+  for (auto& r : rows) {
+    INFO(r.expr);
+    CHECK(eval_in(base, r.expr) == r.expected);
+  }
+}
+
+void check_errors(const char* base, const std::vector<Expect>& rows) {
+  for (auto& r : rows) {
+    INFO(r.expr);
+    try {
+      eval_in(base, r.expr);
+      FAIL("no error");
+    } catch (const RuntimeError& e) {
+      CHECK(std::string(e.what()) == r.expected);
+      CHECK(e.pos.line > 0);
+    }
+  }
+}
+
 }  // namespace
 
 TEST_CASE("expressions evaluate as the language specifies") {
-  struct Row {
-    const char* expr;
-    const char* expected;
-  };
-  const std::vector<Row> rows = {
+  check_values(kBase, {
       {"1 + 2 * 3", "7"},
       {"(1 + 2) * 3", "9"},
       {"10 - 4 - 3", "3"},            // left-associative
@@ -106,19 +164,11 @@ TEST_CASE("expressions evaluate as the language specifies") {
       {"second(pair(7), 100)", "8"},            // a list literal keeps the values of its own scope
       {"let l = (let t = 5; [t]); let u = 9; nth(l, 0)", "5"},
       {"in_hands", "4"},                         // initial values see the pieces already placed
-  };
-  for (auto& r : rows) {
-    INFO(r.expr);
-    CHECK(eval(r.expr) == r.expected);
-  }
+  });
 }
 
 TEST_CASE("runtime errors carry the position of the failing expression") {
-  struct Row {
-    const char* expr;
-    const char* message;
-  };
-  const std::vector<Row> rows = {
+  check_errors(kBase, {
       {"1 / (2 - 2)", "division by zero"},
       {"nth(lane[A], 9)", "position 9 is outside the list (length 4)"},
       {"max(x in 5..4 : x)", "'max' over an empty list"},
@@ -127,17 +177,7 @@ TEST_CASE("runtime errors carry the position of the failing expression") {
       {"-9223372036854775807 - 2", "integer overflow"},
       {"3037000500 * 3037000500", "integer overflow"},
       {"len(1..3000000000)", "range 1..3000000000 is out of bounds"},
-  };
-  for (auto& r : rows) {
-    INFO(r.expr);
-    try {
-      eval(r.expr);
-      FAIL("no error");
-    } catch (const RuntimeError& e) {
-      CHECK(std::string(e.what()) == r.message);
-      CHECK(e.pos.line > 0);
-    }
-  }
+  });
 }
 
 TEST_CASE("the evaluation budget and call depth stop runaway rules") {
@@ -463,12 +503,7 @@ moves:
 turn: [{choose: all}]
 end: []
 )RULES";
-  auto p = build(rules);
-  struct Row {
-    const char* expr;
-    const char* expected;
-  };
-  const std::vector<Row> rows = {
+  check_values(rules, {
       {"len(threes)", "8"},                               // 3 rows, 3 columns, 2 diagonals
       {"nth(threes, 0)", "a1-b1-c1"},                     // a line is written as its sites
       {"len(lines_through(b2, threes))", "4"},
@@ -479,23 +514,11 @@ end: []
       {"nth(picked, 1)", "c3"},
       {"len(lines_through(b1, picked))", "0"},
       {"nth(threes, 0) == nth(lines_through(a1, threes), 0)", "true"},
-  };
-  for (auto& r : rows) {
-    INFO(r.expr);
-    std::string text = std::string(rules) + "display: \"{" + r.expr + "}\"\n";
-    Game g(build(text));
-    std::string out = g.render();
-    out.pop_back();
-    CHECK(out == r.expected);
-  }
+  });
 }
 
 TEST_CASE("'++' joins the written forms of two values") {
-  struct Row {
-    const char* expr;
-    const char* expected;
-  };
-  const std::vector<Row> rows = {
+  check_values(kBase, {
       {"'a' ++ 'b'", "ab"},
       {"'x' ++ 1 ++ true", "x1true"},
       {"a1 ++ '-' ++ a2", "a1-a2"},
@@ -504,11 +527,7 @@ TEST_CASE("'++' joins the written forms of two values") {
       {"('a' ++ 'b') != 'a' ++ 'c'", "true"},
       {"'n' ++ (1 + 2)", "n3"},
       {"top(a1) ++ '.'", "none."},
-  };
-  for (auto& r : rows) {
-    INFO(r.expr);
-    CHECK(eval(r.expr) == r.expected);
-  }
+  });
 }
 
 TEST_CASE("an optional parameter takes none first, then its domain") {
@@ -529,10 +548,7 @@ turn: [{choose: all}]
 end: []
 )RULES";
   Game g(build(rules));
-  MoveList ml;
-  g.legal(ml);
-  std::vector<std::string> got;
-  for (const Move& m : ml) got.push_back(g.write(m));
+  std::vector<std::string> got = legal_written(g);
   CHECK(got == std::vector<std::string>{"x", "x and y", "x and z", "y", "y and z"});
   CHECK(g.read("y and y").message.find("does not hold") != std::string::npos);
 }
@@ -557,10 +573,7 @@ turn: [{choose: all}]
 end: []
 )RULES";
   Game g(build(rules));
-  MoveList ml;
-  g.legal(ml);
-  std::vector<std::string> got;
-  for (const Move& m : ml) got.push_back(g.write(m));
+  std::vector<std::string> got = legal_written(g);
   CHECK(got == std::vector<std::string>{"22", "31"});
 }
 
@@ -628,4 +641,111 @@ turn: [{choose: all, if_none: lose}]
   Game h(build(std::string(base) + "end: [{when: \"me == C\", result: draw}]\n"));
   for (const char* m : {"go", "go"}) h.apply(h.read(m).move);
   CHECK(h.result_text() == "draw");
+}
+
+TEST_CASE("grid coordinates, and lists made with '++', unique, filter and map") {
+  check_values(kLists, {
+      // grid coordinates: columns and rows from 1; site_at reads the first grid; offset stays on the site's grid
+      {"x_of(c5) ++ ',' ++ y_of(c5)", "3,5"},
+      {"x_of(a1) ++ ',' ++ y_of(h8)", "1,8"},
+      {"site_at(3, 5)", "c5"},
+      {"site_at(9, 1) == none and site_at(0, 1) == none and site_at(1, -1) == none", "true"},
+      {"offset(a1, 1, 2)", "b3"},
+      {"offset(d4, -3, -3)", "a1"},
+      {"offset(h8, 1, 0) == none and offset(a1, 0, -1) == none", "true"},
+      {"offset(a1, 9223372036854775807, 0) == none", "true"},  // no overflow
+      {"offset(g1_1, 1, 1)", "g2_2"},
+      {"offset(g3_3, 1, 0) == none", "true"},                  // not into another grid
+      {"x_of(g2_3) ++ ',' ++ y_of(g2_3)", "2,3"},
+      {"site_at(1, 1)", "a1"},
+      // pieces: every piece on a site (zones included), in creation order
+      {"len(pieces)", "4"},
+      {"count(p in pieces : p.owner == B)", "2"},
+      {"top(b2) in pieces and top(hand[A]) in pieces", "true"},
+      {"show_sites(map(p in pieces : p.site), 0)", "b2,b2,Hand,Hand"},
+      // filter and map
+      {"show_ints(filter(x in 1..10 : x % 2 == 0), 0)", "2,4,6,8,10"},
+      {"show_ints(filter(x in 1..10 where x > 3 : x % 2 == 0), 0)", "4,6,8,10"},
+      {"len(filter(x in 1..10 : x > 10))", "0"},
+      {"show_ints(map(x in 1..4 : x * x), 0)", "1,4,9,16"},
+      {"show_ints(map(x in 1..6 where x % 3 == 0 : x), 0)", "3,6"},
+      {"show_sites(map(s in [a1, b1] : offset(s, 0, 1)), 0)", "a2,b2"},
+      {"show_sites(map(s in [a1, h1, a8] : offset(s, 1, 1)), 0)", "b2,none,none"},
+      {"show_ints(map(x in 1..3 : len(filter(y in 1..x : y != 2))), 0)", "1,1,2"},
+      {"show_ints(filter(x in 1..5 : x in [x, 9] and len(upto(x)) > 2), 0)", "2,3,4,5"},  // bodies make lists
+      {"map(x in 1..3 : x * 10)[2]", "30"},
+      {"show_sites(filter(s in map(i in 1..8 : site_at(i, 8)) : x_of(s) > 6), 0)", "g8,h8"},
+      {"sum(i in 1..100 : len(filter(x in 1..20000 : true)))", "2000000"},  // one element's lists are dropped
+      // elements may be none
+      {"show_sites(map(s in [a1, a2, a3] : if s == a2 then none else s), 0)", "a1,none,a3"},
+      {"none in map(s in [a1, a2] : if s == a2 then none else s)", "true"},
+      {"count(s in map(s in [a1, h1, h2] : offset(s, 1, 0)) : s == none)", "2"},
+      {"index(map(s in [a1, h1] : offset(s, 1, 0)), none)", "1"},
+      {"len(unique(map(s in [h1, a1, h2, a1] : offset(s, 1, 0))))", "2"},
+      // '++' of two lists, unique
+      {"show_ints([1] ++ (2..3), 0)", "1,2,3"},
+      {"show_ints((3..1) ++ [2], 0)", "2"},
+      {"show_ints([2] ++ filter(x in [1] : false), 0)", "2"},
+      {"len(unique(pieces)) ++ ',' ++ len(unique(pieces_at(b2)))", "4,2"},
+      {"show_sites([a1] ++ filter(s in [b1, c1] : true) ++ [a1], 0)", "a1,b1,c1,a1"},
+      {"show_ints(unique([1, 2, 1, 3, 2]), 0)", "1,2,3"},
+      {"show_ints(unique([5, -5, 5, 5]), 0)", "5,-5"},
+      {"show_ints(unique(4..6), 0)", "4,5,6"},
+      {"show_sites(unique([c1, a1, b1, a1, c1, d1]), 0)", "c1,a1,b1,d1"},
+      {"len(unique(filter(x in 1..3 : false)))", "0"},
+      // made lists returned from recursive functions
+      {"show_ints(upto(5), 0)", "0,1,2,3,4,5"},
+      {"sum(x in upto(150) : x)", "11325"},
+      {"show_ints(spin(6), 0)", "0"},
+      {"show_sites(reach([a1], 1), 0)", "a1,a2,b1"},
+      {"show_sites(reach([a1], 2), 0)", "a1,a2,b1,a3,c1"},  // b2 holds pieces
+      {"len(reach([a1], 14))", "63"},                       // every empty site
+  });
+}
+
+TEST_CASE("grid coordinates and made lists fail as runtime errors, not crashes") {
+  check_errors(kLists, {
+      {"x_of(R1)", "'R1' is not a site of a grid"},
+      {"y_of(hand[B])", "'hand[B]' is not a site of a grid"},
+      {"offset(R1, 0, 0)", "'R1' is not a site of a grid"},
+      {"x_of(offset(a1, -1, 0))", "no site here (the value is none)"},
+      {"len(map(x in 1..2000000 : x))", "the lists made in one game operation exceed 1048576 items"},
+      {"len([1] ++ (1..2000000))", "the lists made in one game operation exceed 1048576 items"},
+      {"len(unique(map(x in 1..600000 : x)))", "the lists made in one game operation exceed 1048576 items"},
+      {"len(spin(40))", "evaluation budget exceeded (10000000 steps)"},
+      {"len(upto(500))", "calls nested too deeply (more than 200)"},
+      {"filter(x in 1..3 : x > 1)[5]", "position 5 is outside the list (length 2)"},
+  });
+}
+
+TEST_CASE("the lists of a move's lets outlive the aggregates and loops that compute them") {
+  const char* rules = R"RULES(
+game: {name: lets}
+players: [A]
+variables: {total: 0}
+moves:
+  go:
+    params:
+      n: int in 1..3
+      m: int in 1..3
+    let:
+      l: "[n] ++ map(x in 1..2 : x * n)"
+      k: "filter(x in 1..9 : x % n == 0)"
+      j: "map(x in 1..n : x)"
+    requires:
+      - "all(i in 1..3 : l[0] == n and len([i, i, i]) == 3)"
+      - "any(j in [m, m] : nth(k, 0) == n and len(map(y in 1..4 : y)) == 4)"
+      - "l[2] == 2 * n and m in k ++ [1, 2, 3]"
+      - "sum(v in map(x in 1..3 : x + (if x == 2 then len(j) else n)) : v) == 6 + 3 * n and j[n - 1] == n"
+    effects: ["for i in 1..3: set total = total + l[i - 1] + len([i, i])"]
+    notation: "{n}{m}"
+turn: [{choose: all}]
+end: []
+display: "{total}"
+)RULES";
+  Game g(build(rules));
+  std::vector<std::string> got = legal_written(g);
+  CHECK(got == std::vector<std::string>{"11", "12", "13", "21", "22", "23", "31", "32", "33"});
+  g.apply(g.read("33").move);
+  CHECK(g.render() == "18\n");  // l = [3, 3, 6]: 12, and 2 for each of the 3 items
 }
