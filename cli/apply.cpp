@@ -16,7 +16,7 @@ namespace ri::cli {
 namespace {
 
 struct ApplyOpts {
-  std::string file, log;
+  std::string file, position, log;
   std::vector<std::string> move;  // the words of MOVE (joined with single spaces)
 };
 
@@ -48,6 +48,7 @@ int run_apply(const ApplyOpts& o) {
   const Program& P = *prog;
   return guarded(P, [&] {
     Game g(prog);
+    if (!start_at(g, o.position)) return 1;
     MoveLog log;
     if (!o.log.empty() && !replay_file(g, o.log, nullptr, &log)) return 1;
     std::string history = log.file ? log.file->text : std::string();
@@ -119,6 +120,7 @@ void add_apply(CLI::App& app, std::vector<Command>& out) {
                   "optionally after 'PLAYER: ' (several words are joined with spaces)")
       ->required();
   cmd->add_option("--log", o->log, "the game so far (see spec/movelog.md); default: none, the initial position");
+  add_position_option(cmd, o->position);
   out.push_back({cmd, [o] { return run_apply(*o); }});
 }
 

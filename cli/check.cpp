@@ -7,9 +7,9 @@
 
 namespace ri::cli {
 
-std::shared_ptr<const Program> load_or_report(const std::string& path) {
+std::shared_ptr<const Program> load_or_report(const std::string& path, const std::string* expression) {
   Diagnostics diags;
-  auto prog = load_rules(path, diags);
+  auto prog = load_rules(path, diags, expression);
   if (!diags.empty()) std::cerr << diags.format();
   return diags.empty() ? prog : nullptr;
 }

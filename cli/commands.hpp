@@ -14,8 +14,9 @@
 
 namespace ri::cli {
 
-// Loads and checks a rule file; prints every diagnostic to stderr. Null when the file has problems.
-std::shared_ptr<const Program> load_or_report(const std::string& path);
+// Loads and checks a rule file (with an expression to compile: load_rules); prints every diagnostic to stderr.
+// Null when the file (or the expression) has problems.
+std::shared_ptr<const Program> load_or_report(const std::string& path, const std::string* expression = nullptr);
 
 // Registers each subcommand on the app; the callback runs it and stores the exit code in *code.
 void add_check(CLI::App& app, int* code);
@@ -31,6 +32,8 @@ void add_replay(CLI::App& app, std::vector<Command>& out);
 void add_perft(CLI::App& app, std::vector<Command>& out);
 void add_playout(CLI::App& app, std::vector<Command>& out);
 void add_apply(CLI::App& app, std::vector<Command>& out);
+void add_eval(CLI::App& app, std::vector<Command>& out);
+void add_position(CLI::App& app, std::vector<Command>& out);
 
 // A bad combination of arguments found after parsing: main prints it with the subcommand's usage, exit 2.
 struct UsageError : std::runtime_error {
@@ -66,5 +69,17 @@ bool replay_file(Game& g, const std::string& path, ReplayResult* result = nullpt
 
 // Prints a failed replay result (r.ok == false) for the log `log`.
 void report_replay(const Program& p, const MoveLog& log, const ReplayResult& r);
+
+// Registers the option `--position POS` (the game starts from that position file) on a command.
+void add_position_option(CLI::App* cmd, std::string& path);
+
+// Sets g up at the position file `path` (nothing when it is empty). On a problem in the file prints its
+// diagnostics and returns false; a runtime error of the rule file while setting up is thrown.
+bool start_at(Game& g, const std::string& path);
+
+// Loads the rule file, builds its game, sets it up at the position file `position` (when given), replays the log
+// (when given: its expectations are checked), then runs f(game). Every problem is reported; returns the exit code.
+int with_game(const std::string& file, const std::string& position, const std::string& log,
+              const std::function<int(Game&)>& f, const std::string* expression = nullptr);
 
 }  // namespace ri::cli

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "commands.hpp"
+#include "position.hpp"
 
 namespace ri::cli {
 
@@ -41,6 +42,34 @@ void report_replay(const Program& p, const MoveLog& log, const ReplayResult& r) 
     return;
   }
   std::cerr << format_diagnostic(Diagnostic{log.file, {r.line, r.col}, r.message});
+}
+
+void add_position_option(CLI::App* cmd, std::string& path) {
+  cmd->add_option("--position", path, "start from this position file (spec/position.md) instead of the rule file's start");
+}
+
+bool start_at(Game& g, const std::string& path) {
+  if (path.empty()) return true;
+  Diagnostics diags;
+  Position pos;
+  if (!read_position(path, g.prog(), pos, diags)) {
+    std::cerr << diags.format();
+    return false;
+  }
+  g.reset(pos);
+  return true;
+}
+
+int with_game(const std::string& file, const std::string& position, const std::string& log,
+              const std::function<int(Game&)>& f, const std::string* expression) {
+  auto prog = load_or_report(file, expression);
+  if (!prog) return 1;
+  return guarded(*prog, [&] {
+    Game g(prog);
+    if (!start_at(g, position)) return 1;
+    if (!log.empty() && !replay_file(g, log)) return 1;
+    return f(g);
+  });
 }
 
 bool replay_file(Game& g, const std::string& path, ReplayResult* result, MoveLog* out) {

@@ -1,4 +1,5 @@
-// ruleinterp: play, check, replay, moves, perft, playouts and apply for any rule file. See spec/cli.md.
+// ruleinterp, the command line for any rule file: play, check, replay, moves, perft, playout, apply, eval and
+// position. See spec/cli.md.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -42,6 +43,8 @@ int main(int argc, char** argv) {
   ri::cli::add_perft(app, commands);
   ri::cli::add_playout(app, commands);
   ri::cli::add_apply(app, commands);
+  ri::cli::add_eval(app, commands);
+  ri::cli::add_position(app, commands);
 
   std::vector<std::string> args(argv, argv + argc);
   if (args.size() <= 1) {  // no arguments: the help on stderr, and a usage error's exit code

@@ -9,13 +9,14 @@
 
 #include "analysis.hpp"
 #include "commands.hpp"
+#include "position.hpp"
 
 namespace ri::cli {
 
 namespace {
 
 struct PlayOpts {
-  std::string file;
+  std::string file, position;
   std::vector<std::string> players;
   uint64_t seed = 0;
   CLI::Option* seed_opt = nullptr;
@@ -43,6 +44,7 @@ class Session {
   Session(Game& g, const PlayOpts& o, uint64_t seed, std::vector<bool> human, std::istream& in, std::ostream& out)
       : g_(g), P_(g.prog()), o_(o), rng_(seed), human_(std::move(human)), in_(in), out_(out), ml_(std::make_unique<MoveList>()) {
     log_.header["rules"] = o.file;
+    if (!o.position.empty()) log_.header["position"] = o.position;
     log_.header["seed"] = std::to_string(seed);
     std::string types;
     for (size_t i = 0; i < human_.size(); ++i) types += std::string(i ? "," : "") + (human_[i] ? "human" : "random");
@@ -154,7 +156,7 @@ class Session {
         return;
       }
       if (cmd == "help" || cmd == "?") {
-        out_ << fmt::format("type an outcome of {} (one of {}), or: board, undo, quit\n", c->name, choices);
+        out_ << fmt::format("type an outcome of {} (one of {}), or: board, position, undo, quit\n", c->name, choices);
         continue;
       }
       if (cmd == "moves") {
@@ -163,6 +165,10 @@ class Session {
       }
       if (cmd == "board") {
         out_ << g_.render();
+        continue;
+      }
+      if (cmd == "position") {
+        out_ << write_position(g_, o_.file);
         continue;
       }
       if (cmd == "undo") {
@@ -222,11 +228,12 @@ class Session {
       if (cmd.empty()) continue;
       if (cmd == "help" || cmd == "?") {
         out_ << "type a move in notation (as listed) or its number, or one of:\n"
-                "  moves   list the legal moves\n"
-                "  board   show the board\n"
-                "  undo    take back your previous move and everything after it\n"
-                "  resign  give up the game\n"
-                "  quit    leave the game unfinished\n";
+                "  moves     list the legal moves\n"
+                "  board     show the board\n"
+                "  position  print the position as a position file (spec/position.md)\n"
+                "  undo      take back your previous move and everything after it\n"
+                "  resign    give up the game\n"
+                "  quit      leave the game unfinished\n";
         continue;
       }
       if (cmd == "moves") {
@@ -235,6 +242,10 @@ class Session {
       }
       if (cmd == "board") {
         out_ << g_.render();
+        continue;
+      }
+      if (cmd == "position") {
+        out_ << write_position(g_, o_.file);
         continue;
       }
       if (cmd == "quit" || cmd == "exit") {
@@ -327,6 +338,7 @@ int run_play(const PlayOpts& o) {
   }
   return guarded(*prog, [&] {
     Game g(prog);
+    if (!start_at(g, o.position)) return 1;
     std::cout << fmt::format("seed: {}\n", seed);
     Session s(g, o, seed, human, std::cin, std::cout);
     int code = 0;
@@ -360,6 +372,7 @@ void add_play(CLI::App& app, std::vector<Command>& out) {
   cmd->add_option("--dice", o->dice, "random (default): drawn by weight; manual: typed in at each chance node")
       ->check(CLI::IsMember({"random", "manual"}));
   cmd->add_option("--log-out", o->log_out, "write the game to this file as a replayable move log");
+  add_position_option(cmd, o->position);
   cmd->add_option("--max-plies", o->max_plies, "stop the game unfinished after this many plies (default 100000)")
       ->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
   out.push_back({cmd, [o] { return run_play(*o); }});

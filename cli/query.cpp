@@ -1,4 +1,4 @@
-// ruleinterp moves, replay, perft and playout. See spec/cli.md.
+// ruleinterp moves, replay, perft, playout, eval and position. See spec/cli.md.
 #include <fmt/format.h>
 
 #include <iostream>
@@ -6,35 +6,22 @@
 
 #include "analysis.hpp"
 #include "commands.hpp"
+#include "position.hpp"
 
 namespace ri::cli {
 
-namespace {
-
-// Loads the rule file, builds the game and replays the optional log, then runs f(game).
-int with_game(const std::string& file, const std::string& log, const std::function<int(Game&)>& f) {
-  auto prog = load_or_report(file);
-  if (!prog) return 1;
-  return guarded(*prog, [&] {
-    Game g(prog);
-    if (!log.empty() && !replay_file(g, log)) return 1;
-    return f(g);
-  });
-}
-
-}  // namespace
-
 void add_moves(CLI::App& app, std::vector<Command>& out) {
   struct Opts {
-    std::string file, log;
+    std::string file, position, log;
   };
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand(
       "moves", "Print the legal moves (one per line, in notation) or, at a chance node, each outcome as VALUE WEIGHT/TOTAL");
   cmd->add_option("file", o->file, "rule file")->required();
+  add_position_option(cmd, o->position);
   cmd->add_option("--log", o->log, "replay this move log first (its expectations are checked)");
   out.push_back({cmd, [o] {
-                   return with_game(o->file, o->log, [](Game& g) {
+                   return with_game(o->file, o->position, o->log, [](Game& g) {
                      if (Game::Outcomes o = g.outcomes(); o.chance) {
                        for (size_t i = 0; i < o.values.size(); ++i)
                          std::cout << fmt::format("{} {}/{}\n", o.values[i], o.weights[i], o.total);
@@ -50,18 +37,20 @@ void add_moves(CLI::App& app, std::vector<Command>& out) {
 
 void add_replay(CLI::App& app, std::vector<Command>& out) {
   struct Opts {
-    std::string file, log;
+    std::string file, position, log;
   };
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("replay",
                                  "Replay a move log, checking every action and expectation; exit 1 at the first divergence");
   cmd->add_option("file", o->file, "rule file")->required();
   cmd->add_option("log", o->log, "move log (see spec/movelog.md)")->required();
+  add_position_option(cmd, o->position);
   out.push_back({cmd, [o] {
                    auto prog = load_or_report(o->file);
                    if (!prog) return 1;
                    return guarded(*prog, [&] {
                      Game g(prog);
+                     if (!start_at(g, o->position)) return 1;
                      ReplayResult r;
                      if (!replay_file(g, o->log, &r)) return 1;
                      std::cout << fmt::format("ok: {} action{}, {} expectation{}\n", r.actions, r.actions == 1 ? "" : "s",
@@ -73,7 +62,7 @@ void add_replay(CLI::App& app, std::vector<Command>& out) {
 
 void add_perft(CLI::App& app, std::vector<Command>& out) {
   struct Opts {
-    std::string file, log;
+    std::string file, position, log;
     int depth = 1;
   };
   auto o = std::make_shared<Opts>();
@@ -81,9 +70,10 @@ void add_perft(CLI::App& app, std::vector<Command>& out) {
       "perft", "Count the action sequences of exactly D plies for D = 1..DEPTH (chance outcomes are plies)");
   cmd->add_option("file", o->file, "rule file")->required();
   cmd->add_option("depth", o->depth, "the deepest level, 1 to 64")->required()->check(CLI::Range(1, 64));
+  add_position_option(cmd, o->position);
   cmd->add_option("--log", o->log, "count from the position after this move log");
   out.push_back({cmd, [o] {
-                   return with_game(o->file, o->log, [&](Game& g) {
+                   return with_game(o->file, o->position, o->log, [&](Game& g) {
                      std::vector<uint64_t> c = perft(g, o->depth);
                      for (int d = 1; d <= o->depth; ++d) std::cout << fmt::format("{} {}\n", d, c[static_cast<size_t>(d)]);
                      return 0;
@@ -93,7 +83,7 @@ void add_perft(CLI::App& app, std::vector<Command>& out) {
 
 void add_playout(CLI::App& app, std::vector<Command>& out) {
   struct Opts {
-    std::string file, log;
+    std::string file, position, log;
     uint64_t count = 1000;
     uint64_t seed = 0;
     int64_t max_plies = 10000;
@@ -106,6 +96,7 @@ void add_playout(CLI::App& app, std::vector<Command>& out) {
   o->seed_opt = cmd->add_option("--seed", o->seed, "the seed of the one generator all playouts draw from (default: random)")->check(seed_number());
   cmd->add_option("--max-plies", o->max_plies, "stop a playout after this many plies; it counts as unfinished (default 10000)")
       ->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
+  add_position_option(cmd, o->position);
   cmd->add_option("--log", o->log, "play from the position after this move log");
   out.push_back({cmd, [o] {
                    uint64_t seed = o->seed;
@@ -113,7 +104,7 @@ void add_playout(CLI::App& app, std::vector<Command>& out) {
                      std::random_device rd;
                      seed = (static_cast<uint64_t>(rd()) << 32) ^ rd();
                    }
-                   return with_game(o->file, o->log, [&](Game& g) {
+                   return with_game(o->file, o->position, o->log, [&](Game& g) {
                      PlayoutStats st = playouts(g, o->count, seed, o->max_plies);
                      std::cout << fmt::format("seed: {}\n", seed);
                      std::cout << fmt::format("playouts: {}\n", st.count);
@@ -123,6 +114,48 @@ void add_playout(CLI::App& app, std::vector<Command>& out) {
                                               st.count ? static_cast<double>(st.plies) / static_cast<double>(st.count) : 0.0);
                      double rate = st.seconds > 0 ? static_cast<double>(st.count) / st.seconds : 0.0;
                      std::cout << fmt::format("playouts/s: {:.0f}\n", rate);
+                     return 0;
+                   });
+                 }});
+}
+
+void add_eval(CLI::App& app, std::vector<Command>& out) {
+  struct Opts {
+    std::string file, position, log, expression;
+  };
+  auto o = std::make_shared<Opts>();
+  auto* cmd = app.add_subcommand("eval", "Print the value of an expression in the position (me: the player to move)");
+  cmd->add_option("file", o->file, "rule file")->required();
+  cmd->add_option("expression", o->expression, "the expression, in the rule language (one argument: quote it)")
+      ->required();
+  add_position_option(cmd, o->position);
+  cmd->add_option("--log", o->log, "evaluate in the position after this move log");
+  out.push_back({cmd, [o] {
+                   return with_game(
+                       o->file, o->position, o->log,
+                       [](Game& g) {
+                         const Program& P = g.prog();
+                         Machine& M = g.machine();
+                         M.begin_operation();
+                         std::cout << M.show_value(M.evaluate(P.expression), P.code[P.expression].type) << '\n';
+                         return 0;
+                       },
+                       &o->expression);
+                 }});
+}
+
+void add_position(CLI::App& app, std::vector<Command>& out) {
+  struct Opts {
+    std::string file, position, log;
+  };
+  auto o = std::make_shared<Opts>();
+  auto* cmd = app.add_subcommand("position", "Print the position as a position file (spec/position.md)");
+  cmd->add_option("file", o->file, "rule file")->required();
+  add_position_option(cmd, o->position);
+  cmd->add_option("--log", o->log, "the position after this move log");
+  out.push_back({cmd, [o] {
+                   return with_game(o->file, o->position, o->log, [&](Game& g) {
+                     std::cout << write_position(g, o->file);
                      return 0;
                    });
                  }});

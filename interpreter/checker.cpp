@@ -1,5 +1,6 @@
 // The checker: declarations, moves, turn, end and display, and the order of the passes. See checker.hpp.
 #include "checker_impl.hpp"
+#include "position.hpp"
 
 namespace ri::checking {
 
@@ -331,23 +332,21 @@ bool Checker::run(const std::vector<const Document*>& libs, const SourceFiles& f
   check_turn();
   check_end();
   check_display();
-  // initial pieces
+  if (expression_) check_expression(*expression_);
+  // initial pieces: at their 'at' (a kind without one starts off the board), then the start board's
   for (size_t k = 0; k < doc_.pieces.size(); ++k) {
     auto& pd = doc_.pieces[k];
     if (!pd.per_player) continue;
     for (int p = 0; p < static_cast<int>(P_.players.size()); ++p) {
-      int site = -1;
-      auto it = globals_.find(pd.at.s);
+      int site = -1;  // without 'at' (or with an undeclared one): off the board
+      auto it = pd.at.s.empty() ? globals_.end() : globals_.find(pd.at.s);
       if (it != globals_.end() && (it->second.sym == Sym::Site || it->second.sym == Sym::Zone)) site = it->second.id;
       else if (it != globals_.end() && it->second.sym == Sym::ZoneEach) site = P_.zone_sites[it->second.id][p];
-      else {
-        if (p == 0) {
-          std::vector<std::string> names;
-          for (auto& [n, g] : globals_)
-            if (g.sym == Sym::Site || g.sym == Sym::Zone || g.sym == Sym::ZoneEach) names.push_back(n);
-          error(pd.at.pos, fmt::format("undeclared site or zone '{}'{}", pd.at.s, did_you_mean(pd.at.s, names)));
-        }
-        continue;
+      else if (!pd.at.s.empty() && p == 0) {
+        std::vector<std::string> names;
+        for (auto& [n, g] : globals_)
+          if (g.sym == Sym::Site || g.sym == Sym::Zone || g.sym == Sym::ZoneEach) names.push_back(n);
+        error(pd.at.pos, fmt::format("undeclared site or zone '{}'{}", pd.at.s, did_you_mean(pd.at.s, names)));
       }
       if (P_.pieces.size() + static_cast<size_t>(*pd.per_player) > static_cast<size_t>(kMaxPieces)) {
         error(pd.per_player_pos, fmt::format("at most {} pieces are supported", kMaxPieces));
@@ -357,7 +356,22 @@ bool Checker::run(const std::vector<const Document*>& libs, const SourceFiles& f
     }
   }
   P_.max_stack = std::max<int>(1, static_cast<int>(P_.pieces.size()));
+  std::vector<bool> free(P_.pieces.size());
+  for (size_t i = 0; i < P_.pieces.size(); ++i) {
+    free[i] = P_.pieces[i].site < 0;
+    if (!free[i]) P_.start.places.push_back({static_cast<int>(i), P_.pieces[i].site});
+  }
+  resolve_board(doc_.start, P_, BoardOf::Start, free, P_.files, diags_, P_.start);
   return diags_.size() == before;
+}
+
+// An expression checked against the finished rule file's names, with `me` and no other local name (load_rules'
+// `expression`): any value, a list too.
+void Checker::check_expression(const Text& t) {
+  begin_frame();
+  out_.expression = parse(t);
+  if (out_.expression) expr(*out_.expression);
+  P_.expression_frame = max_slot_;
 }
 
 }  // namespace ri::checking
@@ -365,8 +379,8 @@ bool Checker::run(const std::vector<const Document*>& libs, const SourceFiles& f
 namespace ri {
 
 bool check(const Document& doc, const std::vector<const Document*>& libraries, const SourceFiles& files, Checked& out,
-           Diagnostics& diags) {
-  checking::Checker c(doc, out, diags);
+           Diagnostics& diags, const Text* expression) {
+  checking::Checker c(doc, out, diags, expression);
   return c.run(libraries, files);
 }
 

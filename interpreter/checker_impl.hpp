@@ -90,17 +90,6 @@ inline std::string unknown_type(const std::string& t) {
                      "pieces, lines)", t);
 }
 
-// did_you_mean, or else the declared names when they are few: " (declared: a, b)", " (none is declared)".
-inline std::string near_or_list(const std::string& name, const std::vector<std::string>& declared) {
-  std::string dym = did_you_mean(name, declared);
-  if (!dym.empty()) return dym;
-  if (declared.empty()) return " (none is declared)";
-  if (declared.size() > 8) return "";
-  std::string list;
-  for (auto& d : declared) list += (list.empty() ? "'" : ", '") + d + "'";
-  return fmt::format(" (declared: {})", list);
-}
-
 inline bool comparable(Type a, Type b) {
   if (a == b) return a != Type::Void && !is_list(a);
   if (a == Type::None) return b == Type::Site || b == Type::Piece;
@@ -131,7 +120,8 @@ inline std::string bad_name(const std::string& s) {
 
 class Checker {
  public:
-  Checker(const Document& d, Checked& o, Diagnostics& g) : doc_(d), out_(o), P_(o.prog), diags_(g) {}
+  Checker(const Document& d, Checked& o, Diagnostics& g, const Text* expression = nullptr)
+      : doc_(d), out_(o), P_(o.prog), diags_(g), expression_(expression) {}
 
   // libs: the standard library's files; files: the file table every position indexes (Pos::file)
   bool run(const std::vector<const Document*>& libs, const SourceFiles& files);
@@ -165,6 +155,7 @@ class Checker {
   void check_turn();
   void check_end();
   void check_display();
+  void check_expression(const Text& t);
 
   // ---- expressions ----
   Type expr(Expr& e);
@@ -192,6 +183,7 @@ class Checker {
   Checked& out_;
   Program& P_;
   Diagnostics& diags_;
+  const Text* expression_;  // an extra expression to check and compile (load_rules' `expression`), or null
   std::unique_ptr<Parser> parser_;
   std::unordered_map<std::string, GlobalSym> globals_;
   std::vector<Local> locals_;

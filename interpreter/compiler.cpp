@@ -295,6 +295,11 @@ std::shared_ptr<const Program> compile(Checked&& ck) {
     track(c.frame);
     P.display = c.templ(ck.display);
   }
+  if (ck.expression) {
+    c.frame = P.expression_frame;
+    track(c.frame);
+    P.expression = c.expr(*ck.expression);
+  }
   return prog;
 }
 

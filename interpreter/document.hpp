@@ -73,8 +73,21 @@ struct PieceDecl {
   Text name;
   std::optional<int> per_player;  // how many each player starts with
   Pos per_player_pos;
-  Text at;                        // zone or site where they start
+  Text at;                        // zone or site where they start; empty: off the board
   std::vector<AttrDecl> attributes;
+};
+
+// A piece written on a board: {KIND: OWNER, ATTRIBUTE: VALUE, ...} (the first key is the kind).
+struct BoardPiece {
+  Text kind, owner;
+  std::vector<std::pair<Text, Text>> attributes;
+};
+
+// One site of a board and its pieces, bottom to top: the rule file's `start: {board}` and a position file's
+// `board` (spec/position.md) are lists of these.
+struct BoardSite {
+  Text site;
+  std::vector<BoardPiece> pieces;
 };
 
 struct VarDecl {
@@ -172,6 +185,20 @@ struct Document {
   std::vector<EndDecl> end;
   Text display;
   bool has_display = false;
+  std::vector<BoardSite> start;  // the start board ('start: {board: ...}')
+};
+
+// A position file as written (spec/position.md): every value is still text; position.hpp resolves it against a
+// game. A key that is absent has a Text without a position (pos.line == 0).
+struct PositionDecl {
+  std::shared_ptr<const SourceFile> file;
+  Text rules, player, step, turn;
+  bool over = false;
+  Pos over_pos;
+  std::vector<Text> winners;
+  Pos winners_pos;  // line 0: no 'winners'
+  std::vector<BoardSite> board;
+  std::vector<std::pair<Text, Text>> variables;  // NAME or NAME[PLAYER] -> value
 };
 
 // Reads a rule file (YAML) into a Document, reporting every structural problem: YAML syntax, unknown and
@@ -179,6 +206,9 @@ struct Document {
 // position gets the file index `index` (Pos::file). A file that says `extends` is a variant: it need not have
 // the required sections (its bases are read and merged by load_variant, variants.hpp).
 bool load_document(std::shared_ptr<const SourceFile> file, Document& doc, Diagnostics& diags, int16_t index = 0);
+
+// Reads a position file (YAML) into a PositionDecl, reporting every structural problem as load_document does.
+bool load_position_document(std::shared_ptr<const SourceFile> file, PositionDecl& out, Diagnostics& diags);
 
 // Reads a library file: only 'functions'.
 bool load_library(std::shared_ptr<const SourceFile> file, Document& doc, Diagnostics& diags, int16_t index = 0);

@@ -28,7 +28,11 @@ static int32_t fit_int32(int64_t v, Pos pos) {
   return static_cast<int32_t>(v);
 }
 
-void Game::reset() {
+void Game::reset() { reset(P_->start); }
+
+// Setup (spec/language.md, section 11.2) with the position's board: its pieces placed in order, its values in place
+// of the initial values they replace (those are not computed), then its turn.
+void Game::reset(const Position& pos) {
   const Program& P = *P_;
   State& S = M_.state();
   M_.clear_journal();
@@ -58,16 +62,27 @@ void Game::reset() {
   M_.begin_operation();
   // pieces first, so that initial values can look at the board
   for (size_t i = 0; i < np; ++i) {
-    const PieceInit& pi = P.pieces[i];
-    S.kind[i] = static_cast<int16_t>(pi.kind);
-    S.owner[i] = static_cast<int16_t>(pi.owner);
-    M_.place(static_cast<int>(i), pi.site);
+    S.kind[i] = static_cast<int16_t>(P.pieces[i].kind);
+    S.owner[i] = static_cast<int16_t>(P.pieces[i].owner);
+  }
+  for (const Position::Place& pl : pos.places) M_.place(pl.piece, pl.site);
+  // the values the position gives
+  std::vector<char> given_var(S.vars.size(), 0), given_attr(S.attrs.size(), 0);
+  for (const Position::Var& v : pos.vars) {
+    S.vars[v.slot] = v.value;
+    given_var[v.slot] = 1;
+  }
+  for (const Position::Attr& a : pos.attrs) {
+    size_t i = static_cast<size_t>(a.piece) * S.nattrs + a.attr;
+    S.attrs[i] = a.value;
+    given_attr[i] = 1;
   }
   // variables: per-player initial values are computed with `me` = that player
   for (const VarInfo& v : P.vars) {
     if (v.init < 0) continue;
     int n = v.per_player ? P.nplayers() : 1;
     for (int p = 0; p < n; ++p) {
+      if (given_var[v.offset + p]) continue;
       S.player = p;
       S.vars[v.offset + p] = fit_int32(M_.evaluate(v.init).i, P.code[v.init].pos);
     }
@@ -78,12 +93,19 @@ void Game::reset() {
     const KindInfo& k = P.kinds[pi.kind];
     S.player = pi.owner;
     for (size_t a = 0; a < k.attrs.size(); ++a)
-      if (k.attr_inits[a] >= 0)
+      if (k.attr_inits[a] >= 0 && !given_attr[i * S.nattrs + k.attrs[a]])
         S.attrs[i * S.nattrs + k.attrs[a]] = fit_int32(M_.evaluate(k.attr_inits[a]).i, P.code[k.attr_inits[a]].pos);
   }
-  S.player = 0;
+  S.player = pos.player;
+  S.step = pos.step;
+  S.turn = pos.turn;
   M_.clear_journal();  // the setup itself is not undoable
   passers_.clear();
+  if (pos.over) {
+    S.over = 1;
+    S.winners = pos.winners;
+    return;
+  }
   settle();
 }
 

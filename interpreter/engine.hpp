@@ -25,6 +25,9 @@ class Game {
 
   // The initial position, settled to the first decision or chance node.
   void reset();
+  // The same with another position's board, values and turn (a position file's: position.hpp); settled unless
+  // it is over.
+  void reset(const Position& pos);
 
   enum class NodeKind { Decision, Chance, Over };
   NodeKind node() const;

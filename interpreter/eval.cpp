@@ -399,4 +399,11 @@ std::string Machine::show(const Value& v, Type t) const {
   }
 }
 
+std::string Machine::show_value(const Value& v, Type t) {
+  if (!is_list(t)) return show(v, t);
+  std::string out;
+  for (int i = 0, n = list_len(v); i < n; ++i) out += (i ? ", " : "") + show(list_at(v, i), elem_of(t));
+  return "[" + out + "]";
+}
+
 }  // namespace ri

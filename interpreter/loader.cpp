@@ -166,7 +166,7 @@ class Loader {
         std::string list, near = closest(k, allowed);
         for (auto* a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
         std::string hint = near.empty() ? fmt::format("expected one of: {}", list) : fmt::format("did you mean '{}'?", near);
-        if (where.empty()) error(p, fmt::format("unknown section '{}' ({})", k, hint));
+        if (where.empty()) error(p, fmt::format("unknown {} '{}' ({})", top_level_, k, hint));
         else error(p, fmt::format("unknown key '{}' in '{}' ({})", k, where, hint));
       }
     }
@@ -176,6 +176,11 @@ class Loader {
   void check_dups(const YAML::Node& map, const std::string& where) { check_keys(map, where, {}); }
 
   void load(Document& doc);
+  void load_position(PositionDecl& pos);
+  bool load_root(YAML::Node& root, const char* what, const char* holds);
+  void load_board(const YAML::Node& n, const std::string& where, std::vector<BoardSite>& out);
+  void load_board_piece(const YAML::Node& n, Pos fallback, std::vector<BoardPiece>& out);
+  void load_start(const YAML::Node& n, Document& doc);
   void load_extends(const YAML::Node& root, Document& doc);
   void note_sections(const YAML::Node& map, const std::string& prefix, Document& doc);
   void yaml_error(const YAML::ParserException& e);
@@ -214,6 +219,7 @@ class Loader {
   Diagnostics& diags_;
   int16_t index_;        // the file's index in the file table (Pos::file)
   bool variant_ = false; // the file says 'extends': its required sections may come from the base
+  const char* top_level_ = "section";  // what the top-level keys are called in "unknown ..." messages
 };
 
 // list -> '[' scalar (',' scalar)* ']'
@@ -404,7 +410,6 @@ void Loader::load_pieces(const YAML::Node& n, Document& doc) {
       if (int_of(v, "per_player", k, pos_of(b))) p.per_player = k;
     }
     if (auto v = b["at"]) text(v, p.at, "'at'", pos_of(b));
-    if (p.per_player && p.at.s.empty()) error(pos_of(b), fmt::format("piece '{}' needs 'at', where its pieces start", p.name.s));
     if (auto v = b["attributes"]) {
       if (expect_map(v, "attributes", pos_of(b))) {
         check_dups(v, "attributes");
@@ -418,6 +423,49 @@ void Loader::load_pieces(const YAML::Node& n, Document& doc) {
     }
     doc.pieces.push_back(std::move(p));
   }
+}
+
+// start -> { board: BOARD }
+void Loader::load_start(const YAML::Node& n, Document& doc) {
+  if (!expect_map(n, "start", pos_of(n))) return;
+  check_keys(n, "start", {"board"});
+  if (auto b = n["board"]) load_board(b, "start.board", doc.start);
+}
+
+// board -> { SITE: PIECE | '[' PIECE (',' PIECE)* ']' }   (a rule file's start board, a position's board)
+void Loader::load_board(const YAML::Node& n, const std::string& where, std::vector<BoardSite>& out) {
+  if (!expect_map(n, where, pos_of(n))) return;
+  check_dups(n, where);
+  for (auto it = n.begin(); it != n.end(); ++it) {
+    BoardSite s;
+    s.site = key_text(it->first);
+    const YAML::Node& v = it->second;
+    if (v.IsSequence()) {
+      for (auto p : v) load_board_piece(p, pos_of(v, s.site.pos), s.pieces);
+    } else {
+      load_board_piece(v, s.site.pos, s.pieces);
+    }
+    out.push_back(std::move(s));
+  }
+}
+
+// piece -> { KIND: OWNER (',' ATTRIBUTE: VALUE)* }   (the first key is the kind)
+void Loader::load_board_piece(const YAML::Node& n, Pos fallback, std::vector<BoardPiece>& out) {
+  if (!n.IsMap() || n.size() == 0) {
+    error(pos_of(n, fallback), fmt::format("a piece is written {{KIND: OWNER}} or {{KIND: OWNER, ATTRIBUTE: VALUE, ...}}, "
+                                           "not {}", n.IsMap() ? "an empty mapping" : kind_name(n)));
+    return;
+  }
+  check_dups(n, "a piece");
+  BoardPiece p;
+  auto it = n.begin();
+  p.kind = key_text(it->first);
+  if (!text(it->second, p.owner, "a piece's owner", p.kind.pos)) return;
+  for (++it; it != n.end(); ++it) {
+    Text k = key_text(it->first), v;
+    if (text(it->second, v, "an attribute's value", k.pos)) p.attributes.push_back({k, v});
+  }
+  out.push_back(std::move(p));
 }
 
 // variables -> { NAME: EXPR | { type, init, per_player } }
@@ -771,40 +819,46 @@ bool Loader::quotes_closed(const YAML::Node& root) {
   return false;
 }
 
-void Loader::load(Document& doc) {
+// The file's YAML, which must be a mapping: false after reporting why not (not UTF-8, invalid YAML, empty, not
+// a mapping). `what` is the kind of file ("a rule file"), `holds` what its mapping holds.
+bool Loader::load_root(YAML::Node& root, const char* what, const char* holds) {
   if (size_t bad = invalid_utf8(file_->text); bad != std::string::npos) {
     size_t line_start = file_->text.rfind('\n', bad == 0 ? 0 : bad - 1);
     line_start = line_start == std::string::npos || bad == 0 ? 0 : line_start + 1;
     int line = static_cast<int>(std::count(file_->text.begin(), file_->text.begin() + static_cast<long>(bad), '\n')) + 1;
     unsigned byte = static_cast<unsigned char>(file_->text[bad]);
     error({line, static_cast<int>(bad - line_start) + 1},
-          byte == 0 ? "the file contains a NUL byte: a rule file is UTF-8 text"
-                    : fmt::format("the file is not valid UTF-8 (byte 0x{:02X}): a rule file is UTF-8 text", byte));
-    return;
+          byte == 0 ? fmt::format("the file contains a NUL byte: {} is UTF-8 text", what)
+                    : fmt::format("the file is not valid UTF-8 (byte 0x{:02X}): {} is UTF-8 text", byte, what));
+    return false;
   }
-  YAML::Node root;
   try {
     root = YAML::Load(file_->text);
   } catch (const YAML::DeepRecursion& e) {
     error({e.mark.line + 1, e.mark.column + 1}, "invalid YAML: nested too deeply");
-    return;
+    return false;
   } catch (const YAML::ParserException& e) {
     yaml_error(e);
-    return;
+    return false;
   }
-  if (!quotes_closed(root)) return;
-  const char* sections = "a rule file is a YAML mapping of sections (game, players, moves, turn, end, ...)";
+  if (!quotes_closed(root)) return false;
   if (!root.IsDefined() || root.IsNull()) {
-    error({}, fmt::format("the file has no content: {}", sections));
-    return;
+    error({}, fmt::format("the file has no content: {} is {}", what, holds));
+    return false;
   }
   if (!root.IsMap()) {
-    error(pos_of(root), fmt::format("the file is {}: {}", kind_name(root), sections));
-    return;
+    error(pos_of(root), fmt::format("the file is {}: {} is {}", kind_name(root), what, holds));
+    return false;
   }
+  return true;
+}
+
+void Loader::load(Document& doc) {
+  YAML::Node root;
+  if (!load_root(root, "a rule file", "a YAML mapping of sections (game, players, moves, turn, end, ...)")) return;
   check_keys(root, "",
-             {"game", "players", "topology", "zones", "pieces", "variables", "history", "chance", "functions", "moves",
-              "turn", "end", "display", "extends", "remove"});
+             {"game", "players", "topology", "zones", "pieces", "start", "variables", "history", "chance", "functions",
+              "moves", "turn", "end", "display", "extends", "remove"});
   load_extends(root, doc);
   note_sections(root, "", doc);
   auto section = [&](const char* k, bool required, auto fn) {
@@ -819,6 +873,7 @@ void Loader::load(Document& doc) {
   section("topology", false, &Loader::load_topology);
   section("zones", false, &Loader::load_zones);
   section("pieces", false, &Loader::load_pieces);
+  section("start", false, &Loader::load_start);
   section("variables", false, &Loader::load_variables);
   section("history", false, &Loader::load_history);
   section("chance", false, &Loader::load_chance);
@@ -829,6 +884,49 @@ void Loader::load(Document& doc) {
   if (auto d = root["display"]) {
     doc.has_display = text(d, doc.display, "'display'", {1, 1});
   }
+}
+
+// position -> { rules, player, step, turn, board, variables, over, winners }   (spec/position.md)
+void Loader::load_position(PositionDecl& pos) {
+  YAML::Node root;
+  if (!load_root(root, "a position file", "a YAML mapping (player, board, variables, ...)")) return;
+  top_level_ = "key";
+  check_keys(root, "", {"rules", "player", "step", "turn", "board", "variables", "over", "winners"});
+  if (auto v = root["rules"]) text(v, pos.rules, "'rules'", pos_of(v));
+  if (auto v = root["player"]) text(v, pos.player, "'player'", pos_of(v));
+  if (auto v = root["step"]) text(v, pos.step, "'step'", pos_of(v));
+  if (auto v = root["turn"]) text(v, pos.turn, "'turn'", pos_of(v));
+  if (auto v = root["board"]) load_board(v, "board", pos.board);
+  else error({}, "missing key 'board' (write 'board: {}' for an empty board)");
+  if (auto v = root["variables"]) {
+    if (expect_map(v, "variables", pos_of(v))) {
+      check_dups(v, "variables");
+      for (auto it = v.begin(); it != v.end(); ++it) {
+        Text k = key_text(it->first), value;
+        if (text(it->second, value, "a variable's value", k.pos)) pos.variables.push_back({k, value});
+      }
+    }
+  }
+  if (auto v = root["over"]) {
+    pos.over_pos = pos_of(v);
+    flag(v, "over", pos.over);
+  }
+  if (auto v = root["winners"]) {
+    pos.winners_pos = pos_of(v);
+    scalar_list(v, "winners", pos.winners, pos_of(v));
+  }
+}
+
+// Runs one of the loader's entry points, reporting what yaml-cpp throws past them.
+template <class F>
+bool run_loader(const std::shared_ptr<const SourceFile>& file, Diagnostics& diags, F&& f) {
+  size_t before = diags.size();
+  try {
+    f();
+  } catch (const YAML::Exception& e) {
+    diags.error(file, {e.mark.line + 1, e.mark.column + 1}, fmt::format("invalid YAML: {}", e.msg));
+  }
+  return diags.size() == before;
 }
 
 }  // namespace
@@ -852,15 +950,15 @@ bool load_library(std::shared_ptr<const SourceFile> file, Document& doc, Diagnos
 }
 
 bool load_document(std::shared_ptr<const SourceFile> file, Document& doc, Diagnostics& diags, int16_t index) {
-  size_t before = diags.size();
   doc.file = file;
   Loader l(file, diags, index);
-  try {
-    l.load(doc);
-  } catch (const YAML::Exception& e) {
-    diags.error(file, {e.mark.line + 1, e.mark.column + 1}, fmt::format("invalid YAML: {}", e.msg));
-  }
-  return diags.size() == before;
+  return run_loader(file, diags, [&] { l.load(doc); });
+}
+
+bool load_position_document(std::shared_ptr<const SourceFile> file, PositionDecl& out, Diagnostics& diags) {
+  out.file = file;
+  Loader l(file, diags, 0);
+  return run_loader(file, diags, [&] { l.load_position(out); });
 }
 
 }  // namespace ri

@@ -67,6 +67,8 @@ class Machine {
   Value list_at(const Value& l, int i);
 
   std::string show(const Value& v, Type t) const;
+  // Any value: a single one as show() writes it, a list as its elements so written, `[a1, b2]` (empty: `[]`).
+  std::string show_value(const Value& v, Type t);
 
  private:
   Value ev(int n);

@@ -352,7 +352,7 @@ std::string reading_error(const Game::Reading& rd) {
 }  // namespace
 
 bool is_log_header_key(std::string_view key) {
-  return key == "rules" || key == "seed" || key == "players" || key == "dice";
+  return key == "rules" || key == "position" || key == "seed" || key == "players" || key == "dice";
 }
 
 bool parse_log(std::shared_ptr<const SourceFile> file, MoveLog& out, Diagnostics& diags) {
@@ -557,12 +557,13 @@ ReplayResult replay(Game& g, const MoveLog& log) {
 
 std::string format_log(const MoveLog& log) {
   std::string out;
-  for (const char* k : {"rules", "seed", "players", "dice"}) {
+  static const std::vector<std::string> known = {"rules", "position", "seed", "players", "dice"};
+  for (const std::string& k : known) {
     auto f = log.header.find(k);
     if (f != log.header.end()) out += fmt::format("{}: {}\n", f->first, f->second);
   }
   for (auto& [k, v] : log.header)
-    if (k != "rules" && k != "seed" && k != "players" && k != "dice") out += fmt::format("{}: {}\n", k, v);
+    if (std::find(known.begin(), known.end(), k) == known.end()) out += fmt::format("{}: {}\n", k, v);
   if (!out.empty()) out += '\n';
   for (const LogLine& it : log.lines) {
     std::string who = it.player.empty() ? "" : it.player + ": ";

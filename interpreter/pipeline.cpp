@@ -8,7 +8,27 @@
 
 namespace ri {
 
-std::shared_ptr<const Program> load_rules_text(const std::string& path, const std::string& text, Diagnostics& diags) {
+namespace {
+
+// An expression given with the rule file, as the whole text of a file of its own (file index `index`).
+Text expression_text(const SourceFile& f, int16_t index) {
+  Text t;
+  t.s = f.text;
+  t.pos = {1, 1, index};
+  Pos at = t.pos;
+  for (char c : f.text) {
+    t.map.push_back(at);
+    if (c == '\n') at = {at.line + 1, 1, index};
+    else ++at.col;
+  }
+  t.map.push_back(at);
+  return t;
+}
+
+}  // namespace
+
+std::shared_ptr<const Program> load_rules_text(const std::string& path, const std::string& text, Diagnostics& diags,
+                                               const std::string* expression) {
   // the file table: the rule file, the bases it extends, then the standard library (Pos::file indexes it)
   SourceFiles files;
   Document doc;
@@ -22,15 +42,20 @@ std::shared_ptr<const Program> load_rules_text(const std::string& path, const st
     lib_ptrs.push_back(&libs[i]);
   }
   if (!ok) return nullptr;
+  Text extra;
+  if (expression) {
+    files.push_back(std::make_shared<SourceFile>(kExpressionFile, *expression));
+    extra = expression_text(*files.back(), static_cast<int16_t>(files.size() - 1));
+  }
   Checked checked;
-  if (!check(doc, lib_ptrs, files, checked, diags)) return nullptr;
+  if (!check(doc, lib_ptrs, files, checked, diags, expression ? &extra : nullptr)) return nullptr;
   return compile(std::move(checked));
 }
 
-std::shared_ptr<const Program> load_rules(const std::string& path, Diagnostics& diags) {
+std::shared_ptr<const Program> load_rules(const std::string& path, Diagnostics& diags, const std::string* expression) {
   std::string text;
   if (!read_source(path, kMaxSourceBytes, text, diags)) return nullptr;
-  return load_rules_text(path, text, diags);
+  return load_rules_text(path, text, diags, expression);
 }
 
 }  // namespace ri

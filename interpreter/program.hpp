@@ -163,7 +163,30 @@ struct VarInfo {
 };
 
 struct PieceInit {
-  int kind, owner, site;
+  int kind, owner, site;  // site: where 'at' puts it, -1 when the kind has no 'at'
+};
+
+// A position to set up (spec/language.md, section 11.2): the pieces placed, in order, each on top of its site's
+// stack (the others stay off the board); values that take the place of initial values; and the turn. The rule
+// file's own start is one (Program::start); a position file gives another (position.hpp).
+struct Position {
+  struct Place {
+    int piece, site;
+  };
+  struct Attr {
+    int piece, attr;
+    int32_t value;
+  };
+  struct Var {
+    int slot;  // index into State::vars
+    int32_t value;
+  };
+  std::vector<Place> places;
+  std::vector<Attr> attrs;
+  std::vector<Var> vars;
+  int player = 0, step = 0, turn = 1;
+  bool over = false;
+  uint32_t winners = 0;
 };
 
 struct KindInfo {
@@ -214,6 +237,7 @@ struct Program {
   std::vector<KindInfo> kinds;
   std::vector<std::string> attr_names;
   std::vector<PieceInit> pieces;  // initial pieces, in creation order
+  Position start;                 // the initial position: the pieces at their 'at', then the start board
   std::vector<VarInfo> vars;
   int nvars = 0;                  // size of State::vars
   std::vector<VarInfo> history;   // fields of each history entry (init: the default value's node)
@@ -226,6 +250,9 @@ struct Program {
   bool has_display = false;
   int display_frame = 0;
   int init_frame = 0;
+  // an expression compiled with the rule file on request (load_rules' `expression`): its node, or -1
+  int expression = -1;
+  int expression_frame = 0;
 
   std::vector<Node> code;
   std::vector<int32_t> kids;

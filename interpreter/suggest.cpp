@@ -41,4 +41,14 @@ std::string did_you_mean(const std::string& name, const std::vector<std::string>
   return pick.empty() ? "" : fmt::format(" (did you mean '{}'?)", pick);
 }
 
+std::string near_or_list(const std::string& name, const std::vector<std::string>& declared) {
+  std::string dym = did_you_mean(name, declared);
+  if (!dym.empty()) return dym;
+  if (declared.empty()) return " (none is declared)";
+  if (declared.size() > 8) return "";
+  std::string list;
+  for (auto& d : declared) list += (list.empty() ? "'" : ", '") + d + "'";
+  return fmt::format(" (declared: {})", list);
+}
+
 }  // namespace ri

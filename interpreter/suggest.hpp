@@ -12,4 +12,7 @@ size_t edit_distance(const std::string& a, const std::string& b);
 // up to 2 characters only match ignoring case, up to 5 within one edit, longer ones within two.
 std::string did_you_mean(const std::string& name, const std::vector<std::string>& candidates);
 
+// did_you_mean, or else the declared names when they are few: " (declared: 'a', 'b')", " (none is declared)".
+std::string near_or_list(const std::string& name, const std::vector<std::string>& declared);
+
 }  // namespace ri

@@ -101,6 +101,7 @@ const std::vector<Section>& section_table() {
       by_entry<&Document::tracks>("topology.tracks"),
       by_entry<&Document::zones>("zones"),
       by_entry<&Document::pieces>("pieces"),
+      whole<&Document::start>("start"),
       by_entry<&Document::variables>("variables"),
       by_entry<&Document::history>("history"),
       by_entry<&Document::chance>("chance"),

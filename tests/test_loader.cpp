@@ -88,6 +88,23 @@ TEST_CASE("the loader converts every section into the document") {
          CHECK_FALSE(d.variables[0].per_player);
          CHECK(d.variables[1].per_player);
        }},
+      {"a start board: one piece or a list, bottom to top; the first key is the kind",
+       "pieces: {s: {per_player: 2}}\nstart:\n  board:\n    x: {s: A, hp: 3}\n    y: [{s: B}, {s: A}]\nmoves: {m: {}}\n",
+       [](const Document& d) {
+         CHECK(d.pieces[0].at.s.empty());  // 'at' is optional
+         REQUIRE(d.start.size() == 2);
+         CHECK(d.start[0].site.s == "x");
+         REQUIRE(d.start[0].pieces.size() == 1);
+         CHECK(d.start[0].pieces[0].kind.s == "s");
+         CHECK(d.start[0].pieces[0].owner.s == "A");
+         REQUIRE(d.start[0].pieces[0].attributes.size() == 1);
+         CHECK(d.start[0].pieces[0].attributes[0].first.s == "hp");
+         CHECK(d.start[0].pieces[0].attributes[0].second.s == "3");
+         CHECK(d.start[0].pieces[0].attributes[0].second.pos.col == 19);
+         REQUIRE(d.start[1].pieces.size() == 2);
+         CHECK(d.start[1].pieces[0].owner.s == "B");
+         CHECK(d.start[1].pieces[1].owner.s == "A");
+       }},
       {"an expression keeps the file position of every byte",
        "moves:\n  m:\n    requires: [\"1 <  2\"]\n",
        [](const Document& d) {
@@ -118,6 +135,12 @@ TEST_CASE("the loader reports structural problems with their positions") {
       {"moves: {m: {efects: []}}\n", "unknown key 'efects'", 3, 13},
       {"moves: [m]\n", "'moves' must be a mapping", 3, 8},
       {"moves: {m: {}}\nbogus: 1\n", "unknown section 'bogus'", 4, 1},
+      {"moves: {m: {}}\nstart: {bord: {}}\n", "unknown key 'bord' in 'start' (did you mean 'board'?)", 4, 9},
+      {"moves: {m: {}}\nstart: {board: [a]}\n", "'start.board' must be a mapping, not a list", 4, 16},
+      {"moves: {m: {}}\nstart: {board: {a: s}}\n", "a piece is written {KIND: OWNER}", 4, 20},
+      {"moves: {m: {}}\nstart: {board: {a: [{}]}}\n", "not an empty mapping", 4, 21},
+      {"moves: {m: {}}\nstart: {board: {a: {s: A, s: B}}}\n", "duplicate key 's' (first at line 4)", 4, 27},
+      {"moves: {m: {}}\nstart: {board: {a: {s: A}, a: {s: B}}}\n", "duplicate key 'a' (first at line 4)", 4, 28},
   };
   for (auto& r : rows) {
     INFO(r.yaml);

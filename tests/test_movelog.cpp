@@ -151,6 +151,11 @@ TEST_CASE("movelog: header", "[movelog]") {
   CHECK(log.lines[0].line == 6);
   MoveLog h = parse_ok("expect hash 00000000000000FF\n");
   CHECK(h.lines[0].hash == 0xff);
+  // the position file a log starts from (play --position): written after the rule file
+  MoveLog p = parse_ok("seed: 1\nposition: tests/cli/ttt-two-marks.position\nrules: rules/tic-tac-toe.rules\n");
+  CHECK(p.header.at("position") == "tests/cli/ttt-two-marks.position");
+  CHECK(ri::format_log(p) ==
+        "rules: rules/tic-tac-toe.rules\nposition: tests/cli/ttt-two-marks.position\nseed: 1\n\n");
 }
 
 TEST_CASE("movelog: parse errors name the line", "[movelog]") {

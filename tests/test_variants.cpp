@@ -212,6 +212,34 @@ TEST_CASE("a chain of bases merges from the deepest up, each file relative to it
   CHECK(p->moves[2].pos.file == 0);
 }
 
+TEST_CASE("a variant's start board replaces the base's whole; 'remove: [start]' drops it") {
+  const std::string base =
+      "game: {name: Base}\nplayers: [A, B]\ntopology: {sites: [x, y]}\npieces: {s: {per_player: 2}}\n"
+      "start:\n  board:\n    x: [{s: A}, {s: B}]\nmoves: {wait: {}}\nturn: [{choose: all}]\nend: []\n";
+  struct Row {
+    const char* what;
+    std::string variant;
+    std::vector<Position::Place> places;  // piece, site
+  };
+  const std::vector<Row> rows = {
+      {"the base's", "game: {name: V}\n", {{0, 0}, {2, 0}}},
+      {"replaced whole", "start:\n  board:\n    y: {s: B}\n", {{2, 1}}},
+      {"removed", "remove: [start]\n", {}},
+  };
+  for (const Row& r : rows) {
+    INFO(r.what);
+    Dir dir(Files{{"base.rules", base}, {"v.rules", "extends: base.rules\n" + r.variant}});
+    Diagnostics d;
+    auto p = load_rules(dir.path("v.rules"), d);
+    INFO(d.format());
+    REQUIRE(p);
+    std::vector<std::pair<int, int>> got, want;
+    for (auto& pl : p->start.places) got.push_back({pl.piece, pl.site});
+    for (auto& pl : r.places) want.push_back({pl.piece, pl.site});
+    CHECK(got == want);
+  }
+}
+
 TEST_CASE("load_rules_text reads the bases relative to the directory of the path it is given") {
   Dir dir(Files{{"base.rules", kBase}});
   Diagnostics d;

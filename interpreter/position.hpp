@@ -1,0 +1,35 @@
+// Position files (spec/position.md): a game's state written as YAML, read back into a game; and the board syntax
+// they share with a rule file's `start` section. The loader turns the YAML into text (PositionDecl, BoardSite:
+// document.hpp); this resolves the names and values against a game.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "document.hpp"
+#include "engine.hpp"
+#include "program.hpp"
+
+namespace ri {
+
+// Whose board resolve_board reads: the rule file's start board (checked with the rule file) or a position's.
+enum class BoardOf { Start, Position };
+
+// Resolves a board written as text: each site, piece kind, owner and attribute name to its id, each attribute
+// value to a 32-bit int. Each piece is the lowest-numbered piece of its kind and owner still free (`free`, which
+// it updates), taken in the board's order; too few free pieces is an error. Appends the places and the attribute
+// values to `out`. Reports every problem at its position (Pos::file indexes `files`); false when there was any.
+bool resolve_board(const std::vector<BoardSite>& board, const Program& P, BoardOf whose, std::vector<bool>& free,
+                   const SourceFiles& files, Diagnostics& diags, Position& out);
+
+// Reads a position file's text for the game P: the YAML (load_position_document), then every name and value.
+// Reports every problem with the file's name, line and column; false when there was any (`out` is then partial).
+bool parse_position(std::shared_ptr<const SourceFile> file, const Program& P, Position& out, Diagnostics& diags);
+// The same for the file at `path`; a file that cannot be read is reported too.
+bool read_position(const std::string& path, const Program& P, Position& out, Diagnostics& diags);
+
+// The position file of the game's state, deterministic: parse_position of it sets up the same state, whose file
+// is the same text. `rules`, when not empty, is written as the first line, `rules: RULES`.
+std::string write_position(const Game& g, const std::string& rules = "");
+
+}  // namespace ri

@@ -1,0 +1,379 @@
+// Position files (spec/position.md) and the rule file's start board: reading, resolving, setting up, writing.
+#include <catch2/catch.hpp>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "compiler.hpp"
+#include "engine.hpp"
+#include "position.hpp"
+#include "prng.hpp"
+#include "support.hpp"
+
+using namespace ri;
+
+namespace {
+
+// A game with a value of every kind a variable holds, a per-player zone, a kind without 'at' and a turn of two
+// steps.
+const char* kRules = R"RULES(game: {name: Positions}
+players: [Red, Blue]
+topology:
+  grids: [{width: 3, height: 3}]
+zones:
+  hand: {per_player: true}
+pieces:
+  stone: {per_player: 3, at: hand}
+  tower:
+    per_player: 1
+    attributes:
+      height: "size(hand[me]) + 1"
+chance:
+  coin: {dice: {count: 1, faces: [0, 1]}}
+variables:
+  quiet: 0
+  done: "false"
+  leader: {type: player, init: Blue}
+  last: {type: site, init: none}
+  moved: {type: piece, init: none}
+  favourite: {type: kind, init: stone}
+  score: {per_player: true, init: "owned(a1, me)"}
+moves:
+  place:
+    params:
+      to: site
+    requires:
+      - vacant(to)
+      - size(hand[me]) > 0
+    effects:
+      - move(top(hand[me]), to)
+      - set last = to
+      - set moved = top(to)
+turn:
+  - roll: coin
+  - choose: [place]
+end:
+  - when: size(c3) > 0
+    result: win(me)
+)RULES";
+
+std::shared_ptr<const Program> game() {
+  static std::shared_ptr<const Program> p = testing::compile_text(kRules, "positions.rules");
+  return p;
+}
+
+// "LINE:COL: message" for each diagnostic, in the order reported.
+std::vector<std::string> problems(const Diagnostics& d) {
+  std::vector<std::string> out;
+  for (auto& x : d.all()) out.push_back(fmt::format("{}:{}: {}", x.pos.line, x.pos.col, x.message));
+  return out;
+}
+
+bool load(const std::string& text, Position& out, Diagnostics& d, std::shared_ptr<const Program> p = game()) {
+  return parse_position(std::make_shared<SourceFile>("p.position", text), *p, out, d);
+}
+
+// Sets up a game at the position; fails the test when the position has problems.
+Game at(const std::string& text, std::shared_ptr<const Program> p = game()) {
+  Position pos;
+  Diagnostics d;
+  bool ok = load(text, pos, d, p);
+  INFO(d.format());
+  REQUIRE(ok);
+  Game g(p);
+  g.reset(pos);
+  return g;
+}
+
+int site(const Program& P, const std::string& name) {
+  auto it = std::find(P.site_names.begin(), P.site_names.end(), name);
+  REQUIRE(it != P.site_names.end());
+  return static_cast<int>(it - P.site_names.begin());
+}
+
+int var(const Program& P, const std::string& name, int player = 0) {
+  auto it = std::find_if(P.vars.begin(), P.vars.end(), [&](const VarInfo& v) { return v.name == name; });
+  REQUIRE(it != P.vars.end());
+  return it->offset + player;
+}
+
+// Plays up to n random actions (fewer when the game ends).
+void play_randomly(Game& g, Prng& rng, int n) {
+  MoveList ml;
+  for (int i = 0; i < n && g.node() != Game::NodeKind::Over; ++i) {
+    g.legal(ml);
+    if (ml.size == 0) return;
+    g.apply(ml[static_cast<int>(rng.below(static_cast<uint64_t>(ml.size)))]);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("every problem of a position file is reported at its line and column") {
+  struct Row {
+    std::string text;
+    std::string problem;  // the first one reported: "LINE:COL: message"
+  };
+  const std::vector<Row> rows = {
+      // structure
+      {"", "0:0: the file has no content: a position file is a YAML mapping (player, board, variables, ...)"},
+      {"- a\n", "1:1: the file is a list: a position file is a YAML mapping (player, board, variables, ...)"},
+      {"board: {a1: [}\n", "1:14: invalid YAML: unmatched '}'"},
+      {"player: Red\n", "0:0: missing key 'board' (write 'board: {}' for an empty board)"},
+      {"plyer: Red\nboard: {}\n", "1:1: unknown key 'plyer' (did you mean 'player'?)"},
+      {"board: {}\nboard: {}\n", "2:1: duplicate key 'board' (first at line 1)"},
+      {"board: {a1: {stone: Red}, a1: {stone: Red}}\n", "1:27: duplicate key 'a1' (first at line 1)"},
+      {"board: {a1: stone}\n",
+       "1:13: a piece is written {KIND: OWNER} or {KIND: OWNER, ATTRIBUTE: VALUE, ...}, not a scalar"},
+      {"board: {a1: {stone: }}\n", "1:21: a piece's owner must be a scalar, not nothing"},
+      {"board: {}\nvariables: [quiet]\n", "2:12: 'variables' must be a mapping, not a list"},
+      {"board: {}\nover: yes\n", "2:7: 'over' is true or false, not 'yes'"},
+      // the turn
+      {"player: Green\nboard: {}\n", "1:9: undeclared player 'Green' (declared: 'Red', 'Blue')"},
+      {"step: 2\nboard: {}\n", "1:7: 'step' is the index of a step of 'turn', 0 to 1 (the turn has 2 steps), not '2'"},
+      {"turn: 0\nboard: {}\n", "1:7: 'turn' is a whole number from 1 to 2147483647, not '0'"},
+      // the board
+      {"board:\n  hand[Rde]: {stone: Red}\n", "2:3: undeclared site 'hand[Rde]' (did you mean 'hand[Red]'?)"},
+      {"board: {hand: {stone: Red}}\n", "1:9: 'hand' is a zone of each player: write hand[PLAYER]"},
+      {"board: {a1: {ston: Red}}\n", "1:14: undeclared piece kind 'ston' (did you mean 'stone'?)"},
+      {"board: {a1: {stone: Green}}\n", "1:21: undeclared player 'Green' (declared: 'Red', 'Blue')"},
+      {"board: {a1: {tower: Red, hieght: 2}}\n", "1:26: pieces have no attribute 'hieght' (did you mean 'height'?)"},
+      {"board: {a1: {tower: Red, height: tall}}\n", "1:34: attribute 'height' is int, not 'tall'"},
+      {"board: {a1: {tower: Red, height: 2147483648}}\n",
+       "1:34: 2147483648 does not fit in a variable or attribute (32-bit integers)"},
+      {"board: {a1: [{tower: Red}, {tower: Red}]}\n",
+       "1:29: the position places 2 'tower' pieces of 'Red'; the rule file has 1"},
+      // the variables
+      {"board: {}\nvariables: {quite: 1}\n", "2:13: undeclared variable 'quite' (did you mean 'quiet'?)"},
+      {"board: {}\nvariables: {score: 1}\n", "2:13: 'score' has a value for each player: write score[PLAYER]"},
+      {"board: {}\nvariables:\n  quiet[Red]: 1\n", "3:3: 'quiet' is not a per-player variable: write quiet"},
+      {"board: {}\nvariables:\n  score[Rde]: 1\n", "3:9: undeclared player 'Rde' (did you mean 'Red'?)"},
+      {"board: {}\nvariables: {quiet: many}\n", "2:20: variable 'quiet' is int, not 'many'"},
+      {"board: {}\nvariables: {quiet: 3000000000}\n",
+       "2:20: 3000000000 does not fit in a variable or attribute (32-bit integers)"},
+      {"board: {}\nvariables: {done: 1}\n", "2:19: variable 'done' is bool but '1' is int"},
+      {"board: {}\nvariables: {last: Red}\n", "2:19: variable 'last' is site but 'Red' is player"},
+      {"board: {}\nvariables: {last: d4}\n", "2:19: undeclared site 'd4'"},
+      {"board: {}\nvariables: {leader: none}\n", "2:21: variable 'leader' is player but 'none' is none"},
+      {"board: {}\nvariables: {moved: stone#9}\n", "2:20: there is no piece 'stone#9': the rule file has 8 pieces"},
+      {"board: {}\nvariables: {moved: tower#0}\n", "2:20: there is no piece 'tower#0': piece 0 is stone#0"},
+      {"board: {}\nvariables: {favourite: towr}\n", "2:24: undeclared piece kind 'towr' (did you mean 'tower'?)"},
+      // the end
+      {"board: {}\nwinners: [Red]\n", "2:10: 'winners' needs 'over: true'"},
+      {"board: {}\nover: true\nwinners: [Red, Red]\n", "3:16: 'Red' is listed twice"},
+  };
+  for (const Row& r : rows) {
+    INFO(r.text);
+    Position pos;
+    Diagnostics d;
+    CHECK_FALSE(load(r.text, pos, d));
+    std::vector<std::string> got = problems(d);
+    REQUIRE_FALSE(got.empty());
+    CHECK(got[0] == r.problem);
+  }
+}
+
+TEST_CASE("a position's problems are all reported, with the file's name, line, source line and caret") {
+  Position pos;
+  Diagnostics d;
+  CHECK_FALSE(load("player: Bleu\nboard:\n  a1: {stone: Red, height: x}\n", pos, d));
+  CHECK(d.format() ==
+        "p.position:1:9: error: undeclared player 'Bleu' (did you mean 'Blue'?)\n"
+        "    1 | player: Bleu\n"
+        "      |         ^\n"
+        "p.position:3:28: error: attribute 'height' is int, not 'x'\n"
+        "    3 |   a1: {stone: Red, height: x}\n"
+        "      |                            ^\n");
+}
+
+TEST_CASE("loading a position places its pieces, then computes the values it does not give") {
+  const Program& P = *game();
+  Game g = at(
+      "player: Blue\nstep: 1\nturn: 7\n"
+      "board:\n"
+      "  b2: [{stone: Red}, {tower: Blue, height: 9}, {stone: Red}]\n"
+      "  a1: {stone: Blue}\n"
+      "  hand[Red]: {stone: Red}\n"
+      "  hand[Blue]: {stone: Blue}\n"
+      "variables:\n  quiet: 4\n  last: hand[Blue]\n  moved: stone#1\n  score[Blue]: 5\n");
+  const State& S = g.state();
+  // each piece is the lowest-numbered of its kind and owner not placed yet: stones 0-2 are Red's, 3-5 Blue's,
+  // towers 6 (Red) and 7 (Blue)
+  CHECK(S.site[0] == site(P, "b2"));
+  CHECK(S.site[1] == site(P, "b2"));
+  CHECK(S.site[2] == site(P, "hand[Red]"));
+  CHECK(S.site[3] == site(P, "a1"));
+  CHECK(S.site[4] == site(P, "hand[Blue]"));
+  CHECK(S.site[5] == -1);  // not listed: off the board
+  CHECK(S.site[6] == -1);
+  CHECK(S.site[7] == site(P, "b2"));
+  CHECK(S.stack[static_cast<size_t>(site(P, "b2")) * S.cap + 1] == 7);  // bottom to top
+  // attributes: the given value, else the initial value computed on the loaded board (me = the owner)
+  CHECK(S.attrs[7 * S.nattrs] == 9);
+  CHECK(S.attrs[6 * S.nattrs] == 2);  // size(hand[Red]) + 1
+  // variables: the given values, the others computed on the loaded board
+  CHECK(S.vars[var(P, "quiet")] == 4);
+  CHECK(S.vars[var(P, "last")] == site(P, "hand[Blue]"));
+  CHECK(S.vars[var(P, "moved")] == 1);
+  CHECK(S.vars[var(P, "score", 1)] == 5);
+  CHECK(S.vars[var(P, "score", 0)] == 0);  // owned(a1, Red)
+  CHECK(S.vars[var(P, "leader")] == 1);    // Blue, its initial value
+  CHECK(S.vars[var(P, "favourite")] == 0);
+  // the turn; no history
+  CHECK(S.player == 1);
+  CHECK(S.step == 1);
+  CHECK(S.turn == 7);
+  CHECK(S.hist_len == 0);
+  CHECK(g.node() == Game::NodeKind::Decision);
+}
+
+TEST_CASE("a position that is over stays over; one that is not settles as after setup") {
+  struct Row {
+    const char* what;
+    std::string text;
+    const char* result;
+    Game::NodeKind node;
+  };
+  const std::vector<Row> rows = {
+      {"over with a winner", "board: {}\nover: true\nwinners: [Blue]\n", "Blue wins", Game::NodeKind::Over},
+      {"over with no winner: a draw", "board: {}\nover: true\nwinners: []\n", "draw", Game::NodeKind::Over},
+      {"over: false is not over", "board: {}\nover: false\n", "not over", Game::NodeKind::Chance},
+      {"at the roll: a chance node", "board:\n  hand[Red]: {stone: Red}\n", "not over", Game::NodeKind::Chance},
+      // Red has no stone in hand: Red passes (settling), and Blue rolls
+      {"no legal move: the player passes", "step: 1\nboard:\n  hand[Blue]: {stone: Blue}\n", "not over",
+       Game::NodeKind::Chance},
+  };
+  for (const Row& r : rows) {
+    INFO(r.what);
+    Game g = at(r.text);
+    CHECK(g.result_text() == r.result);
+    CHECK(g.node() == r.node);
+  }
+  Game passed = at("step: 1\nboard:\n  hand[Blue]: {stone: Blue}\n");
+  CHECK(passed.player() == 1);
+  CHECK(passed.last_passers() == std::vector<int>{0});  // Red passed
+}
+
+TEST_CASE("a position is written in a fixed order: the turn, the board by site, every variable, the end") {
+  Game g = at(
+      "player: Blue\nstep: 1\nturn: 3\n"
+      "board:\n"
+      "  hand[Red]: [{stone: Red}, {stone: Red}]\n"
+      "  b2: [{stone: Red}, {tower: Blue, height: 9}]\n"
+      "  hand[Blue]: {stone: Blue}\n"
+      "variables:\n  moved: stone#0\n  last: b2\n  done: true\n");
+  CHECK(write_position(g, "positions.rules") ==
+        "rules: positions.rules\n"
+        "player: Blue\n"
+        "step: 1\n"
+        "turn: 3\n"
+        "board:\n"
+        "  b2: [{stone: Red}, {tower: Blue, height: 9}]\n"
+        "  hand[Red]: [{stone: Red}, {stone: Red}]\n"
+        "  hand[Blue]: {stone: Blue}\n"
+        "variables:\n"
+        "  coin: 0\n"
+        "  quiet: 0\n"
+        "  done: true\n"
+        "  leader: Blue\n"
+        "  last: b2\n"
+        "  moved: stone#1\n"  // the number it has once loaded: b2 comes first, and takes stone#0
+        "  favourite: stone\n"
+        "  score[Red]: 0\n"
+        "  score[Blue]: 0\n");
+  Game over = at("player: Blue\nboard: {}\nvariables: {coin: 1}\nover: true\nwinners: [Red, Blue]\n");
+  CHECK(write_position(over) ==
+        "player: Blue\nstep: 0\nturn: 1\nboard: {}\n"
+        "variables:\n  coin: 1\n  quiet: 0\n  done: false\n  leader: Blue\n  last: none\n  moved: none\n"
+        "  favourite: stone\n  score[Red]: 0\n  score[Blue]: 0\n"
+        "over: true\nwinners: [Red, Blue]\n");
+}
+
+TEST_CASE("write(load(write(state))) is write(state) for every rule file, after random moves") {
+  // the shipped games, the variants of them and the rule files of the tests
+  std::vector<std::string> files;
+  for (const char* dir : {"rules", "tests/variants", "tests/rules"})
+    for (auto& e : std::filesystem::directory_iterator(std::string(RULEINTERP_SOURCE_DIR) + "/" + dir))
+      if (e.path().extension() == ".rules") files.push_back(std::string(dir) + "/" + e.path().filename().string());
+  std::sort(files.begin(), files.end());
+  REQUIRE(std::count(files.begin(), files.end(), "rules/ur.rules") == 1);
+  for (const std::string& file : files) {
+    auto prog = testing::compile_file(file);
+    for (uint64_t seed = 1; seed <= 3; ++seed)
+      for (int plies : {0, 1, 7, 30, 100000}) {  // the last: to the end of the game
+        INFO(file << ", seed " << seed << ", " << plies << " plies");
+        Game g(prog);
+        Prng rng(seed);
+        play_randomly(g, rng, plies);
+        std::string written = write_position(g, file);
+        Game h = at(written, prog);
+        CHECK(write_position(h, file) == written);
+        CHECK(h.hash() == g.hash());
+      }
+  }
+}
+
+TEST_CASE("the start board places pieces after those with 'at', each the first of its kind and owner off the board") {
+  auto prog = testing::compile_text(
+      "game: {name: Start}\nplayers: [A, B]\ntopology: {sites: [s, t]}\n"
+      "pieces:\n"
+      "  stone: {per_player: 2, at: s}\n"
+      "  guard:\n"
+      "    per_player: 2\n"
+      "    attributes: {power: \"size(s)\"}\n"
+      "start:\n"
+      "  board:\n"
+      "    s: [{guard: B, power: 7}, {guard: A}]\n"
+      "    t: {guard: B}\n"
+      "moves: {wait: {}}\nturn: [{choose: all}]\nend: []\n");
+  Game g(prog);
+  const State& S = g.state();
+  // stones 0-3 (A, A, B, B) at s by 'at'; guards 4-5 are A's, 6-7 B's
+  std::vector<int> on_s(S.stack.begin(), S.stack.begin() + S.count[0]);
+  CHECK(on_s == std::vector<int>{0, 1, 2, 3, 6, 4});
+  CHECK(S.site[7] == 1);
+  CHECK(S.site[5] == -1);  // a guard the board does not place: off the board
+  CHECK(S.attrs[6 * S.nattrs] == 7);  // given
+  CHECK(S.attrs[4 * S.nattrs] == 6);  // computed on the board: size(s)
+  CHECK(S.attrs[5 * S.nattrs] == 6);
+}
+
+TEST_CASE("an expression checked and compiled with the rule file is evaluated against the state") {
+  struct Row {
+    const char* expression;
+    const char* shown;
+  };
+  const std::vector<Row> rows = {
+      {"owned(hand[me], me) * 10 + size(a1)", "30"},
+      {"me", "Red"},
+      {"quiet == 0 and not done", "true"},
+      {"pieces_at(hand[Blue])", "[stone#3, stone#4, stone#5]"},
+      {"neighbours(b2, north)", "[b3]"},
+      {"pieces_at(a1)", "[]"},
+      {"last", "none"},
+      {"1 .. 3", "[1, 2, 3]"},
+  };
+  for (const Row& r : rows) {
+    INFO(r.expression);
+    std::string expression = r.expression;
+    Diagnostics d;
+    auto p = load_rules_text("positions.rules", kRules, d, &expression);
+    INFO(d.format());
+    REQUIRE(p);
+    REQUIRE(p->expression >= 0);
+    Game g(p);
+    Machine& M = g.machine();
+    M.begin_operation();
+    CHECK(M.show_value(M.evaluate(p->expression), p->code[p->expression].type) == r.shown);
+  }
+  std::string bad = "owned(a1, me) +\n  quite";
+  Diagnostics d;
+  CHECK_FALSE(load_rules_text("positions.rules", kRules, d, &bad));
+  CHECK(d.format() ==
+        "<expression>:2:3: error: undeclared name 'quite' (did you mean 'quiet'?)\n"
+        "    2 |   quite\n"
+        "      |   ^\n");
+}
