@@ -7,9 +7,9 @@
 
 namespace ri::cli {
 
-std::shared_ptr<const Program> load_or_report(const std::string& path, const std::string* expression) {
+std::shared_ptr<const Program> load_or_report(const std::string& path, const std::vector<std::string>* expressions) {
   Diagnostics diags;
-  auto prog = load_rules(path, diags, expression);
+  auto prog = load_rules(path, diags, expressions);
   if (!diags.empty()) std::cerr << diags.format();
   return diags.empty() ? prog : nullptr;
 }

@@ -16,7 +16,8 @@ namespace ri::cli {
 
 // Loads and checks a rule file (with an expression to compile: load_rules); prints every diagnostic to stderr.
 // Null when the file (or the expression) has problems.
-std::shared_ptr<const Program> load_or_report(const std::string& path, const std::string* expression = nullptr);
+std::shared_ptr<const Program> load_or_report(const std::string& path,
+                                              const std::vector<std::string>* expressions = nullptr);
 
 // Registers each subcommand on the app; the callback runs it and stores the exit code in *code.
 void add_check(CLI::App& app, int* code);
@@ -80,6 +81,6 @@ bool start_at(Game& g, const std::string& path);
 // Loads the rule file, builds its game, sets it up at the position file `position` (when given), replays the log
 // (when given: its expectations are checked), then runs f(game). Every problem is reported; returns the exit code.
 int with_game(const std::string& file, const std::string& position, const std::string& log,
-              const std::function<int(Game&)>& f, const std::string* expression = nullptr);
+              const std::function<int(Game&)>& f, const std::vector<std::string>* expressions = nullptr);
 
 }  // namespace ri::cli

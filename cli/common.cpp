@@ -61,8 +61,8 @@ bool start_at(Game& g, const std::string& path) {
 }
 
 int with_game(const std::string& file, const std::string& position, const std::string& log,
-              const std::function<int(Game&)>& f, const std::string* expression) {
-  auto prog = load_or_report(file, expression);
+              const std::function<int(Game&)>& f, const std::vector<std::string>* expressions) {
+  auto prog = load_or_report(file, expressions);
   if (!prog) return 1;
   return guarded(*prog, [&] {
     Game g(prog);

@@ -121,12 +121,14 @@ void add_playout(CLI::App& app, std::vector<Command>& out) {
 
 void add_eval(CLI::App& app, std::vector<Command>& out) {
   struct Opts {
-    std::string file, position, log, expression;
+    std::string file, position, log;
+    std::vector<std::string> expressions;
   };
   auto o = std::make_shared<Opts>();
-  auto* cmd = app.add_subcommand("eval", "Print the value of an expression in the position (me: the player to move)");
+  auto* cmd = app.add_subcommand("eval", "Print the value of each expression in the position, one per line (me: the "
+                                         "player to move)");
   cmd->add_option("file", o->file, "rule file")->required();
-  cmd->add_option("expression", o->expression, "the expression, in the rule language (one argument: quote it)")
+  cmd->add_option("expressions", o->expressions, "expressions in the rule language (one argument each: quote them)")
       ->required();
   add_position_option(cmd, o->position);
   cmd->add_option("--log", o->log, "evaluate in the position after this move log");
@@ -137,10 +139,13 @@ void add_eval(CLI::App& app, std::vector<Command>& out) {
                          const Program& P = g.prog();
                          Machine& M = g.machine();
                          M.begin_operation();
-                         std::cout << M.show_value(M.evaluate(P.expression), P.code[P.expression].type) << '\n';
+                         for (int e : P.expressions) {
+                           M.begin_operation();
+                           std::cout << M.show_value(M.evaluate(e), P.code[e].type) << '\n';
+                         }
                          return 0;
                        },
-                       &o->expression);
+                       &o->expressions);
                  }});
 }
 

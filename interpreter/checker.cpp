@@ -332,7 +332,8 @@ bool Checker::run(const std::vector<const Document*>& libs, const SourceFiles& f
   check_turn();
   check_end();
   check_display();
-  if (expression_) check_expression(*expression_);
+  if (expressions_)
+    for (const Text& t : *expressions_) check_expression(t);
   // initial pieces: at their 'at' (a kind without one starts off the board), then the start board's
   for (size_t k = 0; k < doc_.pieces.size(); ++k) {
     auto& pd = doc_.pieces[k];
@@ -366,12 +367,12 @@ bool Checker::run(const std::vector<const Document*>& libs, const SourceFiles& f
 }
 
 // An expression checked against the finished rule file's names, with `me` and no other local name (load_rules'
-// `expression`): any value, a list too.
+// `expressions`): any value, a list too.
 void Checker::check_expression(const Text& t) {
   begin_frame();
-  out_.expression = parse(t);
-  if (out_.expression) expr(*out_.expression);
-  P_.expression_frame = max_slot_;
+  out_.expressions.push_back(parse(t));
+  if (out_.expressions.back()) expr(*out_.expressions.back());
+  P_.expression_frame = std::max(P_.expression_frame, max_slot_);
 }
 
 }  // namespace ri::checking
@@ -379,8 +380,8 @@ void Checker::check_expression(const Text& t) {
 namespace ri {
 
 bool check(const Document& doc, const std::vector<const Document*>& libraries, const SourceFiles& files, Checked& out,
-           Diagnostics& diags, const Text* expression) {
-  checking::Checker c(doc, out, diags, expression);
+           Diagnostics& diags, const std::vector<Text>* expressions) {
+  checking::Checker c(doc, out, diags, expressions);
   return c.run(libraries, files);
 }
 

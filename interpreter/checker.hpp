@@ -55,14 +55,14 @@ struct Checked {
   std::vector<ExprP> step_when;       // per step; null: always taken
   std::vector<CheckedEnd> ends;
   Template display;
-  ExprP expression;  // the extra expression, when check() was given one
+  std::vector<ExprP> expressions;  // the extra expressions check() was given (null where one failed to parse)
 };
 
 // Checks a rule file (and the standard library's functions, which come first). `files` is the table the
-// positions of `doc` and the libraries index (Pos::file); it becomes Program::files. With `expression`, that
-// expression is checked too, after everything else, as if written in a function without parameters: any type,
+// positions of `doc` and the libraries index (Pos::file); it becomes Program::files. With `expressions`, each
+// is checked too, after everything else, as if written in a function without parameters: any type,
 // every global name. Returns false when any problem was reported; `out` is only meaningful when it returns true.
 bool check(const Document& doc, const std::vector<const Document*>& libraries, const SourceFiles& files, Checked& out,
-           Diagnostics& diags, const Text* expression = nullptr);
+           Diagnostics& diags, const std::vector<Text>* expressions = nullptr);
 
 }  // namespace ri

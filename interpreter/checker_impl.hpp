@@ -120,8 +120,8 @@ inline std::string bad_name(const std::string& s) {
 
 class Checker {
  public:
-  Checker(const Document& d, Checked& o, Diagnostics& g, const Text* expression = nullptr)
-      : doc_(d), out_(o), P_(o.prog), diags_(g), expression_(expression) {}
+  Checker(const Document& d, Checked& o, Diagnostics& g, const std::vector<Text>* expressions = nullptr)
+      : doc_(d), out_(o), P_(o.prog), diags_(g), expressions_(expressions) {}
 
   // libs: the standard library's files; files: the file table every position indexes (Pos::file)
   bool run(const std::vector<const Document*>& libs, const SourceFiles& files);
@@ -183,7 +183,7 @@ class Checker {
   Checked& out_;
   Program& P_;
   Diagnostics& diags_;
-  const Text* expression_;  // an extra expression to check and compile (load_rules' `expression`), or null
+  const std::vector<Text>* expressions_;  // extra expressions to check and compile (load_rules'), or null
   std::unique_ptr<Parser> parser_;
   std::unordered_map<std::string, GlobalSym> globals_;
   std::vector<Local> locals_;

@@ -295,11 +295,9 @@ std::shared_ptr<const Program> compile(Checked&& ck) {
     track(c.frame);
     P.display = c.templ(ck.display);
   }
-  if (ck.expression) {
-    c.frame = P.expression_frame;
-    track(c.frame);
-    P.expression = c.expr(*ck.expression);
-  }
+  c.frame = P.expression_frame;
+  track(c.frame);
+  for (const ExprP& e : ck.expressions) P.expressions.push_back(c.expr(*e));
   return prog;
 }
 

@@ -13,14 +13,15 @@ std::shared_ptr<const Program> compile(Checked&& checked);
 // The whole pipeline for one rule file: read, load (YAML, with the bases a variant extends: variants.hpp),
 // check, compile. Reports every problem and returns null when there is any. The standard library is embedded
 // in the binary and always included. load_rules_text reads bases relative to the directory of `path`.
-// With `expression`, that expression is checked and compiled too, against the rule file's names, as the text of a
-// file named kExpressionFile: Program::expression is its node (the node's type is the expression's).
+// With `expressions`, those expressions are checked and compiled too, against the rule file's names, each as the
+// text of a file of its own (named kExpressionFile, or "<expression N>" when there are several):
+// Program::expressions holds their nodes (each node's type is its expression's).
 std::shared_ptr<const Program> load_rules(const std::string& path, Diagnostics& diags,
-                                          const std::string* expression = nullptr);
+                                          const std::vector<std::string>* expressions = nullptr);
 std::shared_ptr<const Program> load_rules_text(const std::string& path, const std::string& text, Diagnostics& diags,
-                                               const std::string* expression = nullptr);
+                                               const std::vector<std::string>* expressions = nullptr);
 
-// The name diagnostics give the file of load_rules' `expression`.
+// The name diagnostics give the file of load_rules' only expression.
 inline constexpr const char* kExpressionFile = "<expression>";
 
 }  // namespace ri

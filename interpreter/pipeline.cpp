@@ -28,7 +28,7 @@ Text expression_text(const SourceFile& f, int16_t index) {
 }  // namespace
 
 std::shared_ptr<const Program> load_rules_text(const std::string& path, const std::string& text, Diagnostics& diags,
-                                               const std::string* expression) {
+                                               const std::vector<std::string>* expressions) {
   // the file table: the rule file, the bases it extends, then the standard library (Pos::file indexes it)
   SourceFiles files;
   Document doc;
@@ -42,20 +42,25 @@ std::shared_ptr<const Program> load_rules_text(const std::string& path, const st
     lib_ptrs.push_back(&libs[i]);
   }
   if (!ok) return nullptr;
-  Text extra;
-  if (expression) {
-    files.push_back(std::make_shared<SourceFile>(kExpressionFile, *expression));
-    extra = expression_text(*files.back(), static_cast<int16_t>(files.size() - 1));
+  // each expression is a file of its own: <expression>, or <expression N> when there are several
+  std::vector<Text> extra;
+  if (expressions) {
+    for (size_t i = 0; i < expressions->size(); ++i) {
+      std::string name = expressions->size() == 1 ? kExpressionFile : fmt::format("<expression {}>", i + 1);
+      files.push_back(std::make_shared<SourceFile>(name, (*expressions)[i]));
+      extra.push_back(expression_text(*files.back(), static_cast<int16_t>(files.size() - 1)));
+    }
   }
   Checked checked;
-  if (!check(doc, lib_ptrs, files, checked, diags, expression ? &extra : nullptr)) return nullptr;
+  if (!check(doc, lib_ptrs, files, checked, diags, expressions ? &extra : nullptr)) return nullptr;
   return compile(std::move(checked));
 }
 
-std::shared_ptr<const Program> load_rules(const std::string& path, Diagnostics& diags, const std::string* expression) {
+std::shared_ptr<const Program> load_rules(const std::string& path, Diagnostics& diags,
+                                          const std::vector<std::string>* expressions) {
   std::string text;
   if (!read_source(path, kMaxSourceBytes, text, diags)) return nullptr;
-  return load_rules_text(path, text, diags, expression);
+  return load_rules_text(path, text, diags, expressions);
 }
 
 }  // namespace ri

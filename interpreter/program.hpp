@@ -250,8 +250,8 @@ struct Program {
   bool has_display = false;
   int display_frame = 0;
   int init_frame = 0;
-  // an expression compiled with the rule file on request (load_rules' `expression`): its node, or -1
-  int expression = -1;
+  // expressions compiled with the rule file on request (load_rules' `expressions`): their nodes
+  std::vector<int> expressions;
   int expression_frame = 0;
 
   std::vector<Node> code;

@@ -14,14 +14,28 @@ static uint64_t mix(uint64_t h, uint64_t x) {
 }
 
 // The hash covers what decides the game's future: whose turn and which step, the end, every variable, and
-// each site's stack bottom to top as (kind, owner, attributes). Identical pieces are interchangeable.
+// each site's stack bottom to top as (kind, owner, attributes). Identical pieces are interchangeable, so a
+// piece variable counts by where its piece is (or, off the board, by what it is), never by its number.
 uint64_t Game::hash() const {
   const State& S = state();
   uint64_t h = mix(0, static_cast<uint64_t>(S.player));
   h = mix(h, static_cast<uint64_t>(S.step));
   h = mix(h, static_cast<uint64_t>(S.over));
   h = mix(h, S.winners);
-  for (int32_t v : S.vars) h = mix(h, static_cast<uint32_t>(v));
+  for (const VarInfo& v : P_->vars) {  // in State::vars order
+    int n = v.per_player ? P_->nplayers() : 1;
+    for (int i = 0; i < n; ++i) {
+      int32_t x = S.vars[v.offset + i];
+      if (v.type != Type::Piece || x < 0) {
+        h = mix(h, static_cast<uint32_t>(x));
+      } else if (S.site[x] >= 0) {
+        h = mix(h, uint64_t{1} << 32 | static_cast<uint64_t>(S.site[x]) << 16 | static_cast<uint16_t>(S.height[x]));
+      } else {
+        h = mix(h, uint64_t{2} << 32 | static_cast<uint64_t>(S.kind[x]) << 16 | static_cast<uint16_t>(S.owner[x]));
+        for (int a = 0; a < S.nattrs; ++a) h = mix(h, static_cast<uint32_t>(S.attrs[static_cast<size_t>(x) * S.nattrs + a]));
+      }
+    }
+  }
   for (int s = 0; s < P_->nsites(); ++s) {
     int c = S.count[s];
     h = mix(h, static_cast<uint64_t>(c));

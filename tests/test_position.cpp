@@ -358,22 +358,35 @@ TEST_CASE("an expression checked and compiled with the rule file is evaluated ag
   };
   for (const Row& r : rows) {
     INFO(r.expression);
-    std::string expression = r.expression;
+    std::vector<std::string> expression{r.expression};
     Diagnostics d;
     auto p = load_rules_text("positions.rules", kRules, d, &expression);
     INFO(d.format());
     REQUIRE(p);
-    REQUIRE(p->expression >= 0);
+    REQUIRE(p->expressions.size() == 1);
     Game g(p);
     Machine& M = g.machine();
     M.begin_operation();
-    CHECK(M.show_value(M.evaluate(p->expression), p->code[p->expression].type) == r.shown);
+    int e = p->expressions[0];
+    CHECK(M.show_value(M.evaluate(e), p->code[e].type) == r.shown);
   }
-  std::string bad = "owned(a1, me) +\n  quite";
+  std::vector<std::string> bad{"owned(a1, me) +\n  quite"};
   Diagnostics d;
   CHECK_FALSE(load_rules_text("positions.rules", kRules, d, &bad));
   CHECK(d.format() ==
         "<expression>:2:3: error: undeclared name 'quite' (did you mean 'quiet'?)\n"
         "    2 |   quite\n"
         "      |   ^\n");
+  // several expressions: each is a file of its own, numbered from 1
+  std::vector<std::string> two{"1 + 1", "quite"};
+  Diagnostics d2;
+  CHECK_FALSE(load_rules_text("positions.rules", kRules, d2, &two));
+  CHECK(d2.format() ==
+        "<expression 2>:1:1: error: undeclared name 'quite' (did you mean 'quiet'?)\n"
+        "    1 | quite\n"
+        "      | ^\n");
+  two[1] = "quiet";
+  auto p = load_rules_text("positions.rules", kRules, d2, &two);
+  REQUIRE(p);
+  CHECK(p->expressions.size() == 2);
 }
