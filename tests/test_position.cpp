@@ -370,22 +370,28 @@ TEST_CASE("an expression checked and compiled with the rule file is evaluated ag
     int e = p->expressions[0];
     CHECK(M.show_value(M.evaluate(e), p->code[e].type) == r.shown);
   }
-  std::vector<std::string> bad{"owned(a1, me) +\n  quite"};
-  Diagnostics d;
-  CHECK_FALSE(load_rules_text("positions.rules", kRules, d, &bad));
-  CHECK(d.format() ==
-        "<expression>:2:3: error: undeclared name 'quite' (did you mean 'quiet'?)\n"
-        "    2 |   quite\n"
-        "      |   ^\n");
-  // several expressions: each is a file of its own, numbered from 1
-  std::vector<std::string> two{"1 + 1", "quite"};
+  // an expression's problems are reported in a file of its own; with several, numbered from 1
+  struct Bad {
+    std::vector<std::string> expressions;
+    std::string diagnostics;
+  };
+  const Bad bad[] = {
+      {{"owned(a1, me) +\n  quite"},
+       "<expression>:2:3: error: undeclared name 'quite' (did you mean 'quiet'?)\n"
+       "    2 |   quite\n"
+       "      |   ^\n"},
+      {{"1 + 1", "quite"},
+       "<expression 2>:1:1: error: undeclared name 'quite' (did you mean 'quiet'?)\n"
+       "    1 | quite\n"
+       "      | ^\n"},
+  };
+  for (const Bad& b : bad) {
+    Diagnostics d;
+    CHECK_FALSE(load_rules_text("positions.rules", kRules, d, &b.expressions));
+    CHECK(d.format() == b.diagnostics);
+  }
   Diagnostics d2;
-  CHECK_FALSE(load_rules_text("positions.rules", kRules, d2, &two));
-  CHECK(d2.format() ==
-        "<expression 2>:1:1: error: undeclared name 'quite' (did you mean 'quiet'?)\n"
-        "    1 | quite\n"
-        "      | ^\n");
-  two[1] = "quiet";
+  std::vector<std::string> two{"1 + 1", "quiet"};
   auto p = load_rules_text("positions.rules", kRules, d2, &two);
   REQUIRE(p);
   CHECK(p->expressions.size() == 2);
