@@ -514,6 +514,8 @@ void Loader::load_chance(const YAML::Node& n, Document& doc) {
     YAML::Node b = it->second;
     if (!expect_map(b, "chance '" + c.name.s + "'", c.pos)) continue;
     check_keys(b, "chance '" + c.name.s + "'", {"dice", "outcomes", "effects"});
+    if (b["dice"] && b["outcomes"])
+      error(pos_of(b["outcomes"]), fmt::format("chance '{}' has both 'dice' and 'outcomes': keep one", c.name.s));
     if (auto d = b["dice"]) {
       if (expect_map(d, "dice", pos_of(b))) {
         check_keys(d, "dice", {"count", "faces"});

@@ -197,6 +197,8 @@ std::vector<Row> rows() {
       {"computed outcomes of the wrong type", chance_e("{outcomes: edge}"), "the outcomes of chance 'e' must be ints, not sites", 5, 17, 1},
       {"computed outcomes written as a YAML list", chance_e("{outcomes: [1, 2]}"),
        "'outcomes' must be a mapping or an expression, not a list (quote it: \"[1, 2, 3]\")", 5, 17, 1},
+      {"both dice and outcomes", chance_e("{dice: {count: 1, faces: [1]}, outcomes: '[1]'}"),
+       "chance 'e' has both 'dice' and 'outcomes': keep one", 5, 47, 1},
       {"an undeclared name in computed outcomes", chance_e("{outcomes: 1..k}"), "undeclared name 'k'", 5, 20, 1},
       {"extra_turn in a chance's effects", chance_e("{outcomes: '[1]', effects: [extra_turn]}"),
        "'extra_turn' is not allowed in the effects of a chance", 5, 34, 1},
