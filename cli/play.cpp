@@ -163,14 +163,7 @@ class Session {
         out_ << choices << '\n';
         continue;
       }
-      if (cmd == "board") {
-        out_ << g_.render();
-        continue;
-      }
-      if (cmd == "position") {
-        out_ << write_position(g_, o_.file);
-        continue;
-      }
+      if (show(cmd)) continue;
       if (cmd == "undo") {
         if (undo(-1)) return;
         continue;
@@ -184,6 +177,14 @@ class Session {
       play(rd.move, false);
       return;
     }
+  }
+
+  // The commands that show the game, at a chance node and at a decision alike: true when `cmd` was one.
+  bool show(const std::string& cmd) {
+    if (cmd == "board") out_ << g_.render();
+    else if (cmd == "position") out_ << write_position(g_, o_.file);
+    else return false;
+    return true;
   }
 
   void computer() {
@@ -240,14 +241,7 @@ class Session {
         list_moves();
         continue;
       }
-      if (cmd == "board") {
-        out_ << g_.render();
-        continue;
-      }
-      if (cmd == "position") {
-        out_ << write_position(g_, o_.file);
-        continue;
-      }
+      if (show(cmd)) continue;
       if (cmd == "quit" || cmd == "exit") {
         quit_ = true;
         return;
