@@ -65,6 +65,11 @@ bool random_action(Game& g, Prng& rng, MoveList& scratch, Move& out) {
 }
 
 PlayoutStats playouts(Game& g, uint64_t count, uint64_t seed, int64_t max_plies) {
+  Prng rng(seed);
+  return playouts(g, count, rng, max_plies);
+}
+
+PlayoutStats playouts(Game& g, uint64_t count, Prng& rng, int64_t max_plies) {
   PlayoutStats st;
   const Program& P = g.prog();
   for (int p = 0; p < P.nplayers(); ++p) st.results.push_back({1u << p, P.players[p] + " wins", 0});
@@ -73,7 +78,6 @@ PlayoutStats playouts(Game& g, uint64_t count, uint64_t seed, int64_t max_plies)
   Machine& M = g.machine();
   const State start = g.state();
   auto scratch = std::make_unique<MoveList>();
-  Prng rng(seed);
   auto t0 = std::chrono::steady_clock::now();
   for (uint64_t i = 0; i < count; ++i) {
     M.state() = start;  // a copy into the same buffers: no allocation

@@ -35,9 +35,11 @@ struct PlayoutStats {
   double seconds = 0;
 };
 
-// Plays `count` random playouts from g's position with one Prng(seed) drawn in order (random_action per
-// ply). A playout stops when the game is over or after max_plies plies. g is restored to its position
-// afterwards, but its undo journal is cleared.
+// Plays `count` random playouts from g's position with one generator drawn in order (random_action per ply):
+// `rng`, which goes on from where it is (after the setup's draws, say), or Prng(seed). A playout stops when the
+// game is over or after max_plies plies. g is restored to its position afterwards, but its undo journal is
+// cleared.
+PlayoutStats playouts(Game& g, uint64_t count, Prng& rng, int64_t max_plies);
 PlayoutStats playouts(Game& g, uint64_t count, uint64_t seed, int64_t max_plies);
 
 }  // namespace ri::cli

@@ -1,8 +1,8 @@
 // ruleinterp apply FILE [--log LOG] MOVE: one action applied to a logged game; prints the updated log.
 // See spec/cli.md.
 //
-//   success:  the log as given (a newline added when its last line has none), then the action in the
-//             log writer's form (`PLAYER: NOTATION`, `NAME VALUE`, `PLAYER: resign`), then
+//   success:  the log as given (a newline added when its last line has none; without a log, `seed: N` when the
+//             rule file's setup draws from the seed), then the action in the log writer's form (`PLAYER: NOTATION`, `NAME VALUE`, `PLAYER: resign`), then
 //             `expect result TEXT` when the game is now over                                   exit 0
 //   refused:  error: WHY / history: / the log as given / move: MOVE                           exit 1
 #include <fmt/format.h>
@@ -16,7 +16,8 @@ namespace ri::cli {
 namespace {
 
 struct ApplyOpts {
-  std::string file, position, log;
+  std::string file;
+  Start start;
   std::vector<std::string> move;  // the words of MOVE (joined with single spaces)
 };
 
@@ -47,11 +48,14 @@ int run_apply(const ApplyOpts& o) {
   if (!prog) return 1;
   const Program& P = *prog;
   return guarded(P, [&] {
-    Game g(prog);
-    if (!start_at(g, o.position)) return 1;
-    MoveLog log;
-    if (!o.log.empty() && !replay_file(g, o.log, nullptr, &log)) return 1;
+    Opened opened;  // set up with the log's seed, so that the updated log replays the same game
+    if (!open_game(prog, o.start, 0, opened)) return 1;
+    Game& g = *opened.game;
+    const MoveLog& log = opened.log;
+    const uint64_t seed = opened.seed;
     std::string history = log.file ? log.file->text : std::string();
+    // without a log, a setup that draws makes the seed part of the game: the history starts with it
+    if (!log.file && P.setup_draws && o.start.position.empty()) history = fmt::format("seed: {}\n", seed);
     const bool crlf = history.find("\r\n") != std::string::npos;
     if (!history.empty() && history.back() != '\n') history += crlf ? "\r\n" : "\n";
     auto refuse = [&](const std::string& why) {
@@ -119,8 +123,9 @@ void add_apply(CLI::App& app, std::vector<Command>& out) {
                   "the action, as a log line writes it: a move in notation, an outcome VALUE or NAME VALUE, or resign, "
                   "optionally after 'PLAYER: ' (several words are joined with spaces)")
       ->required();
-  cmd->add_option("--log", o->log, "the game so far (see spec/movelog.md); default: none, the initial position");
-  add_position_option(cmd, o->position);
+  cmd->add_option("--log", o->start.log, "the game so far (see spec/movelog.md); default: none, the initial position");
+  add_position_option(cmd, o->start.position);
+  add_seed_option(cmd, o->start);
   out.push_back({cmd, [o] { return run_apply(*o); }});
 }
 

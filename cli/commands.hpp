@@ -35,6 +35,7 @@ void add_playout(CLI::App& app, std::vector<Command>& out);
 void add_apply(CLI::App& app, std::vector<Command>& out);
 void add_eval(CLI::App& app, std::vector<Command>& out);
 void add_position(CLI::App& app, std::vector<Command>& out);
+void add_tree(CLI::App& app, std::vector<Command>& out);
 
 // A bad combination of arguments found after parsing: main prints it with the subcommand's usage, exit 2.
 struct UsageError : std::runtime_error {
@@ -63,24 +64,58 @@ int report_runtime(const Program& p, const RuntimeError& e);
 // Runs f() (which returns an exit code), reporting a RuntimeError from the rule file as exit 1.
 int guarded(const Program& p, const std::function<int()>& f);
 
-// Reads the log at `path` and replays it on g (checking its expectations). On any problem prints the
-// diagnostics (the log's LOG:LINE:COL, or the rule file's for a runtime error) and returns false. The
-// parsed log (with its text in log->file) is stored in *log when given.
-bool replay_file(Game& g, const std::string& path, ReplayResult* result = nullptr, MoveLog* log = nullptr);
+// Reads the log at `path` and parses it. On a problem prints the diagnostics and returns false.
+bool read_log_file(const std::string& path, MoveLog& log);
+
+// Replays a parsed log on g (checking its expectations). On a failure prints it (at the log's LOG:LINE:COL, or the
+// rule file's for a runtime error) and returns false.
+bool replay_log(Game& g, const MoveLog& log, ReplayResult* result = nullptr);
 
 // Prints a failed replay result (r.ok == false) for the log `log`.
 void report_replay(const Program& p, const MoveLog& log, const ReplayResult& r);
 
+// Where a command's game starts: the position file POS (--position; empty: the rule file's start), the log LOG
+// whose actions are played first (--log; empty: none) and the seed the rule file's setup draws from (--seed).
+struct Start {
+  std::string position, log;
+  uint64_t seed = 0;
+  CLI::Option* seed_option = nullptr;  // --seed, when the command has it (add_seed_option)
+};
+
 // Registers the option `--position POS` (the game starts from that position file) on a command.
 void add_position_option(CLI::App* cmd, std::string& path);
 
-// Sets g up at the position file `path` (nothing when it is empty). On a problem in the file prints its
-// diagnostics and returns false; a runtime error of the rule file while setting up is thrown.
-bool start_at(Game& g, const std::string& path);
+// Registers the option `--seed N` (the seed of the generator the rule file's setup draws from; default: the log's
+// `seed:`, else 0) on a command.
+void add_seed_option(CLI::App* cmd, Start& start);
 
-// Loads the rule file, builds its game, sets it up at the position file `position` (when given), replays the log
-// (when given: its expectations are checked), then runs f(game). Every problem is reported; returns the exit code.
-int with_game(const std::string& file, const std::string& position, const std::string& log,
-              const std::function<int(Game&)>& f, const std::vector<std::string>* expressions = nullptr);
+// The seed the game's setup draws from: --seed when given, else the log's `seed:` header when it has one, else
+// `fallback`. When --seed and the log's seed differ while the rule file's setup draws random numbers (and the game
+// starts from the rule file's start), the log's game is not the one set up: prints why and returns false.
+bool setup_seed(const Program& p, const Start& start, const MoveLog& log, uint64_t fallback, uint64_t& seed);
+
+// A game of `prog`, set up at the position file `position` (the rule file's setup does not run) or, when it is
+// empty, from the rule file's start, its setup drawing from `rng`. Null after printing the position file's problems;
+// a runtime error of the rule file while setting up is thrown.
+std::unique_ptr<Game> start_game(const std::shared_ptr<const Program>& prog, const std::string& position, Prng& rng);
+
+// A game where a command's Start says: the log read, the seed chosen, the game set up and the log replayed.
+struct Opened {
+  MoveLog log;             // empty without a log
+  uint64_t seed = 0;       // setup_seed's
+  Prng rng{0};             // Prng(seed), after the setup's draws: the game's generator goes on from here
+  std::unique_ptr<Game> game;
+  ReplayResult replay;     // the log's replay
+};
+
+// Reads the log (when given), chooses the setup's seed (setup_seed, with `fallback`), sets the game up (start_game)
+// and replays the log (its expectations are checked). False after reporting a problem (a runtime error of the rule
+// file is thrown).
+bool open_game(const std::shared_ptr<const Program>& prog, const Start& start, uint64_t fallback, Opened& out);
+
+// Loads the rule file, opens its game (open_game, fallback seed 0), then runs f(game). Every problem is reported;
+// returns the exit code.
+int with_game(const std::string& file, const Start& start, const std::function<int(Game&)>& f,
+              const std::vector<std::string>* expressions = nullptr);
 
 }  // namespace ri::cli

@@ -1,4 +1,5 @@
-// Helpers shared by the subcommands: runtime-error reports and replaying a log file.
+// Helpers shared by the subcommands: runtime-error reports, where a game starts (position, seed, log) and replaying
+// a log file.
 #include <fmt/format.h>
 
 #include <iostream>
@@ -48,38 +49,66 @@ void add_position_option(CLI::App* cmd, std::string& path) {
   cmd->add_option("--position", path, "start from this position file (spec/position.md) instead of the rule file's start");
 }
 
-bool start_at(Game& g, const std::string& path) {
-  if (path.empty()) return true;
-  Diagnostics diags;
-  Position pos;
-  if (!read_position(path, g.prog(), pos, diags)) {
-    std::cerr << diags.format();
+void add_seed_option(CLI::App* cmd, Start& start) {
+  start.seed_option = cmd->add_option("--seed", start.seed,
+                                      "the seed of the generator the rule file's setup draws from (default: the log's "
+                                      "seed:, else 0)")
+                          ->check(seed_number());
+}
+
+bool setup_seed(const Program& p, const Start& start, const MoveLog& log, uint64_t fallback, uint64_t& seed) {
+  bool given = start.seed_option && start.seed_option->count() > 0;
+  auto header = log.header.find("seed");
+  bool logged = header != log.header.end();
+  uint64_t logged_seed = logged ? std::stoull(header->second) : 0;  // parse_log checked it
+  seed = given ? start.seed : logged ? logged_seed : fallback;
+  if (given && logged && logged_seed != start.seed && p.setup_draws && start.position.empty()) {
+    std::cerr << fmt::format("{}: error: the log's seed is {}, not {} (--seed): the rule file's setup draws from it\n",
+                             start.log, logged_seed, start.seed);
     return false;
   }
-  g.reset(pos);
   return true;
 }
 
-int with_game(const std::string& file, const std::string& position, const std::string& log,
-              const std::function<int(Game&)>& f, const std::vector<std::string>* expressions) {
+std::unique_ptr<Game> start_game(const std::shared_ptr<const Program>& prog, const std::string& position, Prng& rng) {
+  if (position.empty()) return std::make_unique<Game>(prog, rng);
+  Diagnostics diags;
+  Position pos;
+  if (!read_position(position, *prog, pos, diags)) {
+    std::cerr << diags.format();
+    return nullptr;
+  }
+  return std::make_unique<Game>(prog, pos);
+}
+
+int with_game(const std::string& file, const Start& start, const std::function<int(Game&)>& f,
+              const std::vector<std::string>* expressions) {
   auto prog = load_or_report(file, expressions);
   if (!prog) return 1;
   return guarded(*prog, [&] {
-    Game g(prog);
-    if (!start_at(g, position)) return 1;
-    if (!log.empty() && !replay_file(g, log)) return 1;
-    return f(g);
+    Opened o;
+    if (!open_game(prog, start, 0, o)) return 1;
+    return f(*o.game);
   });
 }
 
-bool replay_file(Game& g, const std::string& path, ReplayResult* result, MoveLog* out) {
+bool open_game(const std::shared_ptr<const Program>& prog, const Start& start, uint64_t fallback, Opened& out) {
+  if (!start.log.empty() && !read_log_file(start.log, out.log)) return false;
+  if (!setup_seed(*prog, start, out.log, fallback, out.seed)) return false;
+  out.rng = Prng(out.seed);
+  out.game = start_game(prog, start.position, out.rng);
+  if (!out.game) return false;
+  return start.log.empty() || replay_log(*out.game, out.log, &out.replay);
+}
+
+bool read_log_file(const std::string& path, MoveLog& log) {
   Diagnostics diags;
-  MoveLog local;
-  MoveLog& log = out ? *out : local;
-  if (!read_log(path, log, diags)) {
-    std::cerr << diags.format();
-    return false;
-  }
+  if (read_log(path, log, diags)) return true;
+  std::cerr << diags.format();
+  return false;
+}
+
+bool replay_log(Game& g, const MoveLog& log, ReplayResult* result) {
   ReplayResult r = replay(g, log);
   if (result) *result = r;
   if (!r.ok) report_replay(g.prog(), log, r);

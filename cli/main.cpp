@@ -1,5 +1,5 @@
-// ruleinterp, the command line for any rule file: play, check, replay, moves, perft, playout, apply, eval and
-// position. See spec/cli.md.
+// ruleinterp, the command line for any rule file: play, check, replay, moves, perft, playout, apply, eval, position
+// and tree. See spec/cli.md.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -45,6 +45,7 @@ int main(int argc, char** argv) {
   ri::cli::add_apply(app, commands);
   ri::cli::add_eval(app, commands);
   ri::cli::add_position(app, commands);
+  ri::cli::add_tree(app, commands);
 
   std::vector<std::string> args(argv, argv + argc);
   if (args.size() <= 1) {  // no arguments: the help on stderr, and a usage error's exit code

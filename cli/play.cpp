@@ -41,8 +41,10 @@ int move_number(const std::string& s, int n) {
 
 class Session {
  public:
-  Session(Game& g, const PlayOpts& o, uint64_t seed, std::vector<bool> human, std::istream& in, std::ostream& out)
-      : g_(g), P_(g.prog()), o_(o), rng_(seed), human_(std::move(human)), in_(in), out_(out), ml_(std::make_unique<MoveList>()) {
+  // `rng` is the game's generator as the setup left it (Prng(seed) when the setup drew nothing).
+  Session(Game& g, const PlayOpts& o, uint64_t seed, const Prng& rng, std::vector<bool> human, std::istream& in,
+          std::ostream& out)
+      : g_(g), P_(g.prog()), o_(o), rng_(rng), human_(std::move(human)), in_(in), out_(out), ml_(std::make_unique<MoveList>()) {
     log_.header["rules"] = o.file;
     if (!o.position.empty()) log_.header["position"] = o.position;
     log_.header["seed"] = std::to_string(seed);
@@ -331,10 +333,13 @@ int run_play(const PlayOpts& o) {
     }
   }
   return guarded(*prog, [&] {
-    Game g(prog);
-    if (!start_at(g, o.position)) return 1;
+    // one generator: the setup's draws first, then the dice and the random players' (the seed is printed first, so
+    // that a setup that fails can be tried again)
     std::cout << fmt::format("seed: {}\n", seed);
-    Session s(g, o, seed, human, std::cin, std::cout);
+    Prng rng(seed);
+    std::unique_ptr<Game> g = start_game(prog, o.position, rng);
+    if (!g) return 1;
+    Session s(*g, o, seed, rng, human, std::cin, std::cout);
     int code = 0;
     try {
       s.run();
@@ -362,7 +367,7 @@ void add_play(CLI::App& app, std::vector<Command>& out) {
   cmd->add_option("--players", o->players, "one of human or random per player, in order (default: human,random,...)")
       ->delimiter(',')
       ->check(CLI::IsMember({"human", "random"}));
-  o->seed_opt = cmd->add_option("--seed", o->seed, "seed of the generator for dice and random players (default: random, printed)")->check(seed_number());
+  o->seed_opt = cmd->add_option("--seed", o->seed, "seed of the generator for the setup, the dice and random players (default: random, printed)")->check(seed_number());
   cmd->add_option("--dice", o->dice, "random (default): drawn by weight; manual: typed in at each chance node")
       ->check(CLI::IsMember({"random", "manual"}));
   cmd->add_option("--log-out", o->log_out, "write the game to this file as a replayable move log");

@@ -12,16 +12,18 @@ namespace ri::cli {
 
 void add_moves(CLI::App& app, std::vector<Command>& out) {
   struct Opts {
-    std::string file, position, log;
+    std::string file;
+    Start start;
   };
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand(
       "moves", "Print the legal moves (one per line, in notation) or, at a chance node, each outcome as VALUE WEIGHT/TOTAL");
   cmd->add_option("file", o->file, "rule file")->required();
-  add_position_option(cmd, o->position);
-  cmd->add_option("--log", o->log, "replay this move log first (its expectations are checked)");
+  add_position_option(cmd, o->start.position);
+  cmd->add_option("--log", o->start.log, "replay this move log first (its expectations are checked)");
+  add_seed_option(cmd, o->start);
   out.push_back({cmd, [o] {
-                   return with_game(o->file, o->position, o->log, [](Game& g) {
+                   return with_game(o->file, o->start, [](Game& g) {
                      if (Game::Outcomes o = g.outcomes(); o.chance) {
                        for (size_t i = 0; i < o.values.size(); ++i)
                          std::cout << fmt::format("{} {}/{}\n", o.values[i], o.weights[i], o.total);
@@ -37,22 +39,22 @@ void add_moves(CLI::App& app, std::vector<Command>& out) {
 
 void add_replay(CLI::App& app, std::vector<Command>& out) {
   struct Opts {
-    std::string file, position, log;
+    std::string file;
+    Start start;  // the log is the positional LOG; the seed is its `seed:` header
   };
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("replay",
                                  "Replay a move log, checking every action and expectation; exit 1 at the first divergence");
   cmd->add_option("file", o->file, "rule file")->required();
-  cmd->add_option("log", o->log, "move log (see spec/movelog.md)")->required();
-  add_position_option(cmd, o->position);
+  cmd->add_option("log", o->start.log, "move log (see spec/movelog.md)")->required();
+  add_position_option(cmd, o->start.position);
   out.push_back({cmd, [o] {
                    auto prog = load_or_report(o->file);
                    if (!prog) return 1;
                    return guarded(*prog, [&] {
-                     Game g(prog);
-                     if (!start_at(g, o->position)) return 1;
-                     ReplayResult r;
-                     if (!replay_file(g, o->log, &r)) return 1;
+                     Opened game;
+                     if (!open_game(prog, o->start, 0, game)) return 1;
+                     const ReplayResult& r = game.replay;
                      std::cout << fmt::format("ok: {} action{}, {} expectation{}\n", r.actions, r.actions == 1 ? "" : "s",
                                               r.expectations, r.expectations == 1 ? "" : "s");
                      return 0;
@@ -62,7 +64,8 @@ void add_replay(CLI::App& app, std::vector<Command>& out) {
 
 void add_perft(CLI::App& app, std::vector<Command>& out) {
   struct Opts {
-    std::string file, position, log;
+    std::string file;
+    Start start;
     int depth = 1;
   };
   auto o = std::make_shared<Opts>();
@@ -70,10 +73,11 @@ void add_perft(CLI::App& app, std::vector<Command>& out) {
       "perft", "Count the action sequences of exactly D plies for D = 1..DEPTH (chance outcomes are plies)");
   cmd->add_option("file", o->file, "rule file")->required();
   cmd->add_option("depth", o->depth, "the deepest level, 1 to 64")->required()->check(CLI::Range(1, 64));
-  add_position_option(cmd, o->position);
-  cmd->add_option("--log", o->log, "count from the position after this move log");
+  add_position_option(cmd, o->start.position);
+  cmd->add_option("--log", o->start.log, "count from the position after this move log");
+  add_seed_option(cmd, o->start);
   out.push_back({cmd, [o] {
-                   return with_game(o->file, o->position, o->log, [&](Game& g) {
+                   return with_game(o->file, o->start, [&](Game& g) {
                      std::vector<uint64_t> c = perft(g, o->depth);
                      for (int d = 1; d <= o->depth; ++d) std::cout << fmt::format("{} {}\n", d, c[static_cast<size_t>(d)]);
                      return 0;
@@ -83,30 +87,33 @@ void add_perft(CLI::App& app, std::vector<Command>& out) {
 
 void add_playout(CLI::App& app, std::vector<Command>& out) {
   struct Opts {
-    std::string file, position, log;
+    std::string file;
+    Start start;
     uint64_t count = 1000;
-    uint64_t seed = 0;
     int64_t max_plies = 10000;
-    CLI::Option* seed_opt = nullptr;
   };
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("playout", "Play random games (chance by weight, moves uniformly) and tally the results");
   cmd->add_option("file", o->file, "rule file")->required();
   cmd->add_option("--count", o->count, "number of playouts (default 1000)")->check(CLI::Range(uint64_t{1}, uint64_t{1} << 40));
-  o->seed_opt = cmd->add_option("--seed", o->seed, "the seed of the one generator all playouts draw from (default: random)")->check(seed_number());
+  o->start.seed_option = cmd->add_option("--seed", o->start.seed,
+                                         "the seed of the one generator the setup and all playouts draw from (default: "
+                                         "the log's seed:, else random)")
+                             ->check(seed_number());
   cmd->add_option("--max-plies", o->max_plies, "stop a playout after this many plies; it counts as unfinished (default 10000)")
       ->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
-  add_position_option(cmd, o->position);
-  cmd->add_option("--log", o->log, "play from the position after this move log");
+  add_position_option(cmd, o->start.position);
+  cmd->add_option("--log", o->start.log, "play from the position after this move log");
   out.push_back({cmd, [o] {
-                   uint64_t seed = o->seed;
-                   if (!o->seed_opt->count()) {
+                   auto prog = load_or_report(o->file);
+                   if (!prog) return 1;
+                   return guarded(*prog, [&] {
                      std::random_device rd;
-                     seed = (static_cast<uint64_t>(rd()) << 32) ^ rd();
-                   }
-                   return with_game(o->file, o->position, o->log, [&](Game& g) {
-                     PlayoutStats st = playouts(g, o->count, seed, o->max_plies);
-                     std::cout << fmt::format("seed: {}\n", seed);
+                     Opened game;
+                     if (!open_game(prog, o->start, (static_cast<uint64_t>(rd()) << 32) ^ rd(), game)) return 1;
+                     // one generator: the setup's draws first, then every playout's
+                     PlayoutStats st = playouts(*game.game, o->count, game.rng, o->max_plies);
+                     std::cout << fmt::format("seed: {}\n", game.seed);
                      std::cout << fmt::format("playouts: {}\n", st.count);
                      for (auto& r : st.results) std::cout << fmt::format("{}: {}\n", r.text, r.count);
                      std::cout << fmt::format("unfinished: {}\n", st.unfinished);
@@ -121,7 +128,8 @@ void add_playout(CLI::App& app, std::vector<Command>& out) {
 
 void add_eval(CLI::App& app, std::vector<Command>& out) {
   struct Opts {
-    std::string file, position, log;
+    std::string file;
+    Start start;
     std::vector<std::string> expressions;
   };
   auto o = std::make_shared<Opts>();
@@ -130,11 +138,12 @@ void add_eval(CLI::App& app, std::vector<Command>& out) {
   cmd->add_option("file", o->file, "rule file")->required();
   cmd->add_option("expressions", o->expressions, "expressions in the rule language (one argument each: quote them)")
       ->required();
-  add_position_option(cmd, o->position);
-  cmd->add_option("--log", o->log, "evaluate in the position after this move log");
+  add_position_option(cmd, o->start.position);
+  cmd->add_option("--log", o->start.log, "evaluate in the position after this move log");
+  add_seed_option(cmd, o->start);
   out.push_back({cmd, [o] {
                    return with_game(
-                       o->file, o->position, o->log,
+                       o->file, o->start,
                        [](Game& g) {
                          const Program& P = g.prog();
                          Machine& M = g.machine();
@@ -151,15 +160,17 @@ void add_eval(CLI::App& app, std::vector<Command>& out) {
 
 void add_position(CLI::App& app, std::vector<Command>& out) {
   struct Opts {
-    std::string file, position, log;
+    std::string file;
+    Start start;
   };
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("position", "Print the position as a position file (spec/position.md)");
   cmd->add_option("file", o->file, "rule file")->required();
-  add_position_option(cmd, o->position);
-  cmd->add_option("--log", o->log, "the position after this move log");
+  add_position_option(cmd, o->start.position);
+  cmd->add_option("--log", o->start.log, "the position after this move log");
+  add_seed_option(cmd, o->start);
   out.push_back({cmd, [o] {
-                   return with_game(o->file, o->position, o->log, [&](Game& g) {
+                   return with_game(o->file, o->start, [&](Game& g) {
                      std::cout << write_position(g, o->file);
                      return 0;
                    });

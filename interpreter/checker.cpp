@@ -297,11 +297,32 @@ void Checker::check_end() {
   }
 }
 
-void Checker::check_display() {
-  if (!doc_.has_display) return;
+// setup: statements run once when the game is set up from the rule file's start, with `me` = the first player:
+// the effects of a move but extra_turn and continue_turn; the only place where 'random' may be called.
+void Checker::check_setup() {
   begin_frame();
-  P_.has_display = templ(doc_.display, out_.display);
-  P_.display_frame = max_slot_;
+  in_setup_ = true;
+  for (auto& text : doc_.setup) {
+    StmtP s = parser_->stmt(text);
+    if (s) stmt(*s);
+    out_.setup.push_back(std::move(s));
+  }
+  in_setup_ = false;
+  P_.setup_frame = max_slot_;
+}
+
+// display and summary: templates shown with `me` = the player to move, no local name.
+void Checker::check_display() {
+  if (doc_.has_display) {
+    begin_frame();
+    P_.has_display = templ(doc_.display, out_.display);
+    P_.display_frame = max_slot_;
+  }
+  if (doc_.has_summary) {
+    begin_frame();
+    P_.has_summary = templ(doc_.summary, out_.summary);
+    P_.summary_frame = max_slot_;
+  }
 }
 
 bool Checker::run(const std::vector<const Document*>& libs, const SourceFiles& files) {
@@ -328,6 +349,7 @@ bool Checker::run(const std::vector<const Document*>& libs, const SourceFiles& f
   for (size_t f = 0; f < fns_.size(); ++f) check_function(static_cast<int>(f));
   check_attribute_inits();
   check_chance();
+  check_setup();
   check_moves();
   check_turn();
   check_end();

@@ -55,6 +55,8 @@ struct Checked {
   std::vector<ExprP> step_when;       // per step; null: always taken
   std::vector<CheckedEnd> ends;
   Template display;
+  Template summary;
+  std::vector<StmtP> setup;
   std::vector<ExprP> expressions;  // the extra expressions check() was given (null where one failed to parse)
 };
 

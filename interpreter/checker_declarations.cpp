@@ -570,8 +570,9 @@ void Checker::check_function(int f) {
   // save the caller's context
   auto saved_locals = std::move(locals_);
   int saved_next = next_slot_, saved_max = max_slot_;
-  bool saved_in_move = in_move_;
+  bool saved_in_move = in_move_, saved_in_setup = in_setup_;
   in_move_ = false;
+  in_setup_ = false;  // a body is checked once, whoever calls it: it cannot draw
   begin_frame();
   FunctionInfo& fi = P_.functions[f];
   for (size_t i = 0; i < fd.param_names.size(); ++i) push_local(fd.param_names[i], fi.params[i]);
@@ -595,6 +596,7 @@ void Checker::check_function(int f) {
   next_slot_ = saved_next;
   max_slot_ = saved_max;
   in_move_ = saved_in_move;
+  in_setup_ = saved_in_setup;
 }
 
 }  // namespace ri::checking

@@ -155,6 +155,16 @@ Type Checker::builtin_call(Expr& e, const BuiltinSig& b) {
       error(e.kids[1]->pos, fmt::format("cannot look for {} in {}", type_name(x), type_name(l)));
     return e.type = Type::Int;
   }
+  if (b.op == Op::Random) {
+    // a draw is a side effect: only the setup may make one (a function's body is not the setup, wherever it is
+    // called from)
+    if (!in_setup_) {
+      error(e.pos, "'random' can only be used in 'setup' (chance steps are where a game draws during play)");
+      expr(*e.kids[0]);
+      return e.type = Type::Error;
+    }
+    P_.setup_draws = true;
+  }
   bool ok = true;
   for (size_t i = 0; i < b.args.size(); ++i)
     if (expect(*e.kids[i], b.args[i], fmt::format("argument {} of '{}'", i + 1, b.name).c_str()) == Type::Error) ok = false;
@@ -517,8 +527,8 @@ void Checker::stmt(Stmt& s) {
         if (s.name == ef.name) {
           s.id = static_cast<int>(ef.op);
           s.sym = Sym::Builtin;
-          if (in_chance_ && (ef.op == Op::SExtraTurn || ef.op == Op::SContinueTurn)) {
-            error(s.pos, fmt::format("'{}' is not allowed in the effects of a chance", ef.name));
+          if ((in_chance_ || in_setup_) && (ef.op == Op::SExtraTurn || ef.op == Op::SContinueTurn)) {
+            error(s.pos, fmt::format("'{}' is not allowed in {}", ef.name, in_setup_ ? "'setup'" : "the effects of a chance"));
             return;
           }
           if (s.exprs.size() != ef.args.size()) {

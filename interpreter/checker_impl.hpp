@@ -65,6 +65,7 @@ inline const std::vector<BuiltinSig>& builtins() {
       {"site_at", Op::SiteAt, {Type::Int, Type::Int}, Type::Site},
       {"offset", Op::Offset, {Type::Site, Type::Int, Type::Int}, Type::Site},
       {"unique", Op::Unique, {Type::Error}, Type::Error},
+      {"random", Op::Random, {Type::Int}, Type::Int},  // only in 'setup'
   };
   return b;
 }
@@ -154,6 +155,7 @@ class Checker {
   void check_moves();
   void check_turn();
   void check_end();
+  void check_setup();
   void check_display();
   void check_expression(const Text& t);
 
@@ -190,6 +192,7 @@ class Checker {
   int next_slot_ = 0, max_slot_ = 0;
   bool in_move_ = false;
   bool in_chance_ = false;        // checking a chance event's effects (no extra_turn, continue_turn)
+  bool in_setup_ = false;         // checking 'setup' (no extra_turn, continue_turn; the only place for 'random')
   std::vector<int> chance_ids_;   // per declared chance event: its Program::chance index, or -1 when rejected
   bool generated_names_ = false;  // grid sites: their names follow the grid's pattern
   int move_lets_known_ = 0;  // lets of the current move with a known type

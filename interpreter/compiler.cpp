@@ -54,7 +54,16 @@ bool uses_slot(const Expr& e, int slot) {
   return false;
 }
 
-// For `count(x in pieces_at(S) : x.owner == P)` (or `P == x.owner`), with P not using x: P. Else null.
+// Whether e calls 'random' (a draw: evaluating it once or several times makes a difference).
+bool draws(const Expr& e) {
+  if (e.kind == ExprKind::Call && e.sym == Sym::Builtin && static_cast<Op>(e.id) == Op::Random) return true;
+  for (auto& k : e.kids)
+    if (k && draws(*k)) return true;
+  return false;
+}
+
+// For `count(x in pieces_at(S) : x.owner == P)` (or `P == x.owner`), with P not using x (nor drawing: the
+// table computes it once): P. Else null.
 const Expr* counts_owned(const Expr& e, const std::string& kind) {
   if (kind != "count" || e.kids[1] || !e.kids[2] || !e.kids[0]) return nullptr;
   const Expr& dom = *e.kids[0];
@@ -65,7 +74,7 @@ const Expr* counts_owned(const Expr& e, const std::string& kind) {
     const Expr& f = *body.kids[side];
     const Expr& other = *body.kids[1 - side];
     if (f.kind == ExprKind::Field && f.name == "owner" && f.kids[0]->kind == ExprKind::Name &&
-        f.kids[0]->sym == Sym::Local && f.kids[0]->slot == e.slot && !uses_slot(other, e.slot))
+        f.kids[0]->sym == Sym::Local && f.kids[0]->slot == e.slot && !uses_slot(other, e.slot) && !draws(other))
       return &other;
   }
   return nullptr;
@@ -295,6 +304,14 @@ std::shared_ptr<const Program> compile(Checked&& ck) {
     track(c.frame);
     P.display = c.templ(ck.display);
   }
+  if (P.has_summary) {
+    c.frame = P.summary_frame;
+    track(c.frame);
+    P.summary = c.templ(ck.summary);
+  }
+  c.frame = P.setup_frame;
+  track(c.frame);
+  for (auto& s : ck.setup) P.setup.push_back(s ? c.stmt(*s) : -1);
   c.frame = P.expression_frame;
   track(c.frame);
   for (const ExprP& e : ck.expressions) P.expressions.push_back(c.expr(*e));

@@ -185,6 +185,9 @@ struct Document {
   std::vector<EndDecl> end;
   Text display;
   bool has_display = false;
+  Text summary;  // the one-line template of a position (language.md, section 14.2)
+  bool has_summary = false;
+  std::vector<Text> setup;  // statements run once when the game is set up from the start (section 11.2)
   std::vector<BoardSite> start;  // the start board ('start: {board: ...}')
 };
 

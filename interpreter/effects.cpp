@@ -198,7 +198,11 @@ void Machine::ex(int id) {
       set_owner(p, static_cast<int>(who));
       return;
     }
-    case Op::SSetKind: set_kind(checked_piece(n, ev(k(0)).i), static_cast<int>(ev(k(1)).i)); return;
+    case Op::SSetKind: {
+      int p = checked_piece(n, ev(k(0)).i);
+      set_kind(p, static_cast<int>(ev(k(1)).i));
+      return;
+    }
     case Op::SMove: {
       int p = checked_piece(n, ev(k(0)).i);
       int s = checked_site(n, ev(k(1)).i);

@@ -8,11 +8,17 @@
 
 namespace ri {
 
-Game::Game(std::shared_ptr<const Program> p) : P_(std::move(p)), M_(P_) {
+Game::Game(std::shared_ptr<const Program> p, const Position* pos, Prng* rng) : P_(std::move(p)), M_(P_) {
   values_.reserve(kMaxMoves);
   passers_.reserve(P_->steps.size() * static_cast<size_t>(P_->nplayers()) + 2);  // settle's guard bounds them
-  reset();
+  if (pos) reset(*pos);
+  else if (rng) reset(*rng);
+  else reset();
 }
+
+Game::Game(std::shared_ptr<const Program> p) : Game(std::move(p), nullptr, nullptr) {}
+Game::Game(std::shared_ptr<const Program> p, Prng& rng) : Game(std::move(p), nullptr, &rng) {}
+Game::Game(std::shared_ptr<const Program> p, const Position& pos) : Game(std::move(p), &pos, nullptr) {}
 
 // A move's arguments are stored in 32 bits: an int parameter's value beyond that is the rule file's error.
 static int32_t arg32(const MoveInfo& mi, int i, int64_t v) {
@@ -28,11 +34,19 @@ static int32_t fit_int32(int64_t v, Pos pos) {
   return static_cast<int32_t>(v);
 }
 
-void Game::reset() { reset(P_->start); }
+void Game::reset() {
+  Prng rng(0);
+  reset(rng);
+}
+
+void Game::reset(Prng& rng) { set_up(P_->start, &rng); }
+
+void Game::reset(const Position& pos) { set_up(pos, nullptr); }
 
 // Setup (spec/language.md, section 11.2) with the position's board: its pieces placed in order, its values in place
-// of the initial values they replace (those are not computed), then its turn.
-void Game::reset(const Position& pos) {
+// of the initial values they replace (those are not computed), the rule file's setup statements (from the start
+// only: with `rng`), then its turn.
+void Game::set_up(const Position& pos, Prng* rng) {
   const Program& P = *P_;
   State& S = M_.state();
   M_.clear_journal();
@@ -95,6 +109,16 @@ void Game::reset(const Position& pos) {
     for (size_t a = 0; a < k.attrs.size(); ++a)
       if (k.attr_inits[a] >= 0 && !given_attr[i * S.nattrs + k.attrs[a]])
         S.attrs[i * S.nattrs + k.attrs[a]] = fit_int32(M_.evaluate(k.attr_inits[a]).i, P.code[k.attr_inits[a]].pos);
+  }
+  // the setup's statements, with `me` = the first player; 'random' draws from rng while they run
+  if (rng && !P.setup.empty()) {
+    struct Draws {  // the generator is the machine's only while the statements run, also when one fails
+      Machine& m;
+      ~Draws() { m.set_rng(nullptr); }
+    } draws{M_};
+    M_.set_rng(rng);
+    S.player = 0;
+    for (int st : P.setup) M_.execute(st);
   }
   S.player = pos.player;
   S.step = pos.step;

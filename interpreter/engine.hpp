@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "machine.hpp"
+#include "prng.hpp"
 #include "program.hpp"
 #include "state.hpp"
 
@@ -16,17 +17,25 @@ namespace ri {
 
 class Game {
  public:
+  // A game set up from the rule file's start (reset()): its setup draws from Prng(0).
   explicit Game(std::shared_ptr<const Program> p);
+  // A game set up from the rule file's start, its setup drawing from `rng` (reset(Prng&)).
+  Game(std::shared_ptr<const Program> p, Prng& rng);
+  // A game set up at a position (a position file's: reset(const Position&)); the rule file's setup does not run.
+  Game(std::shared_ptr<const Program> p, const Position& pos);
 
   const Program& prog() const { return *P_; }
   std::shared_ptr<const Program> program() const { return P_; }
   Machine& machine() { return M_; }
   const State& state() const { return M_.state(); }
 
-  // The initial position, settled to the first decision or chance node.
+  // The initial position (spec/language.md, section 11.2), settled to the first decision or chance node. The
+  // rule file's `setup` runs after the attributes are computed, its `random` drawing from `rng`, first and in
+  // order (a rule file whose setup does not call random draws nothing). reset() draws from Prng(0).
+  void reset(Prng& rng);
   void reset();
-  // The same with another position's board, values and turn (a position file's: position.hpp); settled unless
-  // it is over.
+  // The same with another position's board, values and turn (a position file's: position.hpp), without the
+  // setup; settled unless it is over.
   void reset(const Position& pos);
 
   enum class NodeKind { Decision, Chance, Over };
@@ -68,6 +77,9 @@ class Game {
 
   uint64_t hash() const;
   std::string render();
+  // The position in one line: the rule file's `summary` template, each line break in it replaced by a space and
+  // those at its end dropped; without a summary, the state hash as 16 lower-case hex digits.
+  std::string summary();
   std::string result_text() const;  // "Red wins", "draw", "Red and Green tie"
   uint32_t winners() const { return state().winners; }
 
@@ -76,6 +88,9 @@ class Game {
   const std::vector<int>& last_passers() const { return passers_; }
 
  private:
+  Game(std::shared_ptr<const Program> p, const Position* pos, Prng* rng);  // the public constructors' work
+  // Setup at `pos`; the rule file's `setup` runs when `rng` is given (the start) and not for a position file.
+  void set_up(const Position& pos, Prng* rng);
   void settle();
   Outcomes pending_outcomes();  // outcomes() within the current operation
   void next_step();

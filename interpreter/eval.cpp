@@ -1,6 +1,8 @@
 // Machine: expression evaluation. One switch over compiled nodes; no allocation, no name lookups.
 #include <fmt/format.h>
 
+#include <utility>
+
 #include "machine.hpp"
 
 namespace ri {
@@ -173,10 +175,24 @@ Value Machine::call(const Node& n, int id) {
   return r;
 }
 
+// random(n): below(n) from the setup's generator; n < 1 is the rule file's error.
+Value Machine::random(const Node& n) {
+  int64_t bound = ev(P_->kids[n.first]).i;
+  if (bound < 1) fail(n, fmt::format("'random' needs n >= 1, not {}", bound));
+  if (!rng_) fail(n, "'random' can only be used in 'setup'");  // the checker sees to it
+  return Value{static_cast<int64_t>(rng_->below(static_cast<uint64_t>(bound))), 0, 0};
+}
+
 Value Machine::ev(int id) {
   const Node& n = P_->code[id];
   const Program& P = *P_;
   auto k = [&](int i) { return P.kids[n.first + i]; };
+  // two operands, left to right: C++ leaves the order of an operator's (or a call's) operands open, and
+  // 'random' would show it
+  auto operands = [&] {
+    int64_t a = ev(k(0)).i;
+    return std::pair<int64_t, int64_t>{a, ev(k(1)).i};
+  };
   switch (n.op) {
     case Op::Const: return Value{n.imm, 0, 0};
     case Op::Str: return Value{n.a, 0, 0};
@@ -236,12 +252,12 @@ Value Machine::ev(int id) {
       if (r != 0 && ((r < 0) != (b < 0))) --q, r += b;
       return Value{n.op == Op::Div ? q : r, 0, 0};
     }
-    case Op::Eq: return Value{ev(k(0)).i == ev(k(1)).i, 0, 0};
-    case Op::Ne: return Value{ev(k(0)).i != ev(k(1)).i, 0, 0};
-    case Op::Lt: return Value{ev(k(0)).i < ev(k(1)).i, 0, 0};
-    case Op::Le: return Value{ev(k(0)).i <= ev(k(1)).i, 0, 0};
-    case Op::Gt: return Value{ev(k(0)).i > ev(k(1)).i, 0, 0};
-    case Op::Ge: return Value{ev(k(0)).i >= ev(k(1)).i, 0, 0};
+    case Op::Eq: { auto [a, b] = operands(); return Value{a == b, 0, 0}; }
+    case Op::Ne: { auto [a, b] = operands(); return Value{a != b, 0, 0}; }
+    case Op::Lt: { auto [a, b] = operands(); return Value{a < b, 0, 0}; }
+    case Op::Le: { auto [a, b] = operands(); return Value{a <= b, 0, 0}; }
+    case Op::Gt: { auto [a, b] = operands(); return Value{a > b, 0, 0}; }
+    case Op::Ge: { auto [a, b] = operands(); return Value{a >= b, 0, 0}; }
     case Op::In:
     case Op::NotIn: {
       int64_t x = ev(k(0)).i;
@@ -302,8 +318,8 @@ Value Machine::ev(int id) {
         if (list_at(l, i).i == x) return Value{i, 0, 0};
       return Value{-1, 0, 0};
     }
-    case Op::MinF: return Value{std::min(ev(k(0)).i, ev(k(1)).i), 0, 0};
-    case Op::MaxF: return Value{std::max(ev(k(0)).i, ev(k(1)).i), 0, 0};
+    case Op::MinF: { auto [a, b] = operands(); return Value{std::min(a, b), 0, 0}; }
+    case Op::MaxF: { auto [a, b] = operands(); return Value{std::max(a, b), 0, 0}; }
     case Op::Abs: {
       int64_t v = ev(k(0)).i;
       if (v == INT64_MIN) fail(n, "integer overflow");
@@ -369,8 +385,13 @@ Value Machine::ev(int id) {
       if (__builtin_add_overflow(g.x, dx, &x) || __builtin_add_overflow(g.y, dy, &y)) return Value{-1, 0, 0};
       return Value{grid_site(P.grids[g.grid], x, y), 0, 0};
     }
-    case Op::StrEq: return Value{text_of(ev(k(0))) == text_of(ev(k(1))), 0, 0};
-    case Op::StrNe: return Value{text_of(ev(k(0))) != text_of(ev(k(1))), 0, 0};
+    case Op::StrEq:
+    case Op::StrNe: {
+      Value a = ev(k(0));
+      Value b = ev(k(1));
+      return Value{(text_of(a) == text_of(b)) == (n.op == Op::StrEq), 0, 0};
+    }
+    case Op::Random: return random(n);
     default: fail(n, "internal error: not an expression");
   }
 }

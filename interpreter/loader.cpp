@@ -860,7 +860,7 @@ void Loader::load(Document& doc) {
   if (!load_root(root, "a rule file", "a YAML mapping of sections (game, players, moves, turn, end, ...)")) return;
   check_keys(root, "",
              {"game", "players", "topology", "zones", "pieces", "start", "variables", "history", "chance", "functions",
-              "moves", "turn", "end", "display", "extends", "remove"});
+              "setup", "moves", "turn", "end", "display", "summary", "extends", "remove"});
   load_extends(root, doc);
   note_sections(root, "", doc);
   auto section = [&](const char* k, bool required, auto fn) {
@@ -886,6 +886,8 @@ void Loader::load(Document& doc) {
   if (auto d = root["display"]) {
     doc.has_display = text(d, doc.display, "'display'", {1, 1});
   }
+  if (auto d = root["summary"]) doc.has_summary = text(d, doc.summary, "'summary'", {1, 1});
+  if (auto d = root["setup"]) scalar_list(d, "setup", doc.setup, pos_of(d));
 }
 
 // position -> { rules, player, step, turn, board, variables, over, winners }   (spec/position.md)

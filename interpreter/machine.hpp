@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "prng.hpp"
 #include "program.hpp"
 #include "state.hpp"
 
@@ -61,6 +62,8 @@ class Machine {
   size_t mark() const { return journal_.size(); }
   void rollback(size_t mark);
   void clear_journal() { journal_.clear(); }
+  // The generator 'random' draws from (only while the setup runs; null otherwise).
+  void set_rng(Prng* rng) { rng_ = rng; }
 
   // list helpers shared with generation
   int list_len(const Value& l);
@@ -73,6 +76,7 @@ class Machine {
  private:
   Value ev(int n);
   [[gnu::noinline]] Value call(const Node& n, int id);
+  [[gnu::noinline]] Value random(const Node& n);
   [[gnu::noinline]] const GridPlace& grid_place(const Node& n, int64_t s);
   // lists.cpp: iterating over lists and making new ones in the arena
   [[gnu::noinline]] Value list_literal(const Node& n);
@@ -109,6 +113,7 @@ class Machine {
   std::vector<int64_t> arena_;  // the items of the lists made in this game operation (bounded by kArenaMax)
   size_t arena_pin_ = 0;        // the arena up to here holds the lists of computed lets: drop_lists keeps it
   std::vector<int64_t> for_items_;  // snapshots of the piece lists that 'for' loops run over
+  Prng* rng_ = nullptr;         // the setup's generator while it runs
   std::vector<int> calls_;      // the Call nodes being evaluated, outermost first (for error reports)
   std::vector<std::string> strings_;  // strings made by '++' in this game operation (after Program::strings)
   size_t string_bytes_ = 0;

@@ -43,6 +43,7 @@ enum class Op : uint8_t {
   Concat /* k0 ++ k1: the written forms joined */, StrEq, StrNe,
   XOf, YOf /* k0 site -> its grid column / row */, SiteAt /* k0 x, k1 y -> site of the first grid or none */,
   Offset /* k0 site, k1 dx, k2 dy -> site of the same grid or none */, AllPieces /* -> every piece on the board */,
+  Random /* k0 n -> below(n) from the setup's generator (only in 'setup') */,
   // lists made in the arena
   Join /* k0 ++ k1 (two lists) */, Unique /* k0 list */, Filter, Map /* like Any: a = slot, k0 domain, k1 where, k2 body */,
   // effects
@@ -249,6 +250,12 @@ struct Program {
   TemplateInfo display;
   bool has_display = false;
   int display_frame = 0;
+  TemplateInfo summary;  // the one-line form of a position ('summary')
+  bool has_summary = false;
+  int summary_frame = 0;
+  std::vector<int> setup;  // statement nodes run once at setup from the rule file's start ('setup')
+  int setup_frame = 0;
+  bool setup_draws = false;  // the setup calls 'random': its result depends on the seed
   int init_frame = 0;
   // expressions compiled with the rule file on request (load_rules' `expressions`): their nodes
   std::vector<int> expressions;

@@ -1,4 +1,4 @@
-// Game: the state hash and the text rendering of a state.
+// Game: the state hash and the text renderings of a state (display, summary).
 #include <fmt/format.h>
 
 #include "engine.hpp"
@@ -73,6 +73,22 @@ std::string Game::render() {
     for (int p = 0; p < n; ++p)
       out += fmt::format("{}{} = {}\n", v.name, v.per_player ? "[" + P.players[p] + "]" : "",
                          M_.show(Value{S.vars[v.offset + p], 0, 0}, v.type));
+  }
+  return out;
+}
+
+// The summary template in one line, or the state hash.
+std::string Game::summary() {
+  const Program& P = *P_;
+  if (!P.has_summary) return fmt::format("{:016x}", hash());
+  M_.begin_operation();
+  std::string text = write_with(P.summary);
+  // one line: the line breaks at the end are dropped, every other one (\n, \r\n or \r) becomes a space
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+  std::string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\r' && i + 1 < text.size() && text[i + 1] == '\n') continue;
+    out += text[i] == '\n' || text[i] == '\r' ? ' ' : text[i];
   }
   return out;
 }

@@ -106,10 +106,12 @@ const std::vector<Section>& section_table() {
       by_entry<&Document::history>("history"),
       by_entry<&Document::chance>("chance"),
       by_entry<&Document::functions>("functions"),
+      whole<&Document::setup>("setup"),
       by_entry<&Document::moves>("moves", true),
       whole<&Document::turn, &Document::turn_pos>("turn", true),
       whole<&Document::end>("end", true),
       whole<&Document::display, &Document::has_display>("display"),
+      whole<&Document::summary, &Document::has_summary>("summary"),
   };
   return table;
 }

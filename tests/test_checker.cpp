@@ -26,6 +26,9 @@ std::string one_move(const std::string& body) { return game("moves:\n  go:\n    
 // a game with one chance event 'e', declared as `decl` on line 5 from column 6
 std::string chance_e(const std::string& decl) { return game("chance:\n  e: " + decl + "\nmoves: {m: {}}\n"); }
 
+// a game with a variable v (line 4) and the setup `list` (line 5, from column 8)
+std::string with_setup(const std::string& list) { return game("variables: {v: 0}\nsetup: " + list + "\nmoves: {go: {}}\n"); }
+
 // text with its first `from` replaced by `to`
 std::string edit(std::string text, const std::string& from, const std::string& to) {
   size_t at = text.find(from);
@@ -290,6 +293,52 @@ std::vector<Row> rows() {
       {"offset with two arguments", one_move("    requires: ['offset(s, 1) == s']\n"),
        "'offset' takes 3 arguments (site, int, int), not 2", 7, 17, 1},
       {"offset by a site", one_move("    requires: ['offset(s, s, 0) == s']\n"), "argument 2 of 'offset' must be int, not site", 7, 27, 1},
+      // ---- the setup, random and the summary
+      {"a setup that draws", with_setup("['set v = random(6) + 1', 'for t in edge : if random(2) == 0 then set v = v + 1']"),
+       "", 0, 0, 0},
+      {"random in a move's effects", game("variables: {v: 0}\nmoves:\n  go:\n    effects: ['set v = random(6)']\n"),
+       "'random' can only be used in 'setup' (chance steps are where a game draws during play)", 7, 24, 1},
+      {"random in a requirement", one_move("    requires: ['random(2) == 0']\n"),
+       "'random' can only be used in 'setup'", 7, 17, 1},
+      {"random in a function the setup calls", game("functions: {'roll() -> int': 'random(6)'}\nvariables: {v: 0}\nsetup: ['set v = roll()']\nmoves: {go: {}}\n"),
+       "'random' can only be used in 'setup'", 4, 31, 1},
+      {"random in a variable's initial value", game("variables: {v: 'random(6)'}\nmoves: {go: {}}\n"),
+       "'random' can only be used in 'setup'", 4, 17, 1},
+      {"random in a chance's effects", chance_e("{outcomes: '[1]', effects: ['set e = random(2)']}"),
+       "'random' can only be used in 'setup'", 5, 43, 1},
+      {"random in computed outcomes", chance_e("{outcomes: '[random(6)]'}"),
+       "'random' can only be used in 'setup'", 5, 19, 1},
+      {"random in a step's condition", edit(game("moves: {m: {}}\n"), "{choose: all}", "{choose: all, when: random(2) == 0}"),
+       "'random' can only be used in 'setup'", 5, 28, 1},
+      {"random in the display", game("moves: {m: {}}\ndisplay: '{random(6)}'\n"),
+       "'random' can only be used in 'setup'", 5, 12, 1},
+      {"random without its argument", with_setup("['set v = random()']"),
+       "'random' takes 1 argument (int), not 0", 5, 18, 1},
+      {"random of a site", with_setup("['set v = random(x)']"),
+       "argument 1 of 'random' must be int, not site", 5, 25, 1},
+      {"a function named random", game("functions: {'random(int n)': 'n'}\nmoves: {go: {}}\n"),
+       "'random' is a built-in function", 4, 14, 1},
+      {"extra_turn in the setup", with_setup("['if v == 0 then extra_turn']"),
+       "'extra_turn' is not allowed in 'setup'", 5, 25, 1},
+      {"continue_turn in the setup", with_setup("[continue_turn]"),
+       "'continue_turn' is not allowed in 'setup'", 5, 9, 1},
+      {"the setup written as a scalar", with_setup("'set v = 1'"),
+       "'setup' must be a list", 5, 8, 1},
+      {"a syntax error in the setup", with_setup("['set v = ']"),
+       "expected an expression after '='", 5, 18, 1},
+      {"an undeclared name in the setup", with_setup("['set w = 1']"),
+       "undeclared variable 'w'", 5, 14, 1},
+      {"a summary", game("moves: {m: {}}\nsummary: '{size(x)} {me}'\n"),
+       "", 0, 0, 0},
+      {"a summary showing a list", game("moves: {m: {}}\nsummary: '{edge}'\n"),
+       "a template shows a single value, not sites", 5, 12, 1},
+      {"a summary with a lone brace", game("moves: {m: {}}\nsummary: 'a}'\n"),
+       "unmatched '}' in template (write '}}' for a literal brace)", 5, 12, 1},
+      {"a summary written as a list", game("moves: {m: {}}\nsummary: [a]\n"),
+       "'summary' must be a scalar, not a list", 5, 10, 1},
+      {"random in the summary", game("moves: {m: {}}\nsummary: '{random(2)}'\n"),
+       "'random' can only be used in 'setup'", 5, 12, 1},
+
   };
 }
 

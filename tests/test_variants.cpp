@@ -187,6 +187,44 @@ TEST_CASE("a variant replaces, appends and removes the base's sections and entri
   }
 }
 
+TEST_CASE("a variant replaces or removes the setup and the summary, or keeps the base's") {
+  std::string base = std::string(kBase) + "setup: [\"set moved = 0\"]\nsummary: \"{moved} moved\"\n";
+  struct Row {
+    const char* what;
+    std::string variant;  // extends base.rules
+    std::function<void(const Document&)> check;
+  };
+  const std::vector<Row> rows = {
+      {"replaced whole, and removed", "setup: [\"set moved = 1\", pass]\nremove: [summary]\n",
+       [](const Document& d) {
+         REQUIRE(d.setup.size() == 2);
+         CHECK(d.setup[0].s == "set moved = 1");
+         CHECK(d.setup[0].pos.file == 0);  // the variant's
+         CHECK_FALSE(d.has_summary);
+       }},
+      {"kept when the variant does not write them", "summary: \"{moved}\"\n",
+       [](const Document& d) {
+         REQUIRE(d.setup.size() == 1);
+         CHECK(d.setup[0].pos.file == 1);  // the base's
+         CHECK(d.summary.s == "{moved}");
+       }},
+      {"removed", "remove: [setup]\n", [](const Document& d) { CHECK(d.setup.empty()); }},
+  };
+  for (const Row& r : rows) {
+    INFO(r.what);
+    Dir dir(Files{{"base.rules", base}, {"v.rules", "extends: base.rules\n" + r.variant}});
+    std::ifstream in(dir.path("v.rules"));
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    Diagnostics d;
+    Document doc;
+    SourceFiles files;
+    bool ok = load_variant(std::make_shared<SourceFile>(dir.path("v.rules"), text), doc, files, d);
+    INFO(d.format());
+    REQUIRE(ok);
+    r.check(doc);
+  }
+}
+
 TEST_CASE("a chain of bases merges from the deepest up, each file relative to its own directory") {
   Dir dir(Files{{"base.rules", kBase},
                 {"sub/mid.rules",
