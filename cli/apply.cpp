@@ -17,6 +17,7 @@ namespace {
 
 struct ApplyOpts {
   std::string file, position, log;
+  std::vector<std::string> set;   // --set NAME=VALUE
   std::vector<std::string> move;  // the words of MOVE (joined with single spaces)
 };
 
@@ -43,15 +44,19 @@ bool parse_move(const std::string& text, LogLine& out, std::string& why) {
 int run_apply(const ApplyOpts& o) {
   std::string move;
   for (const std::string& w : o.move) move += (move.empty() ? "" : " ") + w;
-  auto prog = load_or_report(o.file);
+  MoveLog log;
+  ParamValues params;
+  if (!gather_params(o.set, o.position, o.log, &log, params)) return 1;
+  auto prog = load_or_report(o.file, nullptr, params);
   if (!prog) return 1;
   const Program& P = *prog;
   return guarded(P, [&] {
     Game g(prog);
     if (!start_at(g, o.position)) return 1;
-    MoveLog log;
-    if (!o.log.empty() && !replay_file(g, o.log, nullptr, &log)) return 1;
+    if (!o.log.empty() && !replay_log(g, log)) return 1;
     std::string history = log.file ? log.file->text : std::string();
+    // without a log, the new one starts with the parameters' values, so that it replays with them
+    if (o.log.empty() && !P.params.empty()) history = fmt::format("set: {}\n\n", format_settings(P));
     const bool crlf = history.find("\r\n") != std::string::npos;
     if (!history.empty() && history.back() != '\n') history += crlf ? "\r\n" : "\n";
     auto refuse = [&](const std::string& why) {
@@ -121,6 +126,7 @@ void add_apply(CLI::App& app, std::vector<Command>& out) {
       ->required();
   cmd->add_option("--log", o->log, "the game so far (see spec/movelog.md); default: none, the initial position");
   add_position_option(cmd, o->position);
+  add_set_option(cmd, o->set);
   out.push_back({cmd, [o] { return run_apply(*o); }});
 }
 

@@ -14,10 +14,12 @@
 
 namespace ri::cli {
 
-// Loads and checks a rule file (with an expression to compile: load_rules); prints every diagnostic to stderr.
-// Null when the file (or the expression) has problems.
+// Loads and checks a rule file (with an expression to compile: load_rules), giving its parameters `params`;
+// prints every diagnostic to stderr. Null when the file (or the expression) has problems. A value the rule file
+// cannot take (an unknown parameter, a value out of range) is a bad argument: thrown as a UsageError.
 std::shared_ptr<const Program> load_or_report(const std::string& path,
-                                              const std::vector<std::string>* expressions = nullptr);
+                                              const std::vector<std::string>* expressions = nullptr,
+                                              const ParamValues& params = {});
 
 // Registers each subcommand on the app; the callback runs it and stores the exit code in *code.
 void add_check(CLI::App& app, int* code);
@@ -74,6 +76,17 @@ void report_replay(const Program& p, const MoveLog& log, const ReplayResult& r);
 // Registers the option `--position POS` (the game starts from that position file) on a command.
 void add_position_option(CLI::App* cmd, std::string& path);
 
+// Registers the option `--set NAME=VALUE` on a command: a value for one of the rule file's parameters, in place of
+// its default (repeatable; `--set a=1,b=2` sets two). A malformed one is a usage error when parsing.
+void add_set_option(CLI::App* cmd, std::vector<std::string>& set);
+
+// The parameter values a game is loaded with: those of `set` (as add_set_option stores them), of the position file's
+// `params` and of the move log's `set:` header (when `position` or `log_path` is given; the log is read into *log).
+// A value given in several places must be the same in all (otherwise a UsageError). False after printing the
+// problems of a position file or log that cannot be read or parsed.
+bool gather_params(const std::vector<std::string>& set, const std::string& position, const std::string& log_path,
+                   MoveLog* log, ParamValues& out);
+
 // Sets g up at the position file `path` (nothing when it is empty). On a problem in the file prints its
 // diagnostics and returns false; a runtime error of the rule file while setting up is thrown.
 bool start_at(Game& g, const std::string& path);
@@ -82,5 +95,13 @@ bool start_at(Game& g, const std::string& path);
 // (when given: its expectations are checked), then runs f(game). Every problem is reported; returns the exit code.
 int with_game(const std::string& file, const std::string& position, const std::string& log,
               const std::function<int(Game&)>& f, const std::vector<std::string>* expressions = nullptr);
+// The same, the rule file loaded with the parameter values of `set` (--set), the position file and the log
+// (gather_params).
+int with_game(const std::string& file, const std::string& position, const std::string& log,
+              const std::vector<std::string>& set, const std::function<int(Game&)>& f,
+              const std::vector<std::string>* expressions = nullptr);
+
+// Replays a log already read on g (checking its expectations), as replay_file does.
+bool replay_log(Game& g, const MoveLog& log, ReplayResult* result = nullptr);
 
 }  // namespace ri::cli

@@ -13,15 +13,17 @@ namespace ri::cli {
 void add_moves(CLI::App& app, std::vector<Command>& out) {
   struct Opts {
     std::string file, position, log;
+    std::vector<std::string> set;
   };
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand(
       "moves", "Print the legal moves (one per line, in notation) or, at a chance node, each outcome as VALUE WEIGHT/TOTAL");
   cmd->add_option("file", o->file, "rule file")->required();
   add_position_option(cmd, o->position);
+  add_set_option(cmd, o->set);
   cmd->add_option("--log", o->log, "replay this move log first (its expectations are checked)");
   out.push_back({cmd, [o] {
-                   return with_game(o->file, o->position, o->log, [](Game& g) {
+                   return with_game(o->file, o->position, o->log, o->set, [](Game& g) {
                      if (Game::Outcomes o = g.outcomes(); o.chance) {
                        for (size_t i = 0; i < o.values.size(); ++i)
                          std::cout << fmt::format("{} {}/{}\n", o.values[i], o.weights[i], o.total);
@@ -38,6 +40,7 @@ void add_moves(CLI::App& app, std::vector<Command>& out) {
 void add_replay(CLI::App& app, std::vector<Command>& out) {
   struct Opts {
     std::string file, position, log;
+    std::vector<std::string> set;
   };
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("replay",
@@ -45,14 +48,19 @@ void add_replay(CLI::App& app, std::vector<Command>& out) {
   cmd->add_option("file", o->file, "rule file")->required();
   cmd->add_option("log", o->log, "move log (see spec/movelog.md)")->required();
   add_position_option(cmd, o->position);
+  add_set_option(cmd, o->set);
   out.push_back({cmd, [o] {
-                   auto prog = load_or_report(o->file);
+                   // the parameters: --set, the position file's and the log's `set:` header
+                   MoveLog log;
+                   ParamValues params;
+                   if (!gather_params(o->set, o->position, o->log, &log, params)) return 1;
+                   auto prog = load_or_report(o->file, nullptr, params);
                    if (!prog) return 1;
                    return guarded(*prog, [&] {
                      Game g(prog);
                      if (!start_at(g, o->position)) return 1;
                      ReplayResult r;
-                     if (!replay_file(g, o->log, &r)) return 1;
+                     if (!replay_log(g, log, &r)) return 1;
                      std::cout << fmt::format("ok: {} action{}, {} expectation{}\n", r.actions, r.actions == 1 ? "" : "s",
                                               r.expectations, r.expectations == 1 ? "" : "s");
                      return 0;
@@ -63,6 +71,7 @@ void add_replay(CLI::App& app, std::vector<Command>& out) {
 void add_perft(CLI::App& app, std::vector<Command>& out) {
   struct Opts {
     std::string file, position, log;
+    std::vector<std::string> set;
     int depth = 1;
   };
   auto o = std::make_shared<Opts>();
@@ -71,9 +80,10 @@ void add_perft(CLI::App& app, std::vector<Command>& out) {
   cmd->add_option("file", o->file, "rule file")->required();
   cmd->add_option("depth", o->depth, "the deepest level, 1 to 64")->required()->check(CLI::Range(1, 64));
   add_position_option(cmd, o->position);
+  add_set_option(cmd, o->set);
   cmd->add_option("--log", o->log, "count from the position after this move log");
   out.push_back({cmd, [o] {
-                   return with_game(o->file, o->position, o->log, [&](Game& g) {
+                   return with_game(o->file, o->position, o->log, o->set, [&](Game& g) {
                      std::vector<uint64_t> c = perft(g, o->depth);
                      for (int d = 1; d <= o->depth; ++d) std::cout << fmt::format("{} {}\n", d, c[static_cast<size_t>(d)]);
                      return 0;
@@ -84,6 +94,7 @@ void add_perft(CLI::App& app, std::vector<Command>& out) {
 void add_playout(CLI::App& app, std::vector<Command>& out) {
   struct Opts {
     std::string file, position, log;
+    std::vector<std::string> set;
     uint64_t count = 1000;
     uint64_t seed = 0;
     int64_t max_plies = 10000;
@@ -97,6 +108,7 @@ void add_playout(CLI::App& app, std::vector<Command>& out) {
   cmd->add_option("--max-plies", o->max_plies, "stop a playout after this many plies; it counts as unfinished (default 10000)")
       ->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
   add_position_option(cmd, o->position);
+  add_set_option(cmd, o->set);
   cmd->add_option("--log", o->log, "play from the position after this move log");
   out.push_back({cmd, [o] {
                    uint64_t seed = o->seed;
@@ -104,7 +116,7 @@ void add_playout(CLI::App& app, std::vector<Command>& out) {
                      std::random_device rd;
                      seed = (static_cast<uint64_t>(rd()) << 32) ^ rd();
                    }
-                   return with_game(o->file, o->position, o->log, [&](Game& g) {
+                   return with_game(o->file, o->position, o->log, o->set, [&](Game& g) {
                      PlayoutStats st = playouts(g, o->count, seed, o->max_plies);
                      std::cout << fmt::format("seed: {}\n", seed);
                      std::cout << fmt::format("playouts: {}\n", st.count);
@@ -122,6 +134,7 @@ void add_playout(CLI::App& app, std::vector<Command>& out) {
 void add_eval(CLI::App& app, std::vector<Command>& out) {
   struct Opts {
     std::string file, position, log;
+    std::vector<std::string> set;
     std::vector<std::string> expressions;
   };
   auto o = std::make_shared<Opts>();
@@ -131,10 +144,11 @@ void add_eval(CLI::App& app, std::vector<Command>& out) {
   cmd->add_option("expressions", o->expressions, "expressions in the rule language (one argument each: quote them)")
       ->required();
   add_position_option(cmd, o->position);
+  add_set_option(cmd, o->set);
   cmd->add_option("--log", o->log, "evaluate in the position after this move log");
   out.push_back({cmd, [o] {
                    return with_game(
-                       o->file, o->position, o->log,
+                       o->file, o->position, o->log, o->set,
                        [](Game& g) {
                          const Program& P = g.prog();
                          Machine& M = g.machine();
@@ -152,14 +166,16 @@ void add_eval(CLI::App& app, std::vector<Command>& out) {
 void add_position(CLI::App& app, std::vector<Command>& out) {
   struct Opts {
     std::string file, position, log;
+    std::vector<std::string> set;
   };
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("position", "Print the position as a position file (spec/position.md)");
   cmd->add_option("file", o->file, "rule file")->required();
   add_position_option(cmd, o->position);
+  add_set_option(cmd, o->set);
   cmd->add_option("--log", o->log, "the position after this move log");
   out.push_back({cmd, [o] {
-                   return with_game(o->file, o->position, o->log, [&](Game& g) {
+                   return with_game(o->file, o->position, o->log, o->set, [&](Game& g) {
                      std::cout << write_position(g, o->file);
                      return 0;
                    });
