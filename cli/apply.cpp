@@ -1,8 +1,8 @@
 // ruleinterp apply FILE [--log LOG] MOVE: one action applied to a logged game; prints the updated log.
 // See spec/cli.md.
 //
-//   success:  the log as given (a newline added when its last line has none; without a log, `seed: N` when the
-//             rule file's setup draws from the seed), then the action in the log writer's form (`PLAYER: NOTATION`, `NAME VALUE`, `PLAYER: resign`), then
+//   success:  the log as given (a newline added when its last line has none; without a log, `set: ...` when the rule
+//             file has parameters and `seed: N` when its setup draws from the seed), then the action in the log writer's form (`PLAYER: NOTATION`, `NAME VALUE`, `PLAYER: resign`), then
 //             `expect result TEXT` when the game is now over                                   exit 0
 //   refused:  error: WHY / history: / the log as given / move: MOVE                           exit 1
 #include <fmt/format.h>
@@ -44,18 +44,24 @@ bool parse_move(const std::string& text, LogLine& out, std::string& why) {
 int run_apply(const ApplyOpts& o) {
   std::string move;
   for (const std::string& w : o.move) move += (move.empty() ? "" : " ") + w;
-  auto prog = load_or_report(o.file);
+  Opened opened;  // set up with the log's seed, so that the updated log replays the same game
+  ParamValues params;
+  if (!gather_params(o.start.set, o.start.position, o.start.log, &opened.log, params)) return 1;
+  auto prog = load_or_report(o.file, nullptr, params);
   if (!prog) return 1;
   const Program& P = *prog;
   return guarded(P, [&] {
-    Opened opened;  // set up with the log's seed, so that the updated log replays the same game
     if (!open_game(prog, o.start, 0, opened)) return 1;
     Game& g = *opened.game;
     const MoveLog& log = opened.log;
-    const uint64_t seed = opened.seed;
     std::string history = log.file ? log.file->text : std::string();
-    // without a log, a setup that draws makes the seed part of the game: the history starts with it
-    if (!log.file && P.setup_draws && o.start.position.empty()) history = fmt::format("seed: {}\n", seed);
+    // without a log, the new one starts with what the game was set up with, so that it replays the same game: the
+    // parameters' values, and the seed when the setup draws from it
+    if (!log.file) {
+      if (!P.params.empty()) history += fmt::format("set: {}\n", format_settings(P));
+      if (P.setup_draws && o.start.position.empty()) history += fmt::format("seed: {}\n", opened.seed);
+      if (!history.empty()) history += "\n";
+    }
     const bool crlf = history.find("\r\n") != std::string::npos;
     if (!history.empty() && history.back() != '\n') history += crlf ? "\r\n" : "\n";
     auto refuse = [&](const std::string& why) {
@@ -126,6 +132,7 @@ void add_apply(CLI::App& app, std::vector<Command>& out) {
   cmd->add_option("--log", o->start.log, "the game so far (see spec/movelog.md); default: none, the initial position");
   add_position_option(cmd, o->start.position);
   add_seed_option(cmd, o->start);
+  add_set_option(cmd, o->start.set);
   out.push_back({cmd, [o] { return run_apply(*o); }});
 }
 

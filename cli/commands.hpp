@@ -14,10 +14,12 @@
 
 namespace ri::cli {
 
-// Loads and checks a rule file (with an expression to compile: load_rules); prints every diagnostic to stderr.
-// Null when the file (or the expression) has problems.
+// Loads and checks a rule file (with an expression to compile: load_rules), giving its parameters `params`;
+// prints every diagnostic to stderr. Null when the file (or the expression) has problems. A value the rule file
+// cannot take (an unknown parameter, a value out of range) is a bad argument: thrown as a UsageError.
 std::shared_ptr<const Program> load_or_report(const std::string& path,
-                                              const std::vector<std::string>* expressions = nullptr);
+                                              const std::vector<std::string>* expressions = nullptr,
+                                              const ParamValues& params = {});
 
 // Registers each subcommand on the app; the callback runs it and stores the exit code in *code.
 void add_check(CLI::App& app, int* code);
@@ -80,10 +82,22 @@ struct Start {
   std::string position, log;
   uint64_t seed = 0;
   CLI::Option* seed_option = nullptr;  // --seed, when the command has it (add_seed_option)
+  std::vector<std::string> set;        // --set NAME=VALUE (add_set_option)
 };
 
 // Registers the option `--position POS` (the game starts from that position file) on a command.
 void add_position_option(CLI::App* cmd, std::string& path);
+
+// Registers the option `--set NAME=VALUE` on a command: a value for one of the rule file's parameters, in place of
+// its default (repeatable; `--set a=1,b=2` sets two). A malformed one is a usage error when parsing.
+void add_set_option(CLI::App* cmd, std::vector<std::string>& set);
+
+// The parameter values a game is loaded with: those of `set` (as add_set_option stores them), of the position file's
+// `params` and of the move log's `set:` header (when `position` or `log_path` is given; the log is read into *log).
+// A value given in several places must be the same in all (otherwise a UsageError). False after printing the
+// problems of a position file or log that cannot be read or parsed.
+bool gather_params(const std::vector<std::string>& set, const std::string& position, const std::string& log_path,
+                   MoveLog* log, ParamValues& out);
 
 // Registers the option `--seed N` (the seed of the generator the rule file's setup draws from; default: the log's
 // `seed:`, else 0) on a command.
@@ -108,12 +122,13 @@ struct Opened {
   ReplayResult replay;     // the log's replay
 };
 
-// Reads the log (when given), chooses the setup's seed (setup_seed, with `fallback`), sets the game up (start_game)
+// Reads the log (when given and not read yet: out.log.file is null), chooses the setup's seed (setup_seed, with `fallback`), sets the game up (start_game)
 // and replays the log (its expectations are checked). False after reporting a problem (a runtime error of the rule
 // file is thrown).
 bool open_game(const std::shared_ptr<const Program>& prog, const Start& start, uint64_t fallback, Opened& out);
 
-// Loads the rule file, opens its game (open_game, fallback seed 0), then runs f(game). Every problem is reported;
+// Loads the rule file with the parameter values of the command line, the position file and the log
+// (gather_params), opens its game (open_game, fallback seed 0), then runs f(game). Every problem is reported;
 // returns the exit code.
 int with_game(const std::string& file, const Start& start, const std::function<int(Game&)>& f,
               const std::vector<std::string>* expressions = nullptr);

@@ -1,7 +1,8 @@
-// Helpers shared by the subcommands: runtime-error reports, where a game starts (position, seed, log) and replaying
-// a log file.
+// Helpers shared by the subcommands: runtime-error reports, where a game starts (position, seed, log, the
+// parameters' values) and replaying a log file.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <iostream>
 
 #include "commands.hpp"
@@ -49,6 +50,73 @@ void add_position_option(CLI::App* cmd, std::string& path) {
   cmd->add_option("--position", path, "start from this position file (spec/position.md) instead of the rule file's start");
 }
 
+void add_set_option(CLI::App* cmd, std::vector<std::string>& set) {
+  cmd->add_option("--set", set, "give a parameter of the rule file this value instead of its default: NAME=VALUE "
+                                "(repeatable; NAME=VALUE,NAME=VALUE sets several)")
+      ->delimiter(',')
+      ->allow_extra_args(false)
+      ->type_name("NAME=VALUE")
+      ->check(CLI::Validator(
+          [](std::string& s) {
+            std::pair<std::string, int64_t> setting;
+            return parse_setting(s, setting);
+          },
+          ""));
+}
+
+namespace {
+
+// Adds the values of one source to the values gathered so far; a value for a name already there must be the same.
+// `where` names the source ("on the command line (--set)", "in the position file 'p.position'").
+void gather(ParamValues& into, std::vector<std::string>& sources, const ParamValues& from, const std::string& where) {
+  for (auto& [name, value] : from) {
+    auto it = std::find_if(into.begin(), into.end(), [&](auto& v) { return v.first == name; });
+    if (it == into.end()) {
+      into.push_back({name, value});
+      sources.push_back(where);
+    } else if (sources[static_cast<size_t>(it - into.begin())] == where) {
+      throw UsageError(fmt::format("parameter '{}' is set twice {}", name, where));
+    } else if (it->second != value) {
+      throw UsageError(fmt::format("parameter '{}' is {} {} but {} {}", name, it->second,
+                                   sources[static_cast<size_t>(it - into.begin())], value, where));
+    }
+  }
+}
+
+}  // namespace
+
+bool gather_params(const std::vector<std::string>& set, const std::string& position, const std::string& log_path,
+                   MoveLog* log, ParamValues& out) {
+  std::vector<std::string> sources;  // where each value of `out` comes from
+  ParamValues given;
+  for (const std::string& s : set) {
+    std::pair<std::string, int64_t> setting;
+    if (std::string why = parse_setting(s, setting); !why.empty()) throw UsageError("--set: " + why);
+    given.push_back(setting);
+  }
+  gather(out, sources, given, "on the command line (--set)");
+  if (!position.empty()) {
+    Diagnostics diags;
+    ParamValues from;
+    if (!read_position_params(position, from, diags)) {
+      std::cerr << diags.format();
+      return false;
+    }
+    gather(out, sources, from, fmt::format("in the position file '{}'", position));
+  }
+  if (!log_path.empty()) {
+    Diagnostics diags;
+    MoveLog local;
+    MoveLog& l = log ? *log : local;
+    if (!read_log(log_path, l, diags)) {
+      std::cerr << diags.format();
+      return false;
+    }
+    gather(out, sources, l.params, fmt::format("in the move log '{}'", log_path));
+  }
+  return true;
+}
+
 void add_seed_option(CLI::App* cmd, Start& start) {
   start.seed_option = cmd->add_option("--seed", start.seed,
                                       "the seed of the generator the rule file's setup draws from (default: the log's "
@@ -83,17 +151,19 @@ std::unique_ptr<Game> start_game(const std::shared_ptr<const Program>& prog, con
 
 int with_game(const std::string& file, const Start& start, const std::function<int(Game&)>& f,
               const std::vector<std::string>* expressions) {
-  auto prog = load_or_report(file, expressions);
+  Opened o;
+  ParamValues params;
+  if (!gather_params(start.set, start.position, start.log, &o.log, params)) return 1;
+  auto prog = load_or_report(file, expressions, params);
   if (!prog) return 1;
   return guarded(*prog, [&] {
-    Opened o;
     if (!open_game(prog, start, 0, o)) return 1;
     return f(*o.game);
   });
 }
 
 bool open_game(const std::shared_ptr<const Program>& prog, const Start& start, uint64_t fallback, Opened& out) {
-  if (!start.log.empty() && !read_log_file(start.log, out.log)) return false;
+  if (!start.log.empty() && !out.log.file && !read_log_file(start.log, out.log)) return false;
   if (!setup_seed(*prog, start, out.log, fallback, out.seed)) return false;
   out.rng = Prng(out.seed);
   out.game = start_game(prog, start.position, out.rng);

@@ -66,6 +66,9 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     std::cerr << "error: " << lower_first(e.what()) << "\n\n" << parsed_command(app)->help(parsed_command(app) == &app ? "" : "ruleinterp");
     return 2;
+  } catch (const ri::cli::UsageError& e) {  // a bad argument found by a command run during parsing (check --set)
+    std::cerr << "error: " << e.what() << "\n\n" << parsed_command(app)->help("ruleinterp");
+    return 2;
   } catch (const std::exception& e) {  // a command run during parsing (check) that ran out of memory, ...
     std::cerr << "error: " << lower_first(e.what()) << '\n';
     return 1;

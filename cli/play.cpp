@@ -17,6 +17,7 @@ namespace {
 
 struct PlayOpts {
   std::string file, position;
+  std::vector<std::string> set;  // --set NAME=VALUE
   std::vector<std::string> players;
   uint64_t seed = 0;
   CLI::Option* seed_opt = nullptr;
@@ -46,6 +47,7 @@ class Session {
           std::ostream& out)
       : g_(g), P_(g.prog()), o_(o), rng_(rng), human_(std::move(human)), in_(in), out_(out), ml_(std::make_unique<MoveList>()) {
     log_.header["rules"] = o.file;
+    if (!P_.params.empty()) log_.header["set"] = format_settings(P_);
     if (!o.position.empty()) log_.header["position"] = o.position;
     log_.header["seed"] = std::to_string(seed);
     std::string types;
@@ -304,7 +306,9 @@ class Session {
 };
 
 int run_play(const PlayOpts& o) {
-  auto prog = load_or_report(o.file);
+  ParamValues params;
+  if (!gather_params(o.set, o.position, "", nullptr, params)) return 1;
+  auto prog = load_or_report(o.file, nullptr, params);
   if (!prog) return 1;
   const int np = prog->nplayers();
   std::vector<bool> human(static_cast<size_t>(np), false);
@@ -372,6 +376,7 @@ void add_play(CLI::App& app, std::vector<Command>& out) {
       ->check(CLI::IsMember({"random", "manual"}));
   cmd->add_option("--log-out", o->log_out, "write the game to this file as a replayable move log");
   add_position_option(cmd, o->position);
+  add_set_option(cmd, o->set);
   cmd->add_option("--max-plies", o->max_plies, "stop the game unfinished after this many plies (default 100000)")
       ->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
   out.push_back({cmd, [o] { return run_play(*o); }});

@@ -20,6 +20,7 @@ void add_moves(CLI::App& app, std::vector<Command>& out) {
       "moves", "Print the legal moves (one per line, in notation) or, at a chance node, each outcome as VALUE WEIGHT/TOTAL");
   cmd->add_option("file", o->file, "rule file")->required();
   add_position_option(cmd, o->start.position);
+  add_set_option(cmd, o->start.set);
   cmd->add_option("--log", o->start.log, "replay this move log first (its expectations are checked)");
   add_seed_option(cmd, o->start);
   out.push_back({cmd, [o] {
@@ -48,11 +49,15 @@ void add_replay(CLI::App& app, std::vector<Command>& out) {
   cmd->add_option("file", o->file, "rule file")->required();
   cmd->add_option("log", o->start.log, "move log (see spec/movelog.md)")->required();
   add_position_option(cmd, o->start.position);
+  add_set_option(cmd, o->start.set);
   out.push_back({cmd, [o] {
-                   auto prog = load_or_report(o->file);
+                   // the parameters: --set, the position file's and the log's `set:` header
+                   Opened game;
+                   ParamValues params;
+                   if (!gather_params(o->start.set, o->start.position, o->start.log, &game.log, params)) return 1;
+                   auto prog = load_or_report(o->file, nullptr, params);
                    if (!prog) return 1;
                    return guarded(*prog, [&] {
-                     Opened game;
                      if (!open_game(prog, o->start, 0, game)) return 1;
                      const ReplayResult& r = game.replay;
                      std::cout << fmt::format("ok: {} action{}, {} expectation{}\n", r.actions, r.actions == 1 ? "" : "s",
@@ -74,6 +79,7 @@ void add_perft(CLI::App& app, std::vector<Command>& out) {
   cmd->add_option("file", o->file, "rule file")->required();
   cmd->add_option("depth", o->depth, "the deepest level, 1 to 64")->required()->check(CLI::Range(1, 64));
   add_position_option(cmd, o->start.position);
+  add_set_option(cmd, o->start.set);
   cmd->add_option("--log", o->start.log, "count from the position after this move log");
   add_seed_option(cmd, o->start);
   out.push_back({cmd, [o] {
@@ -103,13 +109,16 @@ void add_playout(CLI::App& app, std::vector<Command>& out) {
   cmd->add_option("--max-plies", o->max_plies, "stop a playout after this many plies; it counts as unfinished (default 10000)")
       ->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
   add_position_option(cmd, o->start.position);
+  add_set_option(cmd, o->start.set);
   cmd->add_option("--log", o->start.log, "play from the position after this move log");
   out.push_back({cmd, [o] {
-                   auto prog = load_or_report(o->file);
+                   Opened game;
+                   ParamValues params;
+                   if (!gather_params(o->start.set, o->start.position, o->start.log, &game.log, params)) return 1;
+                   auto prog = load_or_report(o->file, nullptr, params);
                    if (!prog) return 1;
                    return guarded(*prog, [&] {
                      std::random_device rd;
-                     Opened game;
                      if (!open_game(prog, o->start, (static_cast<uint64_t>(rd()) << 32) ^ rd(), game)) return 1;
                      // one generator: the setup's draws first, then every playout's
                      PlayoutStats st = playouts(*game.game, o->count, game.rng, o->max_plies);
@@ -139,6 +148,7 @@ void add_eval(CLI::App& app, std::vector<Command>& out) {
   cmd->add_option("expressions", o->expressions, "expressions in the rule language (one argument each: quote them)")
       ->required();
   add_position_option(cmd, o->start.position);
+  add_set_option(cmd, o->start.set);
   cmd->add_option("--log", o->start.log, "evaluate in the position after this move log");
   add_seed_option(cmd, o->start);
   out.push_back({cmd, [o] {
@@ -167,6 +177,7 @@ void add_position(CLI::App& app, std::vector<Command>& out) {
   auto* cmd = app.add_subcommand("position", "Print the position as a position file (spec/position.md)");
   cmd->add_option("file", o->file, "rule file")->required();
   add_position_option(cmd, o->start.position);
+  add_set_option(cmd, o->start.set);
   cmd->add_option("--log", o->start.log, "the position after this move log");
   add_seed_option(cmd, o->start);
   out.push_back({cmd, [o] {

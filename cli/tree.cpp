@@ -231,6 +231,7 @@ void add_tree(CLI::App& app, std::vector<Command>& out) {
               "else the state hash) and, at the end, the result");
   cmd->add_option("file", o->file, "rule file")->required();
   add_position_option(cmd, o->start.position);
+  add_set_option(cmd, o->start.set);
   cmd->add_option("--log", o->start.log, "the tree of the position after this move log");
   cmd->add_option("--depth", o->depth, "follow at most this many actions from the root; deeper nodes are cut (default: "
                                        "no limit)")

@@ -49,6 +49,7 @@ enum class Sym : uint8_t {
   Relation,     // id
   Lines,        // id = family of lines
   HistoryField, // id = field index
+  Param,        // id = rule-file parameter (Program::params): an int constant
 };
 
 struct Expr;

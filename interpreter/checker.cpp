@@ -17,6 +17,7 @@ std::string Checker::kind_of(const std::string& name, const GlobalSym& g) const 
     case Sym::Relation: return "a relation";
     case Sym::Lines: return "a family of lines";
     case Sym::HistoryField: return "a history field";
+    case Sym::Param: return "a parameter";
     case Sym::Unresolved: return "a move";
     case Sym::Global:
       if (std::any_of(P_.chance.begin(), P_.chance.end(), [&](auto& c) { return c.name == name; })) return "a chance";
@@ -339,6 +340,7 @@ bool Checker::run(const std::vector<const Document*>& libs, const SourceFiles& f
   globals_["sites"] = {Sym::AllSites, -1, Type::Sites, {}};
   globals_["pieces"] = {Sym::AllPieces, -1, Type::Pieces, {}};
   for (auto* lib : libs) declare_functions(*lib, true);
+  declare_params();
   declare_players();
   declare_topology();
   declare_pieces();
@@ -360,6 +362,13 @@ bool Checker::run(const std::vector<const Document*>& libs, const SourceFiles& f
   for (size_t k = 0; k < doc_.pieces.size(); ++k) {
     auto& pd = doc_.pieces[k];
     if (!pd.per_player) continue;
+    std::optional<int> per_player = count(*pd.per_player);
+    if (!per_player) continue;
+    if (*per_player < 0 || *per_player > 1000000) {
+      error(pd.per_player->pos, fmt::format("'per_player' must be a whole number from 0 to 1000000, not {} (the value "
+                                            "of parameter '{}')", *per_player, pd.per_player->param.s));
+      continue;
+    }
     for (int p = 0; p < static_cast<int>(P_.players.size()); ++p) {
       int site = -1;  // without 'at' (or with an undeclared one): off the board
       auto it = pd.at.s.empty() ? globals_.end() : globals_.find(pd.at.s);
@@ -371,11 +380,11 @@ bool Checker::run(const std::vector<const Document*>& libs, const SourceFiles& f
           if (g.sym == Sym::Site || g.sym == Sym::Zone || g.sym == Sym::ZoneEach) names.push_back(n);
         error(pd.at.pos, fmt::format("undeclared site or zone '{}'{}", pd.at.s, did_you_mean(pd.at.s, names)));
       }
-      if (P_.pieces.size() + static_cast<size_t>(*pd.per_player) > static_cast<size_t>(kMaxPieces)) {
-        error(pd.per_player_pos, fmt::format("at most {} pieces are supported", kMaxPieces));
+      if (P_.pieces.size() + static_cast<size_t>(*per_player) > static_cast<size_t>(kMaxPieces)) {
+        error(pd.per_player->pos, fmt::format("at most {} pieces are supported", kMaxPieces));
         break;
       }
-      for (int i = 0; i < *pd.per_player; ++i) P_.pieces.push_back({static_cast<int>(k), p, site});
+      for (int i = 0; i < *per_player; ++i) P_.pieces.push_back({static_cast<int>(k), p, site});
     }
   }
   P_.max_stack = std::max<int>(1, static_cast<int>(P_.pieces.size()));

@@ -1,16 +1,7 @@
-// The checker: players, topology, pieces, variables, chance and functions.
+// The checker: topology, pieces, variables, chance and functions.
 #include "checker_impl.hpp"
 
 namespace ri::checking {
-
-void Checker::declare_players() {
-  for (auto& p : doc_.players) {
-    int id = static_cast<int>(P_.players.size());
-    P_.players.push_back(p.s);
-    declare(p.s, p.pos, Sym::Player, id, Type::Player);
-  }
-  if (P_.players.size() > 32) error(doc_.players[32].pos, "at most 32 players are supported");
-}
 
 // Resolves a site named in a topology list. In a per-player list, a per-player zone's name means that
 // player's zone.
@@ -39,17 +30,20 @@ void Checker::declare_topology() {
   }
   // grids: sites named by pattern, directions as relations
   for (auto& g : doc_.grids) {
-    if (g.width < 1 || g.height < 1 || g.width > 26 || g.height > 99) {
+    std::optional<int> w = count(g.width), h = count(g.height);
+    if (!w || !h) continue;
+    const int width = *w, height = *h;
+    if (width < 1 || height < 1 || width > 26 || height > 99) {
       error(g.pos, "a grid's width must be 1 to 26 and its height 1 to 99");
       continue;
     }
-    if (P_.site_names.size() + static_cast<size_t>(g.width) * g.height > static_cast<size_t>(kMaxSites)) {
+    if (P_.site_names.size() + static_cast<size_t>(width) * height > static_cast<size_t>(kMaxSites)) {
       error(g.pos, fmt::format("at most {} sites are supported", kMaxSites));
       return;
     }
-    std::vector<std::vector<int>> at(g.width, std::vector<int>(g.height, -1));
-    for (int y = 0; y < g.height; ++y)
-      for (int x = 0; x < g.width; ++x) {
+    std::vector<std::vector<int>> at(width, std::vector<int>(height, -1));
+    for (int y = 0; y < height; ++y)
+      for (int x = 0; x < width; ++x) {
         std::string n = g.names.s;
         auto repl = [&](const std::string& key, const std::string& v) {
           for (size_t p; (p = n.find(key)) != std::string::npos;) n.replace(p, key.size(), v);
@@ -58,6 +52,7 @@ void Checker::declare_topology() {
         repl("{row}", std::to_string(y + 1));
         repl("{x}", std::to_string(x + 1));
         repl("{y}", std::to_string(y + 1));
+        repl("{i}", std::to_string((height - 1 - y) * width + x));  // reading order from the north-west corner
         int id = add_site(n, n);
         generated_names_ = true;
         declare(n, g.names.pos.line ? g.names.pos : g.pos, Sym::Site, id, Type::Site);
@@ -65,10 +60,10 @@ void Checker::declare_topology() {
         at[x][y] = id;
       }
     // coordinates: each site's place, and the grid's sites by place
-    GridInfo gi{g.width, g.height, {}};
+    GridInfo gi{width, height, {}};
     P_.grid_place.resize(P_.site_names.size());
-    for (int y = 0; y < g.height; ++y)
-      for (int x = 0; x < g.width; ++x) {
+    for (int y = 0; y < height; ++y)
+      for (int x = 0; x < width; ++x) {
         gi.sites.push_back(at[x][y]);
         P_.grid_place[at[x][y]] = {static_cast<int32_t>(P_.grids.size()), x + 1, y + 1};
       }
@@ -91,11 +86,11 @@ void Checker::declare_topology() {
           declare(d.name, g.pos, Sym::Relation, rel, Type::Void);
         }
         auto& lists = P_.relation_lists[rel];
-        for (int x = 0; x < g.width; ++x)
-          for (int y = 0; y < g.height; ++y) {
+        for (int x = 0; x < width; ++x)
+          for (int y = 0; y < height; ++y) {
             int s = at[x][y], nx = x + d.dx, ny = y + d.dy;
             std::vector<int32_t> to;
-            if (nx >= 0 && ny >= 0 && nx < g.width && ny < g.height) to.push_back(at[nx][ny]);
+            if (nx >= 0 && ny >= 0 && nx < width && ny < height) to.push_back(at[nx][ny]);
             if (lists.size() <= static_cast<size_t>(s)) lists.resize(s + 1, -1);
             lists[s] = add_list(std::move(to), Type::Sites);
           }
@@ -389,7 +384,9 @@ bool Checker::chance_outcomes(const ChanceDecl& c, ChanceInfo& ci) {
   };
   if (c.computed) return true;  // evaluated at each roll (check_chance types the expression)
   if (c.dice_count) {
-    int n = *c.dice_count;
+    std::optional<int> count_value = count(*c.dice_count);
+    if (!count_value) return false;
+    int n = *count_value;
     if (n < 1 || n > 16 || c.faces.empty() || c.faces.size() > 64) {
       error(c.pos, "dice need a count from 1 to 16 and from 1 to 64 faces");
       return false;

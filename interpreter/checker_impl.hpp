@@ -1,6 +1,7 @@
-// The checker's internals, shared by its three files: checker.cpp (declarations of names, moves, turn,
-// end, display), checker_declarations.cpp (players, topology, pieces, variables, chance, functions) and
-// checker_expressions.cpp (name resolution and typing of expressions and effects).
+// The checker's internals, shared by its files: checker.cpp (declarations of names, moves, turn, end,
+// display), checker_params.cpp (rule-file parameters, structural counts, players), checker_declarations.cpp
+// (topology, pieces, variables, chance, functions) and checker_expressions.cpp (name resolution and typing of
+// expressions and effects).
 #pragma once
 #include <fmt/format.h>
 
@@ -8,6 +9,7 @@
 #include <cctype>
 #include <memory>
 #include <numeric>
+#include <optional>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -138,6 +140,8 @@ class Checker {
   int add_list(std::vector<int32_t> items, Type t);
   int add_site(const std::string& name, const std::string& label);
   int site_id(const Text& t, int player);  // resolves a site name in a topology list; -1 after reporting
+  void declare_params();
+  std::optional<int> count(const Count& c);  // a structural count's value; none after reporting its parameter
   void declare_players();
   void declare_topology();
   void declare_lines();

@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "checker.hpp"
+#include "params.hpp"
 #include "program.hpp"
 
 namespace ri {
@@ -20,6 +21,21 @@ std::shared_ptr<const Program> load_rules(const std::string& path, Diagnostics& 
                                           const std::vector<std::string>* expressions = nullptr);
 std::shared_ptr<const Program> load_rules_text(const std::string& path, const std::string& text, Diagnostics& diags,
                                                const std::vector<std::string>* expressions = nullptr);
+
+// What load_rules takes besides the rule file.
+struct LoadOptions {
+  // expressions to check and compile with the rule file (see above), or null
+  const std::vector<std::string>* expressions = nullptr;
+  // values for the rule file's parameters, in place of their defaults (language.md, section 4.15)
+  ParamValues params;
+  // A value the rule file cannot take (params.hpp: setting_errors) is a bad argument of the caller, not a problem
+  // of the rule file: its message is appended here and load_rules returns null without checking the rules (nor
+  // reporting anything in `diags`). Null: such messages are reported in `diags`, without a position.
+  std::vector<std::string>* param_errors = nullptr;
+};
+std::shared_ptr<const Program> load_rules(const std::string& path, Diagnostics& diags, const LoadOptions& options);
+std::shared_ptr<const Program> load_rules_text(const std::string& path, const std::string& text, Diagnostics& diags,
+                                               const LoadOptions& options);
 
 // The name diagnostics give the file of load_rules' only expression.
 inline constexpr const char* kExpressionFile = "<expression>";

@@ -24,6 +24,24 @@ struct Text {
   }
 };
 
+// A structural count (a grid's width, a number of pieces or dice or players): a whole number, or the name of a
+// rule-file parameter, whose value the checker takes (language.md, section 4.15).
+struct Count {
+  int value = 0;  // the number written (when `param` is empty)
+  Text param;     // the parameter named instead, or empty
+  Pos pos;        // where it is written
+};
+
+// A rule-file parameter: `NAME: DEFAULT` or `NAME: {default, min, max, description}`. Whole numbers, 32 bits.
+struct RuleParamDecl {
+  Text name;
+  int32_t def = 0;
+  std::optional<int32_t> min, max;
+  Pos def_pos, min_pos, max_pos;
+  Text description;
+  int32_t value = 0;  // the value the rules are checked with: the default, or one given from outside (load_rules)
+};
+
 struct NamedList {
   Text name;
   std::vector<Text> items;
@@ -31,8 +49,8 @@ struct NamedList {
 
 struct GridDecl {
   Pos pos;
-  int width = 0, height = 0;
-  Text names;  // pattern with {col} {row} {x} {y}: col is a letter a.., row/x/y numbers from 1
+  Count width, height;
+  Text names;  // pattern with {col} {row} {x} {y} {i}: col is a letter a.., row/x/y numbers from 1, i from 0
   bool directions = true;  // generate relations n s e w ne nw se sw
   bool diagonals = true;
 };
@@ -71,8 +89,7 @@ struct AttrDecl {
 
 struct PieceDecl {
   Text name;
-  std::optional<int> per_player;  // how many each player starts with
-  Pos per_player_pos;
+  std::optional<Count> per_player;  // how many each player starts with
   Text at;                        // zone or site where they start; empty: off the board
   std::vector<AttrDecl> attributes;
 };
@@ -101,7 +118,7 @@ struct ChanceDecl {
   Text name;
   Pos pos;
   // Either dice (count dice, each showing one of faces with equal probability, the value being the sum) ...
-  std::optional<int> dice_count;
+  std::optional<Count> dice_count;
   std::vector<Text> faces;
   // ... or explicit outcomes: value -> weight (the probability is weight / sum of weights) ...
   std::vector<std::pair<Text, Text>> outcomes;
@@ -166,7 +183,11 @@ struct Document {
   std::vector<Text> remove;    // paths of the base's sections and entries to drop ('moves.fly')
   std::vector<Text> sections;  // the sections written, by path ('moves', 'topology.relations'), at their keys
   Text name, description;
+  std::vector<RuleParamDecl> params;
   std::vector<Text> players;
+  // players: {count, names}: `count` players named by the pattern (placeholders {letter}, {LETTER}, {n})
+  std::optional<Count> player_count;
+  Text player_names;
   std::vector<Text> sites;
   std::vector<GridDecl> grids;
   std::vector<RelationDecl> relations;
@@ -196,6 +217,7 @@ struct Document {
 struct PositionDecl {
   std::shared_ptr<const SourceFile> file;
   Text rules, player, step, turn;
+  std::vector<std::pair<Text, Text>> params;  // NAME -> value: the rule file's parameters the position is for
   bool over = false;
   Pos over_pos;
   std::vector<Text> winners;

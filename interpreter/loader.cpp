@@ -6,6 +6,8 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cctype>
+#include <climits>
 #include <fmt/format.h>
 #include <initializer_list>
 #include <sstream>
@@ -203,6 +205,9 @@ class Loader {
   void load_end(const YAML::Node& n, Document& doc);
   bool scalar_list(const YAML::Node& n, const std::string& what, std::vector<Text>& out, Pos fallback);
   bool int_of(const YAML::Node& n, const std::string& what, int& out, Pos fallback);
+  bool count_of(const YAML::Node& n, const std::string& what, Count& out, Pos fallback);
+  bool int32_of(const YAML::Node& n, const std::string& what, int32_t& out, Pos& at, Pos fallback);
+  void load_params(const YAML::Node& n, Document& doc);
   // a yes/no setting: true or false (as YAML 1.2 writes them)
   void flag(const YAML::Node& n, const char* what, bool& out) {
     static const char* yes[] = {"true", "True", "TRUE"};
@@ -247,6 +252,71 @@ bool Loader::int_of(const YAML::Node& n, const std::string& what, int& out, Pos 
   }
 }
 
+// count -> WHOLE_NUMBER (0 to 1000000) | PARAMETER   (a parameter's name: letters, digits, '_', not a digit first)
+bool Loader::count_of(const YAML::Node& n, const std::string& what, Count& out, Pos fallback) {
+  Text t;
+  if (!text(n, t, what.c_str(), fallback)) return false;
+  out.pos = t.pos;
+  bool name = !t.s.empty() && (std::isalpha(static_cast<unsigned char>(t.s[0])) || t.s[0] == '_');
+  for (char c : t.s) name = name && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+  if (name) {
+    out.param = std::move(t);
+    return true;
+  }
+  try {
+    size_t used = 0;
+    long v = std::stol(t.s, &used);
+    if (used != t.s.size() || v < 0 || v > 1000000) throw std::invalid_argument("");
+    out.value = static_cast<int>(v);
+    return true;
+  } catch (...) {
+    error(t.pos, fmt::format("'{}' must be a whole number from 0 to 1000000 or a parameter, not '{}'", what, t.s));
+    return false;
+  }
+}
+
+// int32 -> ['-'] DIGITS, from -2147483648 to 2147483647   (a parameter's default, min and max)
+bool Loader::int32_of(const YAML::Node& n, const std::string& what, int32_t& out, Pos& at, Pos fallback) {
+  Text t;
+  if (!text(n, t, what.c_str(), fallback)) return false;
+  at = t.pos;
+  try {
+    size_t used = 0;
+    long long v = std::stoll(t.s, &used);
+    if (used != t.s.size() || v < INT32_MIN || v > INT32_MAX || t.s[0] == '+' || std::isspace(static_cast<unsigned char>(t.s[0])))
+      throw std::invalid_argument("");
+    out = static_cast<int32_t>(v);
+    return true;
+  } catch (...) {
+    error(t.pos, fmt::format("{} must be a whole number from -2147483648 to 2147483647, not '{}'", what, t.s));
+    return false;
+  }
+}
+
+// params -> { NAME: INT32 | { default: INT32, min: INT32, max: INT32, description: TEXT } }
+void Loader::load_params(const YAML::Node& n, Document& doc) {
+  if (!expect_map(n, "params", pos_of(n))) return;
+  check_dups(n, "params");
+  for (auto it = n.begin(); it != n.end(); ++it) {
+    RuleParamDecl p;
+    p.name = key_text(it->first);
+    YAML::Node b = it->second;
+    std::string where = "params." + p.name.s;
+    if (b.IsMap()) {
+      check_keys(b, where, {"default", "min", "max", "description"});
+      if (auto v = b["default"]) int32_of(v, "'default'", p.def, p.def_pos, pos_of(b));
+      else error(pos_of(b), fmt::format("missing key 'default' in '{}'", where));
+      if (auto v = b["min"]) int32_of(v, "'min'", p.min.emplace(), p.min_pos, pos_of(b));
+      if (auto v = b["max"]) int32_of(v, "'max'", p.max.emplace(), p.max_pos, pos_of(b));
+      if (auto v = b["description"]) text(v, p.description, "'description'", pos_of(b));
+    } else {
+      int32_of(b, "'" + where + "'", p.def, p.def_pos, p.name.pos);
+    }
+    p.value = p.def;
+    doc.params.push_back(std::move(p));
+  }
+}
+
 // game -> { name, description }
 void Loader::load_game(const YAML::Node& n, Document& doc) {
   if (!expect_map(n, "game", {1, 1})) return;
@@ -256,8 +326,16 @@ void Loader::load_game(const YAML::Node& n, Document& doc) {
   if (auto v = n["description"]) text(v, doc.description, "'game.description'", pos_of(n));
 }
 
-// players -> '[' NAME (',' NAME)* ']'
+// players -> '[' NAME (',' NAME)* ']' | { count: COUNT, names: PATTERN }
 void Loader::load_players(const YAML::Node& n, Document& doc) {
+  if (n.IsMap()) {
+    check_keys(n, "players", {"count", "names"});
+    if (auto c = n["count"]) count_of(c, "count", doc.player_count.emplace(), pos_of(n));
+    else error(pos_of(n), "missing key 'count' in 'players'");
+    if (auto v = n["names"]) text(v, doc.player_names, "'names'", pos_of(n));
+    else doc.player_names.s = "{letter}";
+    return;
+  }
   if (scalar_list(n, "players", doc.players, pos_of(n)) && doc.players.empty())
     error(pos_of(n), "'players' must name at least one player");
 }
@@ -275,8 +353,8 @@ void Loader::load_topology(const YAML::Node& n, Document& doc) {
         check_keys(g, "grid", {"width", "height", "names", "directions", "diagonals"});
         GridDecl gd;
         gd.pos = pos_of(g);
-        if (auto w = g["width"]) int_of(w, "width", gd.width, gd.pos); else error(gd.pos, "missing key 'width' in grid");
-        if (auto h = g["height"]) int_of(h, "height", gd.height, gd.pos); else error(gd.pos, "missing key 'height' in grid");
+        if (auto w = g["width"]) count_of(w, "width", gd.width, gd.pos); else error(gd.pos, "missing key 'width' in grid");
+        if (auto h = g["height"]) count_of(h, "height", gd.height, gd.pos); else error(gd.pos, "missing key 'height' in grid");
         if (auto nm = g["names"]) text(nm, gd.names, "'names'", gd.pos); else gd.names.s = "{col}{row}";
         if (auto d = g["directions"]) flag(d, "directions", gd.directions);
         if (auto d = g["diagonals"]) flag(d, "diagonals", gd.diagonals);
@@ -405,9 +483,8 @@ void Loader::load_pieces(const YAML::Node& n, Document& doc) {
     if (!expect_map(b, "piece '" + p.name.s + "'", p.name.pos)) continue;
     check_keys(b, "piece '" + p.name.s + "'", {"per_player", "at", "attributes"});
     if (auto v = b["per_player"]) {
-      int k = 0;
-      p.per_player_pos = pos_of(v);
-      if (int_of(v, "per_player", k, pos_of(b))) p.per_player = k;
+      Count k;
+      if (count_of(v, "per_player", k, pos_of(b))) p.per_player = k;
     }
     if (auto v = b["at"]) text(v, p.at, "'at'", pos_of(b));
     if (auto v = b["attributes"]) {
@@ -519,8 +596,8 @@ void Loader::load_chance(const YAML::Node& n, Document& doc) {
     if (auto d = b["dice"]) {
       if (expect_map(d, "dice", pos_of(b))) {
         check_keys(d, "dice", {"count", "faces"});
-        int k = 0;
-        if (auto cnt = d["count"]) { if (int_of(cnt, "count", k, pos_of(d))) c.dice_count = k; }
+        Count k;
+        if (auto cnt = d["count"]) { if (count_of(cnt, "count", k, pos_of(d))) c.dice_count = k; }
         else error(pos_of(d), "missing key 'count' in 'dice'");
         if (auto f = d["faces"]) scalar_list(f, "faces", c.faces, pos_of(d));
         else error(pos_of(d), "missing key 'faces' in 'dice'");
@@ -859,8 +936,8 @@ void Loader::load(Document& doc) {
   YAML::Node root;
   if (!load_root(root, "a rule file", "a YAML mapping of sections (game, players, moves, turn, end, ...)")) return;
   check_keys(root, "",
-             {"game", "players", "topology", "zones", "pieces", "start", "variables", "history", "chance", "functions",
-              "setup", "moves", "turn", "end", "display", "summary", "extends", "remove"});
+             {"game", "params", "players", "topology", "zones", "pieces", "start", "variables", "history", "chance",
+              "functions", "setup", "moves", "turn", "end", "display", "summary", "extends", "remove"});
   load_extends(root, doc);
   note_sections(root, "", doc);
   auto section = [&](const char* k, bool required, auto fn) {
@@ -871,6 +948,7 @@ void Loader::load(Document& doc) {
     }
   };
   section("game", true, &Loader::load_game);
+  section("params", false, &Loader::load_params);
   section("players", true, &Loader::load_players);
   section("topology", false, &Loader::load_topology);
   section("zones", false, &Loader::load_zones);
@@ -890,13 +968,22 @@ void Loader::load(Document& doc) {
   if (auto d = root["setup"]) scalar_list(d, "setup", doc.setup, pos_of(d));
 }
 
-// position -> { rules, player, step, turn, board, variables, over, winners }   (spec/position.md)
+// position -> { rules, params, player, step, turn, board, variables, over, winners }   (spec/position.md)
 void Loader::load_position(PositionDecl& pos) {
   YAML::Node root;
   if (!load_root(root, "a position file", "a YAML mapping (player, board, variables, ...)")) return;
   top_level_ = "key";
-  check_keys(root, "", {"rules", "player", "step", "turn", "board", "variables", "over", "winners"});
+  check_keys(root, "", {"rules", "params", "player", "step", "turn", "board", "variables", "over", "winners"});
   if (auto v = root["rules"]) text(v, pos.rules, "'rules'", pos_of(v));
+  if (auto v = root["params"]) {
+    if (expect_map(v, "params", pos_of(v))) {
+      check_dups(v, "params");
+      for (auto it = v.begin(); it != v.end(); ++it) {
+        Text k = key_text(it->first), value;
+        if (text(it->second, value, "a parameter's value", k.pos)) pos.params.push_back({k, value});
+      }
+    }
+  }
   if (auto v = root["player"]) text(v, pos.player, "'player'", pos_of(v));
   if (auto v = root["step"]) text(v, pos.step, "'step'", pos_of(v));
   if (auto v = root["turn"]) text(v, pos.turn, "'turn'", pos_of(v));

@@ -195,7 +195,31 @@ class LogParser {
       error(value, fmt::format("the seed must be a whole number from 0 to 18446744073709551615, not '{}'", value));
       return;
     }
+    if (k == "set" && !settings(value)) return;
     out_.header[k] = std::string(value);
+  }
+
+  // set -> setting ((' ' | ',')+ setting)*      (params.hpp: parse_setting)
+  bool settings(std::string_view value) {
+    bool ok = true;
+    while (!value.empty()) {
+      size_t b = value.find_first_not_of(" \t,");
+      if (b == std::string_view::npos) break;
+      size_t e = value.find_first_of(" \t,", b);
+      std::string_view item = value.substr(b, e == std::string_view::npos ? std::string_view::npos : e - b);
+      std::pair<std::string, int64_t> setting;
+      if (std::string why = parse_setting(item, setting); !why.empty()) {
+        error(item, why);
+        ok = false;
+      } else if (std::any_of(out_.params.begin(), out_.params.end(), [&](auto& p) { return p.first == setting.first; })) {
+        error(item, fmt::format("parameter '{}' is set twice", setting.first));
+        ok = false;
+      } else {
+        out_.params.push_back(std::move(setting));
+      }
+      value.remove_prefix(e == std::string_view::npos ? value.size() : e);
+    }
+    return ok;
   }
 
   // `s` is the whole line, `rest` what follows the word `expect`.
@@ -352,7 +376,7 @@ std::string reading_error(const Game::Reading& rd) {
 }  // namespace
 
 bool is_log_header_key(std::string_view key) {
-  return key == "rules" || key == "position" || key == "seed" || key == "players" || key == "dice";
+  return key == "rules" || key == "set" || key == "position" || key == "seed" || key == "players" || key == "dice";
 }
 
 bool parse_log(std::shared_ptr<const SourceFile> file, MoveLog& out, Diagnostics& diags) {
@@ -557,7 +581,7 @@ ReplayResult replay(Game& g, const MoveLog& log) {
 
 std::string format_log(const MoveLog& log) {
   std::string out;
-  static const std::vector<std::string> known = {"rules", "position", "seed", "players", "dice"};
+  static const std::vector<std::string> known = {"rules", "set", "position", "seed", "players", "dice"};
   for (const std::string& k : known) {
     auto f = log.header.find(k);
     if (f != log.header.end()) out += fmt::format("{}: {}\n", f->first, f->second);

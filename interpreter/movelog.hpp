@@ -10,6 +10,7 @@
 
 #include "diagnostics.hpp"
 #include "engine.hpp"
+#include "params.hpp"
 
 namespace ri {
 
@@ -41,7 +42,8 @@ struct LogLine {
 };
 
 struct MoveLog {
-  std::map<std::string, std::string> header;  // rules, position, seed, players, dice
+  std::map<std::string, std::string> header;  // rules, set, position, seed, players, dice
+  ParamValues params;                         // the `set:` header's values: the rule file's parameters
   std::vector<LogLine> lines;
   std::shared_ptr<const SourceFile> file;     // set by parse_log: for diagnostics that quote the log
 };
@@ -89,7 +91,7 @@ LogLine action_line(Game& g, const Move& m);
 // The same as one line of text.
 std::string action_text(Game& g, const Move& m);
 
-// Formats a log as text, in the format parse_log reads: the header (rules, position, seed, players, dice, then
+// Formats a log as text, in the format parse_log reads: the header (rules, set, position, seed, players, dice, then
 // any other key), a blank line, then one line per item.
 std::string format_log(const MoveLog& log);
 

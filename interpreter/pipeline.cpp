@@ -28,7 +28,7 @@ Text expression_text(const SourceFile& f, int16_t index) {
 }  // namespace
 
 std::shared_ptr<const Program> load_rules_text(const std::string& path, const std::string& text, Diagnostics& diags,
-                                               const std::vector<std::string>* expressions) {
+                                               const LoadOptions& options) {
   // the file table: the rule file, the bases it extends, then the standard library (Pos::file indexes it)
   SourceFiles files;
   Document doc;
@@ -42,8 +42,20 @@ std::shared_ptr<const Program> load_rules_text(const std::string& path, const st
     lib_ptrs.push_back(&libs[i]);
   }
   if (!ok) return nullptr;
+  // the parameters' values: those given in place of the defaults, when the rules can take them
+  if (std::vector<std::string> bad = setting_errors(doc.params, options.params); !bad.empty()) {
+    for (std::string& why : bad) {
+      if (options.param_errors) options.param_errors->push_back(std::move(why));
+      else diags.error(files[0], {}, std::move(why));
+    }
+    return nullptr;
+  }
+  for (auto& [name, value] : options.params)
+    for (RuleParamDecl& p : doc.params)
+      if (p.name.s == name) p.value = static_cast<int32_t>(value);
   // each expression is a file of its own: <expression>, or <expression N> when there are several
   std::vector<Text> extra;
+  const std::vector<std::string>* expressions = options.expressions;
   if (expressions) {
     for (size_t i = 0; i < expressions->size(); ++i) {
       std::string name = expressions->size() == 1 ? kExpressionFile : fmt::format("<expression {}>", i + 1);
@@ -56,11 +68,24 @@ std::shared_ptr<const Program> load_rules_text(const std::string& path, const st
   return compile(std::move(checked));
 }
 
-std::shared_ptr<const Program> load_rules(const std::string& path, Diagnostics& diags,
-                                          const std::vector<std::string>* expressions) {
+std::shared_ptr<const Program> load_rules(const std::string& path, Diagnostics& diags, const LoadOptions& options) {
   std::string text;
   if (!read_source(path, kMaxSourceBytes, text, diags)) return nullptr;
-  return load_rules_text(path, text, diags, expressions);
+  return load_rules_text(path, text, diags, options);
+}
+
+std::shared_ptr<const Program> load_rules_text(const std::string& path, const std::string& text, Diagnostics& diags,
+                                               const std::vector<std::string>* expressions) {
+  LoadOptions options;
+  options.expressions = expressions;
+  return load_rules_text(path, text, diags, options);
+}
+
+std::shared_ptr<const Program> load_rules(const std::string& path, Diagnostics& diags,
+                                          const std::vector<std::string>* expressions) {
+  LoadOptions options;
+  options.expressions = expressions;
+  return load_rules(path, diags, options);
 }
 
 }  // namespace ri

@@ -98,6 +98,12 @@ class Names {
 
 const char* plural(int n) { return n == 1 ? "" : "s"; }
 
+// A whole number written in decimal, within 64 bits.
+bool whole_number(const std::string& s, int64_t& v) {
+  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  return !s.empty() && ec == std::errc() && ptr == s.data() + s.size();
+}
+
 bool is_true(const std::string& s) { return s == "true" || s == "True" || s == "TRUE"; }
 bool is_false(const std::string& s) { return s == "false" || s == "False" || s == "FALSE"; }
 
@@ -256,6 +262,20 @@ bool parse_position(std::shared_ptr<const SourceFile> file, const Program& P, Po
   SourceFiles files{file};
   Names names(P, files, diags);
   out = Position{};
+  // the parameters the position is for: the game's must have those values
+  std::vector<std::string> param_names;
+  for (const RuleParam& p : P.params) param_names.push_back(p.name);
+  for (auto& [name, value] : d.params) {
+    int i = index_of(param_names, name.s);
+    int64_t v = 0;
+    if (i < 0)
+      names.error(name.pos, fmt::format("undeclared parameter '{}'{}", name.s, near_or_list(name.s, param_names)));
+    else if (!whole_number(value.s, v))
+      names.error(value.pos, fmt::format("parameter '{}' is a whole number, not '{}'", name.s, value.s));
+    else if (v != P.params[static_cast<size_t>(i)].value)
+      names.error(value.pos, fmt::format("the position is for {}={}, but the rules are loaded with {}={}", name.s, v,
+                                         name.s, P.params[static_cast<size_t>(i)].value));
+  }
   if (d.player.pos.line) out.player = std::max(0, names.player(d.player));
   const int nsteps = static_cast<int>(P.steps.size());
   if (d.step.pos.line) {
@@ -317,6 +337,21 @@ bool parse_position(std::shared_ptr<const SourceFile> file, const Program& P, Po
     if (p < 0) continue;
     if (out.winners & (1u << p)) names.error(w.pos, fmt::format("'{}' is listed twice", w.s));
     out.winners |= 1u << p;
+  }
+  return diags.size() == before;
+}
+
+bool read_position_params(const std::string& path, ParamValues& out, Diagnostics& diags) {
+  std::string text;
+  if (!read_source(path, kMaxSourceBytes, text, diags)) return false;
+  auto file = std::make_shared<SourceFile>(path, std::move(text));
+  PositionDecl d;
+  if (!load_position_document(file, d, diags)) return false;
+  size_t before = diags.size();
+  for (auto& [name, value] : d.params) {
+    int64_t v = 0;
+    if (whole_number(value.s, v)) out.push_back({name.s, v});
+    else diags.error(file, value.pos, fmt::format("parameter '{}' is a whole number, not '{}'", name.s, value.s));
   }
   return diags.size() == before;
 }
@@ -416,6 +451,11 @@ std::string write_position(const Game& g, const std::string& rules) {
   std::vector<int> number = loaded_numbers(P, S);
   std::string out;
   if (!rules.empty()) out += fmt::format("rules: {}\n", scalar(rules));
+  if (!P.params.empty()) {
+    std::string list;
+    for (const RuleParam& p : P.params) list += fmt::format("{}{}: {}", list.empty() ? "" : ", ", p.name, p.value);
+    out += fmt::format("params: {{{}}}\n", list);
+  }
   out += fmt::format("player: {}\nstep: {}\nturn: {}\n", scalar(P.players[S.player]), S.step, S.turn);
   std::string board;
   for (int s = 0; s < P.nsites(); ++s) {

@@ -8,6 +8,7 @@
 
 #include "document.hpp"
 #include "engine.hpp"
+#include "params.hpp"
 #include "program.hpp"
 
 namespace ri {
@@ -22,14 +23,21 @@ enum class BoardOf { Start, Position };
 bool resolve_board(const std::vector<BoardSite>& board, const Program& P, BoardOf whose, std::vector<bool>& free,
                    const SourceFiles& files, Diagnostics& diags, Position& out);
 
-// Reads a position file's text for the game P: the YAML (load_position_document), then every name and value.
+// Reads a position file's text for the game P: the YAML (load_position_document), then every name and value. The
+// parameters it lists must have those values in P.
 // Reports every problem with the file's name, line and column; false when there was any (`out` is then partial).
 bool parse_position(std::shared_ptr<const SourceFile> file, const Program& P, Position& out, Diagnostics& diags);
 // The same for the file at `path`; a file that cannot be read is reported too.
 bool read_position(const std::string& path, const Program& P, Position& out, Diagnostics& diags);
 
+// Reads only the parameter values a position file gives (`params: {NAME: VALUE, ...}`), which the rule file must be
+// loaded with before the position can be read (read_position checks that the game has them). Reports the file's
+// structural problems and a value that is not a whole number; false when there was any.
+bool read_position_params(const std::string& path, ParamValues& out, Diagnostics& diags);
+
 // The position file of the game's state, deterministic: parse_position of it sets up the same state, whose file
-// is the same text. `rules`, when not empty, is written as the first line, `rules: RULES`.
+// is the same text. `rules`, when not empty, is written as the first line, `rules: RULES`; then, when the rule
+// file has parameters, `params: {NAME: VALUE, ...}` with the value of each.
 std::string write_position(const Game& g, const std::string& rules = "");
 
 }  // namespace ri

@@ -207,12 +207,19 @@ struct GridPlace {
   int32_t grid = -1, x = 0, y = 0;
 };
 
+// A rule-file parameter (language.md, section 4.15) and the value the program was built with.
+struct RuleParam {
+  std::string name;
+  int32_t value = 0;
+};
+
 struct Program {
   std::shared_ptr<const SourceFile> file;  // the rule file named on the command line (files[0])
   // every file a position (Pos::file) can be in: [0] = file, then the bases it extends (nearest first), then
   // the standard library's files
   SourceFiles files;
   std::string name, description;
+  std::vector<RuleParam> params;  // in the order declared
 
   std::vector<std::string> players;
   std::vector<std::string> site_names;   // unique

@@ -92,7 +92,8 @@ Section by_entry(const char* path, bool required = false) {
 const std::vector<Section>& section_table() {
   static const std::vector<Section> table = {
       keyed<&Document::name, &Document::description>("game", true),
-      whole<&Document::players>("players", true),
+      by_entry<&Document::params>("params"),
+      whole<&Document::players, &Document::player_count, &Document::player_names>("players", true),
       whole<&Document::sites>("topology.sites"),
       whole<&Document::grids>("topology.grids"),
       by_entry<&Document::relations>("topology.relations"),

@@ -74,7 +74,7 @@ TEST_CASE("the loader converts every section into the document") {
        "chance:\n  d: {dice: {count: 2, faces: [1, 2]}}\n  o: {outcomes: {5: 1, 6: 3}}\nmoves: {m: {}}\n",
        [](const Document& d) {
          REQUIRE(d.chance.size() == 2);
-         CHECK(*d.chance[0].dice_count == 2);
+         CHECK(d.chance[0].dice_count->value == 2);
          CHECK(d.chance[0].faces.size() == 2);
          REQUIRE(d.chance[1].outcomes.size() == 2);
          CHECK(d.chance[1].outcomes[1].first.s == "6");

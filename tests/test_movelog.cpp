@@ -156,6 +156,10 @@ TEST_CASE("movelog: header", "[movelog]") {
   CHECK(p.header.at("position") == "tests/cli/ttt-two-marks.position");
   CHECK(ri::format_log(p) ==
         "rules: rules/tic-tac-toe.rules\nposition: tests/cli/ttt-two-marks.position\nseed: 1\n\n");
+  // the rule file's parameters (`set:`): read into `params`, written after the rule file
+  MoveLog q = parse_ok("seed: 2\nset: size=4  players=3,max_dice=-1\nrules: r.rules\n");
+  CHECK(q.params == ri::ParamValues{{"size", 4}, {"players", 3}, {"max_dice", -1}});
+  CHECK(ri::format_log(q) == "rules: r.rules\nset: size=4  players=3,max_dice=-1\nseed: 2\n\n");
 }
 
 TEST_CASE("movelog: parse errors name the line", "[movelog]") {
@@ -184,6 +188,10 @@ TEST_CASE("movelog: parse errors name the line", "[movelog]") {
       {"expect over now\n", "test.log:1:13: error: unexpected 'now' after 'expect over'"},
       {"expect not done\n", "test.log:1:8: error: did you mean 'expect not over'?"},
       {"expect moves a,,b\n", "test.log:1:16: error: an empty move in 'expect moves'"},
+      {"set: size=4 players\n", "test.log:1:13: error: a parameter is set as NAME=VALUE, like size=4, not 'players'"},
+      {"set: size=four\n", "test.log:1:6: error: the value of 'size' must be a whole number, not 'four'"},
+      {"set: a=1, b=2 a=3\n", "test.log:1:15: error: parameter 'a' is set twice"},
+      {"roll 1\nset: a=1\n", "test.log:2:1: error: header 'set' must come before the first action or expectation"},
   };
   for (const Case& c : cases) {
     CAPTURE(c.text);

@@ -278,6 +278,38 @@ TEST_CASE("a variant's start board replaces the base's whole; 'remove: [start]' 
   }
 }
 
+TEST_CASE("a variant changes the base's parameters by name, and its players with them") {
+  const std::string base =
+      "game: {name: Base}\nparams: {size: 3, count: {default: 2, min: 2, max: 4}, extra: 1}\nplayers: {count: count}\n"
+      "topology: {grids: [{width: size, height: size}]}\nmoves: {wait: {}}\nturn: [{choose: all}]\nend: []\n";
+  struct Row {
+    const char* what;
+    std::string variant;
+    Strings params;  // NAME=VALUE in order
+    size_t players, sites;
+  };
+  const std::vector<Row> rows = {
+      {"the base's", "game: {name: V}\n", {"size=3", "count=2", "extra=1"}, 2, 9},
+      {"one replaced in its place, one added", "params: {count: {default: 4}, more: 7}\n",
+       {"size=3", "count=4", "extra=1", "more=7"}, 4, 9},
+      {"one removed", "remove: [params.extra]\nparams: {size: 2}\n", {"size=2", "count=2"}, 2, 4},
+      {"players listed instead", "players: [X]\n", {"size=3", "count=2", "extra=1"}, 1, 9},
+  };
+  for (const Row& r : rows) {
+    INFO(r.what);
+    Dir dir(Files{{"base.rules", base}, {"v.rules", "extends: base.rules\n" + r.variant}});
+    Diagnostics d;
+    auto p = load_rules(dir.path("v.rules"), d);
+    INFO(d.format());
+    REQUIRE(p);
+    Strings params;
+    for (auto& q : p->params) params.push_back(q.name + "=" + std::to_string(q.value));
+    CHECK(params == r.params);
+    CHECK(p->players.size() == r.players);
+    CHECK(p->site_names.size() == r.sites);
+  }
+}
+
 TEST_CASE("load_rules_text reads the bases relative to the directory of the path it is given") {
   Dir dir(Files{{"base.rules", kBase}});
   Diagnostics d;
