@@ -21,7 +21,7 @@ enum class ExprKind : uint8_t {
   Binary,     // op, kids[0], kids[1]
   If,         // kids: cond, then, else
   Let,        // name = kids[0]; kids[1]
-  Aggregate,  // op in {any, all, count, sum, min, max, filter, map}; name in kids[0] (where kids[1])? (: kids[2])?
+  Aggregate,  // op in {any, all, count, sum, min, max, filter, map, concat}; name in kids[0] (where kids[1])? (: kids[2])?
   List,       // [kids...]
   Range,      // kids[0]..kids[1]
 };
@@ -43,6 +43,7 @@ enum class Sym : uint8_t {
   Region,       // id = constant list
   TrackEach,    // id = track index (needs [player])
   AllPlayers, AllSites, AllPieces,
+  CannotMove,   // the built-in name cannot_move
   Kind,         // id
   Builtin,      // id = builtin code
   Function,     // id = function index

@@ -41,7 +41,7 @@ std::vector<std::string> Checker::function_names() const {
   for (auto& [n, g] : globals_)
     if (g.sym == Sym::Function) out.push_back(n);
   for (auto& b : builtins()) out.push_back(b.name);
-  for (const char* a : {"any", "all", "count", "sum", "filter", "map"}) out.push_back(a);
+  for (const char* a : {"any", "all", "count", "sum", "filter", "map", "concat"}) out.push_back(a);
   return out;
 }
 
@@ -75,13 +75,7 @@ bool Checker::declare(const std::string& name, Pos pos, Sym sym, int id, Type ty
   return true;
 }
 
-int Checker::add_list(std::vector<int32_t> items, Type t) {
-  P_.lists.push_back(std::move(items));
-  P_.list_types.push_back(t);
-  P_.list_member.emplace_back();
-  P_.list_index.emplace_back();
-  return static_cast<int>(P_.lists.size()) - 1;
-}
+int Checker::add_list(std::vector<int32_t> items, Type t) { return P_.add_list(std::move(items), t); }
 
 int Checker::add_site(const std::string& name, const std::string& label) {
   P_.site_names.push_back(name);
@@ -339,6 +333,7 @@ bool Checker::run(const std::vector<const Document*>& libs, const SourceFiles& f
   globals_["players"] = {Sym::AllPlayers, -1, Type::Players, {}};
   globals_["sites"] = {Sym::AllSites, -1, Type::Sites, {}};
   globals_["pieces"] = {Sym::AllPieces, -1, Type::Pieces, {}};
+  globals_["cannot_move"] = {Sym::CannotMove, -1, Type::Bool, {}};
   for (auto* lib : libs) declare_functions(*lib, true);
   declare_params();
   declare_players();
@@ -349,6 +344,7 @@ bool Checker::run(const std::vector<const Document*>& libs, const SourceFiles& f
   declare_variables();
   declare_history();
   for (size_t f = 0; f < fns_.size(); ++f) check_function(static_cast<int>(f));
+  check_load_items();
   check_attribute_inits();
   check_chance();
   check_setup();
@@ -358,10 +354,12 @@ bool Checker::run(const std::vector<const Document*>& libs, const SourceFiles& f
   check_display();
   if (expressions_)
     for (const Text& t : *expressions_) check_expression(t);
-  // initial pieces: at their 'at' (a kind without one starts off the board), then the start board's
+  sort_load_items();
+  // initial pieces: at their 'at' (a kind without one starts off the board), then the start board's; generated
+  // pieces are made at load (load_eval.cpp), which then places the start board again
   for (size_t k = 0; k < doc_.pieces.size(); ++k) {
     auto& pd = doc_.pieces[k];
-    if (!pd.per_player) continue;
+    if (!pd.per_player || pd.each) continue;
     std::optional<int> per_player = count(*pd.per_player);
     if (!per_player) continue;
     if (*per_player < 0 || *per_player > 1000000) {
@@ -393,7 +391,9 @@ bool Checker::run(const std::vector<const Document*>& libs, const SourceFiles& f
     free[i] = P_.pieces[i].site < 0;
     if (!free[i]) P_.start.places.push_back({static_cast<int>(i), P_.pieces[i].site});
   }
-  resolve_board(doc_.start, P_, BoardOf::Start, free, P_.files, diags_, P_.start);
+  bool generated = std::any_of(P_.kinds.begin(), P_.kinds.end(), [](const KindInfo& k) { return k.generated; });
+  resolve_board(doc_.start, P_, generated ? BoardOf::StartNames : BoardOf::Start, free, P_.files, diags_, P_.start);
+  if (generated) out_.start = doc_.start;
   return diags_.size() == before;
 }
 

@@ -42,6 +42,13 @@ struct CheckedEnd {
   ExprP when, arg;
 };
 
+// A declaration computed at load (Program::load_items, same index): its expressions.
+struct CheckedLoad {
+  ExprP list;   // the region's sites, or the list 'each' ranges over
+  ExprP value;  // a relation's 'to', the pieces' 'at'
+  ExprP owner;  // the pieces' 'owner'
+};
+
 // The checker's output: the program's tables (everything but code) and the typed, resolved ASTs the
 // compiler lowers into code.
 struct Checked {
@@ -58,6 +65,8 @@ struct Checked {
   Template summary;
   std::vector<StmtP> setup;
   std::vector<ExprP> expressions;  // the extra expressions check() was given (null where one failed to parse)
+  std::vector<CheckedLoad> load;   // per Program::load_items
+  std::vector<BoardSite> start;    // the start board, placed again at load when there are generated pieces
 };
 
 // Checks a rule file (and the standard library's functions, which come first). `files` is the table the

@@ -117,11 +117,16 @@ void Checker::declare_topology() {
     error(doc_.sites.empty() ? Pos{1, 1} : doc_.sites[0].pos, fmt::format("at most {} sites are supported", kMaxSites));
     return;  // no tables for a board this size
   }
-  // relations (explicit edges)
+  // relations (explicit edges, or computed at load: no site has a neighbour until then)
   for (auto& r : doc_.relations) {
     int rel = static_cast<int>(P_.relation_names.size());
     if (!declare(r.name.s, r.name.pos, Sym::Relation, rel, Type::Void)) continue;
     P_.relation_names.push_back(r.name.s);
+    if (r.each) {
+      P_.relation_lists.emplace_back(P_.site_names.size(), add_list({}, Type::Sites));
+      add_load_item(LoadItem::Relation, r.name, rel, r.each->pos);
+      continue;
+    }
     std::vector<std::vector<int32_t>> adj(P_.site_names.size());
     for (auto& [a, b] : r.edges) {
       int sa = site_id(a, -1), sb = site_id(b, -1);
@@ -139,8 +144,13 @@ void Checker::declare_topology() {
       if (l < 0) l = empty >= 0 ? empty : (empty = add_list({}, Type::Sites));
     while (lists.size() < P_.site_names.size()) lists.push_back(empty >= 0 ? empty : (empty = add_list({}, Type::Sites)));
   }
-  // regions
+  // regions (a computed one is filled in at load)
   for (auto& r : doc_.regions) {
+    if (r.computed) {
+      int li = add_list({}, Type::Sites);
+      if (declare(r.name.s, r.name.pos, Sym::Region, li, Type::Sites)) add_load_item(LoadItem::Region, r.name, li, {});
+      continue;
+    }
     std::vector<int32_t> items;
     for (auto& s : r.items) {
       int id = site_id(s, -1);
@@ -186,42 +196,34 @@ void Checker::declare_topology() {
   globals_["players"] = {Sym::AllPlayers, add_list(all_players, Type::Players), Type::Players, {}};
   globals_["sites"] = {Sym::AllSites, add_list(all_sites, Type::Sites), Type::Sites, {}};
   // membership and position tables for long site lists (short ones are scanned)
-  for (size_t l = 0; l < P_.lists.size(); ++l)
-    if (P_.list_types[l] == Type::Sites && P_.lists[l].size() > 8) {
-      P_.list_member[l].assign(P_.site_names.size(), 0);
-      for (int s : P_.lists[l]) P_.list_member[l][s] = 1;
-      P_.list_index[l].assign(P_.site_names.size(), -1);
-      for (size_t i = P_.lists[l].size(); i-- > 0;) P_.list_index[l][P_.lists[l][i]] = static_cast<int32_t>(i);
-    }
+  for (size_t l = 0; l < P_.lists.size(); ++l) P_.index_list(static_cast<int>(l));
 }
 
-// The chains of n sites that start at `s` along relation `rel` (no site twice), depth first in edge order.
-void Checker::chains(int rel, std::vector<int32_t>& path, int n, std::vector<std::vector<int32_t>>& out, size_t limit) {
-  if (static_cast<int>(path.size()) == n) {
-    out.push_back(path);
-    return;
-  }
-  for (int32_t next : P_.lists[P_.relation_lists[rel][path.back()]]) {
-    if (out.size() > limit) return;
-    if (std::find(path.begin(), path.end(), next) != path.end()) continue;
-    path.push_back(next);
-    chains(rel, path, n, out, limit);
-    path.pop_back();
-  }
+void Checker::add_load_item(LoadItem::Kind kind, const Text& name, int id, Pos each_pos) {
+  LoadItem it;
+  it.kind = kind;
+  it.name = name.s;
+  it.id = id;
+  it.pos = name.pos;
+  it.each_pos = each_pos;
+  P_.load_items.push_back(std::move(it));
+  out_.load.emplace_back();
 }
 
 // lines: each family is a list of lines (type lines); each line a list of sites. Derived families hold every
-// chain of `length` sites along one of the relations, each chain once (not also backwards).
+// chain of `length` sites along one of the relations, each chain once (not also backwards); a family along a
+// relation computed at load is derived at load (load_eval.cpp), right after its relations.
 void Checker::declare_lines() {
-  constexpr size_t kMaxLines = 100000;
   for (auto& ld : doc_.lines) {
     std::vector<std::vector<int32_t>> lines;
+    std::vector<int> along;
+    bool deferred = false;
     if (ld.derived) {
-      if (ld.length < 1 || ld.length > 64) {
-        error(ld.pos, fmt::format("the lines of '{}' have a length from 1 to 64, not {}", ld.name.s, ld.length));
+      if (ld.length < 1 || ld.length > kMaxLineLength) {
+        error(ld.pos, fmt::format("the lines of '{}' have a length from 1 to {}, not {}", ld.name.s, kMaxLineLength,
+                                  ld.length));
         continue;
       }
-      std::vector<std::vector<int32_t>> found;
       for (auto& r : ld.along) {
         auto it = globals_.find(r.s);
         if (it == globals_.end() || it->second.sym != Sym::Relation) {
@@ -232,17 +234,15 @@ void Checker::declare_lines() {
           error(r.pos, fmt::format("undeclared relation '{}'{}", r.s, near_or_list(r.s, relations)));
           continue;
         }
-        for (int s = 0; s < P_.nsites(); ++s) {
-          std::vector<int32_t> path{s};
-          chains(it->second.id, path, ld.length, found, kMaxLines);
-        }
+        along.push_back(it->second.id);
+        for (auto& item : P_.load_items)
+          deferred = deferred || (item.kind == LoadItem::Relation && item.id == it->second.id);
       }
-      std::set<std::vector<int32_t>> seen;
-      for (auto& c : found) {
-        std::vector<int32_t> rev(c.rbegin(), c.rend());
-        if (seen.count(c) || seen.count(rev)) continue;
-        seen.insert(c);
-        lines.push_back(c);
+      bool exhausted = false;
+      if (!deferred) lines = derive_lines(P_, along, ld.length, exhausted);
+      if (exhausted) {
+        error(ld.pos, fmt::format("deriving the lines of '{}' examines more than {} chains", ld.name.s, kMaxLineSteps));
+        continue;
       }
     } else {
       for (auto& l : ld.lists) {
@@ -260,20 +260,17 @@ void Checker::declare_lines() {
       continue;
     }
     int f = static_cast<int>(P_.family_names.size());
-    std::vector<int32_t> ids;
-    std::vector<std::vector<int32_t>> through(P_.site_names.size());
-    for (auto& l : lines) {
-      int id = static_cast<int>(P_.line_sites.size());
-      ids.push_back(id);
-      for (int32_t s : l)
-        if (through[s].empty() || through[s].back() != id) through[s].push_back(id);
-      P_.line_sites.push_back(add_list(std::move(l), Type::Sites));
-    }
+    FamilyTables t = add_family(P_, std::move(lines));
     if (!declare(ld.name.s, ld.name.pos, Sym::Lines, f, Type::Lines)) continue;
     P_.family_names.push_back(ld.name.s);
-    P_.family_lists.push_back(add_list(std::move(ids), Type::Lines));
-    P_.through_lists.emplace_back();
-    for (auto& t : through) P_.through_lists.back().push_back(add_list(std::move(t), Type::Lines));
+    P_.family_lists.push_back(t.lines);
+    P_.through_lists.push_back(std::move(t.through));
+    if (deferred) {
+      add_load_item(LoadItem::Lines, ld.name, f, {});
+      P_.load_items.back().pos = ld.pos;
+      P_.load_items.back().along = along;
+      P_.load_items.back().length = ld.length;
+    }
   }
 }
 
@@ -283,7 +280,9 @@ void Checker::declare_pieces() {
     auto& pd = doc_.pieces[k];
     KindInfo ki;
     ki.name = pd.name.s;
-    declare(pd.name.s, pd.name.pos, Sym::Kind, static_cast<int>(k), Type::Kind);
+    ki.generated = pd.each.has_value();
+    if (declare(pd.name.s, pd.name.pos, Sym::Kind, static_cast<int>(k), Type::Kind) && pd.each)
+      add_load_item(LoadItem::Pieces, pd.name, static_cast<int>(k), pd.each->pos);
     for (auto& a : pd.attributes) {
       if (std::string why = bad_name(a.name.s); !why.empty()) {
         error(a.name.pos, why);
@@ -302,12 +301,15 @@ void Checker::declare_pieces() {
   }
 }
 
-// Attribute initial values may use functions and variables: checked once those are declared.
+// Attribute initial values may use functions and variables: checked once those are declared. Those of a
+// generated kind may use its 'each' variable (slot 0).
 void Checker::check_attribute_inits() {
   for (size_t k = 0; k < doc_.pieces.size(); ++k)
     for (auto& a : doc_.pieces[k].attributes) {
       if (a.name.s == "owner" || a.name.s == "site" || a.name.s == "kind" || !bad_name(a.name.s).empty()) continue;
       begin_frame();
+      auto var = each_vars_.find(static_cast<int>(k));
+      if (var != each_vars_.end()) push_local(var->second.first, var->second.second);
       ExprP e = parse(a.init);
       if (e) expect(*e, Type::Int, "an attribute's initial value");
       P_.init_frame = std::max(P_.init_frame, max_slot_);

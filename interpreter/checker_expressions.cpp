@@ -258,6 +258,12 @@ Type Checker::aggregate(Expr& e) {
     if (e.kids[2]) expect(*e.kids[2], Type::Bool, fmt::format("the body of '{}'", kind).c_str());
     else if (kind != "count") error(e.pos, fmt::format("'{}' needs a condition: {}({} in LIST : CONDITION)", kind, kind, var));
     result = kind == "count" ? Type::Int : kind == "filter" ? d : Type::Bool;
+  } else if (kind == "concat") {
+    Type v = e.kids[2] ? expr(*e.kids[2]) : Type::Error;
+    if (!e.kids[2]) error(e.pos, fmt::format("'concat' needs a value: concat({} in LIST : VALUE)", var));
+    else if (is_list(v) || v == Type::Void)
+      error(e.kids[2]->pos, fmt::format("'concat' joins single values, not {}", type_name(v)));
+    result = Type::Str;
   } else if (kind == "map") {
     Type v = e.kids[2] ? expr(*e.kids[2]) : Type::Error;
     if (!e.kids[2]) error(e.pos, fmt::format("'map' needs a value: map({} in LIST : VALUE)", var));

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cctype>
 #include <memory>
+#include <map>
 #include <numeric>
 #include <optional>
 #include <set>
@@ -16,6 +17,7 @@
 #include <vector>
 
 #include "checker.hpp"
+#include "lines.hpp"
 #include "machine.hpp"
 #include "parser.hpp"
 #include "state.hpp"
@@ -145,7 +147,10 @@ class Checker {
   void declare_players();
   void declare_topology();
   void declare_lines();
-  void chains(int rel, std::vector<int32_t>& path, int n, std::vector<std::vector<int32_t>>& out, size_t limit);
+  // a declaration computed at load (Program::load_items, Checked::load), declared at `name`
+  void add_load_item(LoadItem::Kind kind, const Text& name, int id, Pos each_pos);
+  void check_load_items();  // their expressions
+  void sort_load_items();   // into the order they are computed
   void declare_history();
   Type stored_value(const VarDecl& v, ExprP& e, const char* noun, const char* init);
   void declare_pieces();
@@ -198,6 +203,7 @@ class Checker {
   bool in_chance_ = false;        // checking a chance event's effects (no extra_turn, continue_turn)
   bool in_setup_ = false;         // checking 'setup' (no extra_turn, continue_turn; the only place for 'random')
   std::vector<int> chance_ids_;   // per declared chance event: its Program::chance index, or -1 when rejected
+  std::map<int, std::pair<std::string, Type>> each_vars_;  // generated kinds: the 'each' variable and its type
   bool generated_names_ = false;  // grid sites: their names follow the grid's pattern
   int move_lets_known_ = 0;  // lets of the current move with a known type
   std::vector<Type> let_types_;

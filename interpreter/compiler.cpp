@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 
+#include "load_eval.hpp"
 #include "stdlib.hpp"
 
 namespace ri {
@@ -35,6 +36,13 @@ class Compiler {
 
   int expr(const Expr& e);
   int stmt(const Stmt& s);
+  // node n, guarded by an Op::Ready when it reads a declaration computed at load (of `kind`, `id`)
+  int ready(int n, LoadItem::Kind kind, int id) {
+    for (size_t i = 0; i < P_.load_items.size(); ++i)
+      if (P_.load_items[i].kind == kind && P_.load_items[i].id == id)
+        return emit(Op::Ready, P_.code[n].type, P_.code[n].pos, {n}, static_cast<int>(i));
+    return n;
+  }
   TemplateInfo templ(const Template& t) {
     TemplateInfo ti;
     ti.literals = t.literals;
@@ -115,19 +123,24 @@ int Compiler::expr(const Expr& e) {
         case Sym::Site:
         case Sym::Zone:
         case Sym::Kind: return emit(Op::Const, e.type, e.pos, {}, 0, 0, e.id);
-        case Sym::Region:
+        case Sym::Region: return ready(emit(Op::ConstList, e.type, e.pos, {}, e.id), LoadItem::Region, e.id);
         case Sym::AllPlayers:
         case Sym::AllSites: return emit(Op::ConstList, e.type, e.pos, {}, e.id);
         case Sym::AllPieces: return emit(Op::AllPieces, e.type, e.pos);
-        case Sym::Lines: return emit(Op::ConstList, e.type, e.pos, {}, P_.family_lists[e.id]);
+        case Sym::CannotMove: return emit(Op::CannotMove, Type::Bool, e.pos);
+        case Sym::Lines:
+          return ready(emit(Op::ConstList, e.type, e.pos, {}, P_.family_lists[e.id]), LoadItem::Lines, e.id);
         default: return emit(Op::Const, e.type, e.pos);
       }
     case ExprKind::Call: {
       std::vector<int> kids;
       if (e.sym == Sym::Builtin) {
         Op op = static_cast<Op>(e.id);
-        if (op == Op::Related || op == Op::Link || op == Op::LinesThrough || op == Op::Recorded)
-          return emit(op, e.type, e.pos, {expr(*e.kids[0])}, e.kids[1]->id);
+        if (op == Op::Related || op == Op::Link || op == Op::LinesThrough || op == Op::Recorded) {
+          int n = emit(op, e.type, e.pos, {expr(*e.kids[0])}, e.kids[1]->id);
+          if (op == Op::LinesThrough) return ready(n, LoadItem::Lines, e.kids[1]->id);
+          return op == Op::Recorded ? n : ready(n, LoadItem::Relation, e.kids[1]->id);
+        }
         for (auto& k : e.kids) kids.push_back(expr(*k));
         return emit(op, e.type, e.pos, kids);
       }
@@ -164,7 +177,7 @@ int Compiler::expr(const Expr& e) {
       }
       Op op = kind == "any" ? Op::Any : kind == "all" ? Op::All : kind == "count" ? Op::Count
             : kind == "sum" ? Op::Sum : kind == "min" ? Op::Min : kind == "max" ? Op::Max
-            : kind == "filter" ? Op::Filter : Op::Map;
+            : kind == "filter" ? Op::Filter : kind == "map" ? Op::Map : Op::JoinText;
       int d = expr(*e.kids[0]);
       int w = e.kids[1] ? expr(*e.kids[1]) : -1;
       int b = e.kids[2] ? expr(*e.kids[2]) : -1;
@@ -232,11 +245,20 @@ int param_level(const Program& P, int n, int np) {
 
 }  // namespace
 
-std::shared_ptr<const Program> compile(Checked&& ck) {
+std::shared_ptr<const Program> compile(Checked&& ck, Diagnostics& diags) {
   auto prog = std::make_shared<Program>(std::move(ck.prog));
   Program& P = *prog;
   Compiler c(P);
   auto track = [&](int f) { P.max_frame = std::max(P.max_frame, f); };
+  for (size_t i = 0; i < P.load_items.size(); ++i) {
+    LoadItem& item = P.load_items[i];
+    CheckedLoad& cl = ck.load[i];
+    c.frame = item.frame;
+    track(c.frame);
+    item.list = cl.list ? c.expr(*cl.list) : -1;
+    item.value = cl.value ? c.expr(*cl.value) : -1;
+    item.owner = cl.owner ? c.expr(*cl.owner) : -1;
+  }
   for (size_t f = 0; f < P.functions.size(); ++f) {
     c.frame = P.functions[f].frame;
     track(c.frame);
@@ -315,6 +337,8 @@ std::shared_ptr<const Program> compile(Checked&& ck) {
   c.frame = P.expression_frame;
   track(c.frame);
   for (const ExprP& e : ck.expressions) P.expressions.push_back(c.expr(*e));
+  // the declarations computed at load, on the finished program
+  if (!evaluate_at_load(P, ck.start, diags)) return nullptr;
   return prog;
 }
 

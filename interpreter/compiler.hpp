@@ -8,8 +8,9 @@
 
 namespace ri {
 
-// Consumes the checker's output and returns the finished program.
-std::shared_ptr<const Program> compile(Checked&& checked);
+// Consumes the checker's output and returns the finished program, once the declarations computed at load are
+// (load_eval.hpp); null after reporting a runtime error of that computation.
+std::shared_ptr<const Program> compile(Checked&& checked, Diagnostics& diags);
 
 // The whole pipeline for one rule file: read, load (YAML, with the bases a variant extends: variants.hpp),
 // check, compile. Reports every problem and returns null when there is any. The standard library is embedded

@@ -132,10 +132,21 @@ std::string format_diagnostic(const Diagnostic& d) {
   return out;
 }
 
+void Diagnostics::note(const SourceFiles& files, Pos pos, std::string message) {
+  size_t f = pos.line > 0 && pos.file >= 0 && static_cast<size_t>(pos.file) < files.size() ? static_cast<size_t>(pos.file) : 0;
+  list_.push_back({files.empty() ? nullptr : files[f], pos, std::move(message), "note"});
+}
+
 std::string Diagnostics::format() const {
-  std::vector<const Diagnostic*> sorted;
-  for (auto& d : list_) sorted.push_back(&d);
-  std::stable_sort(sorted.begin(), sorted.end(), [](const Diagnostic* a, const Diagnostic* b) {
+  // each error with the notes after it, sorted by the error
+  std::vector<std::pair<size_t, size_t>> groups;  // [first, end) in list_
+  for (size_t i = 0; i < list_.size(); ++i) {
+    if (groups.empty() || std::string_view(list_[i].severity) != "note") groups.push_back({i, i + 1});
+    else groups.back().second = i + 1;
+  }
+  std::stable_sort(groups.begin(), groups.end(), [&](const auto& ga, const auto& gb) {
+    const Diagnostic* a = &list_[ga.first];
+    const Diagnostic* b = &list_[gb.first];
     if (a->file != b->file) {
       std::string pa = a->file ? a->file->path : "", pb = b->file ? b->file->path : "";
       return pa < pb;
@@ -144,7 +155,8 @@ std::string Diagnostics::format() const {
     return a->pos.col < b->pos.col;
   });
   std::string out;
-  for (auto* d : sorted) out += format_diagnostic(*d);
+  for (auto [first, end] : groups)
+    for (size_t i = first; i < end; ++i) out += format_diagnostic(list_[i]);
   return out;
 }
 

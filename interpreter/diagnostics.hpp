@@ -44,10 +44,12 @@ class Diagnostics {
   void error(std::shared_ptr<const SourceFile> file, Pos pos, std::string message);
   // in the file that pos.file names in `files`
   void error(const SourceFiles& files, Pos pos, std::string message);
+  // more about the error before it (a position without a line: the rule file, files[0])
+  void note(const SourceFiles& files, Pos pos, std::string message);
   bool empty() const { return list_.empty(); }
   size_t size() const { return list_.size(); }
   const std::vector<Diagnostic>& all() const { return list_; }
-  // Every diagnostic, formatted, in the order found (sorted by position within a file).
+  // Every diagnostic, formatted: sorted by file, then position, each error followed by its notes.
   std::string format() const;
 
  private:

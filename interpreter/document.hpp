@@ -45,6 +45,7 @@ struct RuleParamDecl {
 struct NamedList {
   Text name;
   std::vector<Text> items;
+  std::optional<Text> computed;  // a region written as an expression of type sites (evaluated at load)
 };
 
 struct GridDecl {
@@ -59,6 +60,8 @@ struct RelationDecl {
   Text name;
   bool symmetric = true;
   std::vector<std::pair<Text, Text>> edges;
+  // or computed at load: for each site `s` of `each` ("s in LIST"), the sites `to` links it to
+  std::optional<Text> each, to;
 };
 
 // A family of lines: explicit site lists, or every chain of `length` sites along one of the `along` relations.
@@ -90,8 +93,10 @@ struct AttrDecl {
 struct PieceDecl {
   Text name;
   std::optional<Count> per_player;  // how many each player starts with
-  Text at;                        // zone or site where they start; empty: off the board
+  Text at;                        // zone or site where they start; empty: off the board (with `each`: an expression)
   std::vector<AttrDecl> attributes;
+  // generated pieces: one per element of `each` ("x in LIST", evaluated at load), `at` and `owner` expressions of x
+  std::optional<Text> each, owner;
 };
 
 // A piece written on a board: {KIND: OWNER, ATTRIBUTE: VALUE, ...} (the first key is the kind).

@@ -79,7 +79,10 @@ void Game::set_up(const Position& pos, Prng* rng) {
     S.kind[i] = static_cast<int16_t>(P.pieces[i].kind);
     S.owner[i] = static_cast<int16_t>(P.pieces[i].owner);
   }
-  for (const Position::Place& pl : pos.places) M_.place(pl.piece, pl.site);
+  for (const Position::Place& pl : pos.places) {
+    if (pl.owner >= 0) S.owner[pl.piece] = static_cast<int16_t>(pl.owner);  // a generated piece: the owner written
+    M_.place(pl.piece, pl.site);
+  }
   // the values the position gives
   std::vector<char> given_var(S.vars.size(), 0), given_attr(S.attrs.size(), 0);
   for (const Position::Var& v : pos.vars) {
@@ -101,11 +104,12 @@ void Game::set_up(const Position& pos, Prng* rng) {
       S.vars[v.offset + p] = fit_int32(M_.evaluate(v.init).i, P.code[v.init].pos);
     }
   }
-  // attributes, computed with `me` = the piece's owner
+  // attributes, computed with `me` = the piece's owner (and a generated piece's element in slot 0)
   for (size_t i = 0; i < np; ++i) {
     const PieceInit& pi = P.pieces[i];
     const KindInfo& k = P.kinds[pi.kind];
-    S.player = pi.owner;
+    S.player = S.owner[i];
+    M_.slot(0) = Value{pi.element, 0, 0};
     for (size_t a = 0; a < k.attrs.size(); ++a)
       if (k.attr_inits[a] >= 0 && !given_attr[i * S.nattrs + k.attrs[a]])
         S.attrs[i * S.nattrs + k.attrs[a]] = fit_int32(M_.evaluate(k.attr_inits[a]).i, P.code[k.attr_inits[a]].pos);
@@ -201,7 +205,16 @@ void Game::settle() {
       if (st.kind == StepInfo::Roll) return;
       if (any_legal()) return;
       if (st.end_if_none || st.lose_if_none) {
-        if (!check_end()) {
+        S.flags |= State::kCannotMove;  // cannot_move is true while the end rules are tried
+        bool ended = false;
+        try {
+          ended = check_end();
+        } catch (...) {
+          S.flags &= ~State::kCannotMove;
+          throw;
+        }
+        S.flags &= ~State::kCannotMove;
+        if (!ended) {
           finish_without_rule();
           if (st.lose_if_none) S.winners = all_but(P_->nplayers(), S.player);
         }

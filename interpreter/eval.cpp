@@ -137,17 +137,30 @@ const std::string& Machine::text_of(const Value& v) const {
   return empty;
 }
 
+Value Machine::new_string(const Node& n, std::string s) {
+  string_bytes_ += s.size();
+  if (string_bytes_ > kStringBytesMax) fail(n, strings_exceeded());
+  strings_.push_back(std::move(s));
+  return Value{static_cast<int64_t>(P_->strings.size() + strings_.size() - 1), 0, 0};
+}
+
 // a ++ b: the written forms of both, joined (a new string of this game operation)
 Value Machine::concat(const Node& n) {
   auto k = [&](int i) { return P_->kids[n.first + i]; };
   Value a = ev(k(0));
   Value b = ev(k(1));
-  std::string s = show(a, P_->code[k(0)].type) + show(b, P_->code[k(1)].type);
-  string_bytes_ += s.size();
-  if (string_bytes_ > kStringBytesMax)
-    fail(n, fmt::format("the strings made with '++' in one game operation exceed {} bytes", kStringBytesMax));
-  strings_.push_back(std::move(s));
-  return Value{static_cast<int64_t>(P_->strings.size() + strings_.size() - 1), 0, 0};
+  return new_string(n, show(a, P_->code[k(0)].type) + show(b, P_->code[k(1)].type));
+}
+
+// A declaration computed at load, used before it is computed (only while the rule file is loaded).
+Value Machine::not_ready(const Node& n) {
+  const LoadItem& item = P_->load_items[n.a];
+  const char* what = item.kind == LoadItem::Region     ? "region"
+                     : item.kind == LoadItem::Relation ? "relation"
+                                                       : "family of lines";
+  fail(n, fmt::format("{} '{}' is used before it is computed (declarations computed at load are computed in the order "
+                      "written)",
+                      what, item.name));
 }
 
 // The rarer, stack-hungry operations live outside ev(), so that ev()'s own frame stays small: it is
@@ -392,6 +405,11 @@ Value Machine::ev(int id) {
       return Value{(text_of(a) == text_of(b)) == (n.op == Op::StrEq), 0, 0};
     }
     case Op::Random: return random(n);
+    case Op::JoinText: return join_text(n);
+    case Op::CannotMove: return Value{(S_.flags & State::kCannotMove) != 0, 0, 0};
+    case Op::Ready:
+      if (!P.load_items[n.a].ready) not_ready(n);
+      return ev(k(0));
     default: fail(n, "internal error: not an expression");
   }
 }

@@ -14,13 +14,14 @@
 // unary     -> '-' unary | postfix
 // postfix   -> primary ('.' NAME | '[' expr ']')*
 // primary   -> INT | STRING | 'true' | 'false' | 'none' | aggregate | call | NAME | '(' expr ')' | '[' exprs ']'
-// aggregate -> ('any'|'all'|'count'|'sum'|'min'|'max'|'filter'|'map') '(' NAME 'in' expr ('where' expr)? (':' expr)? ')'
+// aggregate -> ('any'|'all'|'count'|'sum'|'min'|'max'|'filter'|'map'|'concat') '(' NAME 'in' expr ('where' expr)? (':' expr)? ')'
 // call      -> NAME '(' (expr (',' expr)*)? ')'
 //
 // stmt      -> 'if' expr 'then' stmt ('else' stmt)? | 'for' NAME 'in' expr ('where' expr)? ':' stmt
 //            | 'let' NAME '=' expr ';' stmt | 'set' postfix '=' expr | '{' stmt (';' stmt)* '}' | call | NAME
 // signature -> NAME '(' (TYPE NAME (',' TYPE NAME)*)? ')' ('->' TYPE)?
 // param     -> TYPE '?'? ('in' expr)?
+// each      -> NAME 'in' expr
 #pragma once
 #include <tao/pegtl.hpp>
 
@@ -101,7 +102,7 @@ struct op_or : kw_or {};
 
 struct agg_kw : pg::sor<TAO_PEGTL_KEYWORD("any"), TAO_PEGTL_KEYWORD("all"), TAO_PEGTL_KEYWORD("count"),
                         TAO_PEGTL_KEYWORD("sum"), TAO_PEGTL_KEYWORD("min"), TAO_PEGTL_KEYWORD("max"),
-                        TAO_PEGTL_KEYWORD("filter"), TAO_PEGTL_KEYWORD("map")> {};
+                        TAO_PEGTL_KEYWORD("filter"), TAO_PEGTL_KEYWORD("map"), TAO_PEGTL_KEYWORD("concat")> {};
 struct agg_var : name {};
 struct agg_where : pg::seq<tok<kw_where>, pg::must<expr_required>> {};
 struct agg_body : pg::seq<tok<pg::one<':'>>, pg::must<expr_required>> {};
@@ -174,6 +175,10 @@ struct signature : pg::seq<sp, pg::must<name_required>, pg::must<open_paren_requ
 struct optional_mark : tok<pg::one<'?'>> {};  // 'site? in l': 'none' is also a value
 struct param_spec : pg::seq<sp, pg::must<type_required>, pg::opt<optional_mark>, pg::opt<tok<kw_in>, pg::must<expr_required>>,
                             pg::must<end_required>> {};
+
+// 'each' of a computed relation or generated pieces: the variable and the list it ranges over
+struct each_spec : pg::seq<sp, pg::must<name_required>, pg::must<in_required>, pg::must<expr_required>,
+                           pg::must<end_required>> {};
 
 struct expr_top : pg::seq<sp, pg::must<expr_required>, pg::must<end_required>> {};
 struct stmt_top : pg::seq<sp, pg::must<stmt_required>, pg::must<end_required>> {};

@@ -1,5 +1,5 @@
-// Machine: iterating over lists (aggregates) and making new lists in the evaluation arena (list literals,
-// '++' of two lists, unique, filter, map).
+// Machine: iterating over lists (aggregates, and concat, which joins strings) and making new lists in the
+// evaluation arena (list literals, '++' of two lists, unique, filter, map).
 //
 // The arena is a stack of items: a list made there is its offset and length (ListKind::Literal). It is
 // emptied when a game operation begins, and rewound by the engine between candidate bindings. Lists made
@@ -115,6 +115,28 @@ Value Machine::aggregate(const Node& n) {
   if ((n.op == Op::Min || n.op == Op::Max) && !found)
     fail(n, fmt::format("'{}' over an empty list", n.op == Op::Min ? "min" : "max"));
   return Value{acc, 0, 0};
+}
+
+// concat(x in LIST where C : VALUE): the written forms of the values, joined in list order, one step per element.
+// The text made so far counts against the strings' limit as it grows, so a runaway join stops early.
+Value Machine::join_text(const Node& n) {
+  auto k = [&](int i) { return P_->kids[n.first + i]; };
+  Value dom = ev(k(0));
+  int where = k(1), body = k(2);
+  Type t = P_->code[body].type;
+  int slot = base_ + n.a;
+  size_t mark = arena_.size();  // lists made for one element cannot outlive it (the value is a single one)
+  std::string out;
+  for_each(dom, n, [&](Value x) {
+    drop_lists(mark);
+    slots_[slot] = x;
+    if (where >= 0 && !truth(where)) return true;
+    std::string part = show(ev(body), t);
+    if (string_bytes_ + out.size() + part.size() > kStringBytesMax) fail(n, strings_exceeded());
+    out += part;
+    return true;
+  });
+  return new_string(n, std::move(out));
 }
 
 // filter(x in LIST where C : COND), map(x in LIST where C : VALUE): the kept elements or the values, in

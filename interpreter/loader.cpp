@@ -191,6 +191,7 @@ class Loader {
   void load_players(const YAML::Node& n, Document& doc);
   void load_topology(const YAML::Node& n, Document& doc);
   void load_lines(const YAML::Node& n, Document& doc, Pos parent);
+  void load_computed_relation(const YAML::Node& body, RelationDecl& r);
   void load_history(const YAML::Node& n, Document& doc);
   void load_values(const YAML::Node& n, const char* section, const char* noun, const char* value, bool per_player,
                    std::vector<VarDecl>& out);
@@ -370,8 +371,13 @@ void Loader::load_topology(const YAML::Node& n, Document& doc) {
         YAML::Node body = it->second;
         YAML::Node edges = body;
         if (body.IsMap()) {
-          check_keys(body, "relation", {"symmetric", "edges"});
+          check_keys(body, "relation", {"symmetric", "edges", "each", "to"});
           if (auto s = body["symmetric"]) flag(s, "symmetric", r.symmetric);
+          if (body["each"] || body["to"]) {
+            load_computed_relation(body, r);
+            doc.relations.push_back(std::move(r));
+            continue;
+          }
           edges = body["edges"];
           if (!edges) { error(pos_of(body), "missing key 'edges' in relation"); continue; }
         }
@@ -394,7 +400,15 @@ void Loader::load_topology(const YAML::Node& n, Document& doc) {
       for (auto it = v.begin(); it != v.end(); ++it) {
         NamedList r;
         r.name = key_text(it->first);
-        scalar_list(it->second, "region '" + r.name.s + "'", r.items, r.name.pos);
+        if (it->second.IsScalar()) {  // computed: an expression of type sites
+          r.computed.emplace();
+          text(it->second, *r.computed, "a region", r.name.pos);
+        } else if (it->second.IsSequence()) {
+          scalar_list(it->second, "region '" + r.name.s + "'", r.items, r.name.pos);
+        } else {
+          error(pos_of(it->second, r.name.pos), fmt::format("region '{}' must be a list of sites or an expression, not {}",
+                                                            r.name.s, kind_name(it->second)));
+        }
         doc.regions.push_back(std::move(r));
       }
     }
@@ -418,6 +432,26 @@ void Loader::load_topology(const YAML::Node& n, Document& doc) {
         doc.tracks.push_back(std::move(t));
       }
     }
+  }
+}
+
+// relation -> { each: "NAME in LIST", to: "EXPR" }   (a computed relation: directed, no 'edges', no 'symmetric')
+void Loader::load_computed_relation(const YAML::Node& body, RelationDecl& r) {
+  const char* first = body["each"] ? "each" : "to";
+  if (body["edges"])
+    error(pos_of(body[first]), fmt::format("relation '{}' has both 'edges' and '{}': keep one", r.name.s, first));
+  if (auto s = body["symmetric"])
+    error(pos_of(s), fmt::format("relation '{}' is computed with 'each', so it is directed: leave out 'symmetric' (write "
+                                 "each site's own list in 'to')",
+                                 r.name.s));
+  for (const char* key : {"each", "to"}) {
+    auto v = body[key];
+    if (!v) {
+      error(pos_of(body), fmt::format("missing key '{}' in relation", key));
+      continue;
+    }
+    Text t;
+    if (text(v, t, fmt::format("'{}'", key).c_str(), pos_of(body))) (key[0] == 'e' ? r.each : r.to) = std::move(t);
   }
 }
 
@@ -472,7 +506,7 @@ void Loader::load_zones(const YAML::Node& n, Document& doc) {
   }
 }
 
-// pieces -> { NAME: { per_player, at, attributes: { NAME: EXPR } } }
+// pieces -> { NAME: { per_player, at, attributes: { NAME: EXPR } } | { each, at, owner, attributes } }
 void Loader::load_pieces(const YAML::Node& n, Document& doc) {
   if (!expect_map(n, "pieces", pos_of(n))) return;
   check_dups(n, "pieces");
@@ -481,7 +515,19 @@ void Loader::load_pieces(const YAML::Node& n, Document& doc) {
     p.name = key_text(it->first);
     YAML::Node b = it->second;
     if (!expect_map(b, "piece '" + p.name.s + "'", p.name.pos)) continue;
-    check_keys(b, "piece '" + p.name.s + "'", {"per_player", "at", "attributes"});
+    check_keys(b, "piece '" + p.name.s + "'", {"per_player", "at", "attributes", "each", "owner"});
+    if (auto v = b["each"]) {
+      p.each.emplace();
+      text(v, *p.each, "'each'", pos_of(b));
+      if (b["per_player"])
+        error(pos_of(v), fmt::format("piece '{}' has both 'per_player' and 'each': keep one", p.name.s));
+    }
+    if (auto v = b["owner"]) {
+      p.owner.emplace();
+      text(v, *p.owner, "'owner'", pos_of(b));
+      if (!b["each"])
+        error(pos_of(v), "'owner' is for generated pieces: it needs 'each' ('per_player' gives each player pieces)");
+    }
     if (auto v = b["per_player"]) {
       Count k;
       if (count_of(v, "per_player", k, pos_of(b))) p.per_player = k;

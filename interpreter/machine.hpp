@@ -119,6 +119,14 @@ class Machine {
   size_t string_bytes_ = 0;
   static constexpr size_t kStringBytesMax = 1 << 20;
   [[gnu::noinline]] Value concat(const Node& n);
+  [[gnu::noinline]] Value join_text(const Node& n);
+  [[gnu::noinline]] Value not_ready(const Node& n);
+  // a string made in this game operation: counts its bytes against kStringBytesMax (at node n)
+  Value new_string(const Node& n, std::string s);
+  std::string strings_exceeded() const {
+    return "the strings made with '++' and 'concat' in one game operation exceed " + std::to_string(kStringBytesMax) +
+           " bytes";
+  }
   const std::string& text_of(const Value& v) const;
   int checked_entry(const Node& n, int64_t k);
   static constexpr size_t kArenaMax = 1 << 20;

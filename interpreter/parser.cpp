@@ -493,6 +493,17 @@ bool Parser::param_spec(const Text& t, std::string& type, Pos& type_pos, ExprP& 
   }, &Parser::report_parse_error);
 }
 
+bool Parser::each(const Text& t, std::string& name, Pos& name_pos, ExprP& list) {
+  noun = "expression";
+  if (!precheck(t)) return false;
+  return run_parse<g::each_spec>(t, 0, t.s, this, [&](const PNode& root) {
+    Converter c{t};
+    name = root.children[0]->string();
+    name_pos = c.at(*root.children[0]);
+    list = c.expr(*root.children[1]);
+  }, &Parser::report_parse_error);
+}
+
 bool Parser::templ(const Text& t, Template& out) {
   noun = "expression";
   std::string lit;

@@ -32,6 +32,8 @@ class Parser {
                  ParsedParam& result);
   // param_spec -> TYPE '?'? ('in' expr)?   (domain is null when absent; optional tells whether '?' is there)
   bool param_spec(const Text& t, std::string& type, Pos& type_pos, ExprP& domain, bool& optional);
+  // each -> NAME 'in' expr   (a computed relation's or generated pieces' 'each')
+  bool each(const Text& t, std::string& name, Pos& name_pos, ExprP& list);
   // template -> (TEXT | '{' expr '}')*   with '{{' and '}}' for literal braces
   bool templ(const Text& t, Template& out);
 

@@ -65,7 +65,7 @@ std::shared_ptr<const Program> load_rules_text(const std::string& path, const st
   }
   Checked checked;
   if (!check(doc, lib_ptrs, files, checked, diags, expressions ? &extra : nullptr)) return nullptr;
-  return compile(std::move(checked));
+  return compile(std::move(checked), diags);
 }
 
 std::shared_ptr<const Program> load_rules(const std::string& path, Diagnostics& diags, const LoadOptions& options) {

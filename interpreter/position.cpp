@@ -104,6 +104,12 @@ bool whole_number(const std::string& s, int64_t& v) {
   return !s.empty() && ec == std::errc() && ptr == s.data() + s.size();
 }
 
+// The pieces a board chooses among for a piece of this kind and owner: those of the kind and owner, or for a
+// generated kind every piece of the kind (owner -1).
+std::pair<int, int> group_of(const Program& P, int kind, int owner) {
+  return {kind, P.kinds[static_cast<size_t>(kind)].generated ? -1 : owner};
+}
+
 bool is_true(const std::string& s) { return s == "true" || s == "True" || s == "TRUE"; }
 bool is_false(const std::string& s) { return s == "false" || s == "False" || s == "FALSE"; }
 
@@ -212,7 +218,7 @@ bool resolve_board(const std::vector<BoardSite>& board, const Program& P, BoardO
   };
   std::map<std::pair<int, int>, Group> groups;
   for (size_t i = 0; i < P.pieces.size(); ++i)
-    groups[{P.pieces[i].kind, P.pieces[i].owner}].pieces.push_back(static_cast<int>(i));
+    groups[group_of(P, P.pieces[i].kind, P.pieces[i].owner)].pieces.push_back(static_cast<int>(i));
   for (const BoardSite& bs : board) {
     int site = names.site(bs.site);
     for (const BoardPiece& bp : bs.pieces) {
@@ -224,7 +230,9 @@ bool resolve_board(const std::vector<BoardSite>& board, const Program& P, BoardO
         if (names.int32(value, fmt::format("attribute '{}'", name.s), v) && a >= 0) attrs.push_back({-1, a, v});
       }
       if (site < 0 || kind < 0 || owner < 0) continue;
-      Group& g = groups[{kind, owner}];
+      bool generated = P.kinds[static_cast<size_t>(kind)].generated;
+      if (generated && whose == BoardOf::StartNames) continue;  // placed at load, once its pieces are made
+      Group& g = groups[group_of(P, kind, owner)];
       while (g.next < g.pieces.size() && !free[static_cast<size_t>(g.pieces[g.next])]) ++g.next;
       ++g.placed;
       if (g.next == g.pieces.size()) {
@@ -233,16 +241,33 @@ bool resolve_board(const std::vector<BoardSite>& board, const Program& P, BoardO
       }
       int piece = g.pieces[g.next];
       free[static_cast<size_t>(piece)] = false;
-      out.places.push_back({piece, site});
+      out.places.push_back({piece, site, generated ? owner : -1});
       for (auto& a : attrs) out.attrs.push_back({piece, a.attr, a.value});
     }
   }
   for (auto& [key, g] : groups) {
     if (g.first_excess.line == 0) continue;
     const std::string& kind = P.kinds[key.first].name;
+    int n = static_cast<int>(g.pieces.size());
+    if (key.second < 0) {  // a generated kind
+      std::string placed = fmt::format("places {} '{}' piece{}", g.placed, kind, plural(g.placed));
+      int at = static_cast<int>(std::count_if(g.pieces.begin(), g.pieces.end(), [&](int p) { return P.pieces[p].site >= 0; }));
+      if (whose == BoardOf::Position)
+        names.error(g.first_excess, fmt::format("the position {}; the rule file has {}", placed, n));
+      else if (at == n)
+        names.error(g.first_excess, fmt::format("the start board {}; 'pieces.{}' makes {} and puts all of them on the "
+                                                "board with 'at' (let 'at' be none to place them on the start board)",
+                                                placed, kind, n));
+      else if (at > 0)
+        names.error(g.first_excess, fmt::format("the start board {}; 'pieces.{}' makes {} and puts {} of them on the "
+                                                "board with 'at'",
+                                                placed, kind, n, at));
+      else
+        names.error(g.first_excess, fmt::format("the start board {}; 'pieces.{}' makes {}", placed, kind, n));
+      continue;
+    }
     std::string placed =
         fmt::format("places {} '{}' piece{} of '{}'", g.placed, kind, plural(g.placed), P.players[key.second]);
-    int n = static_cast<int>(g.pieces.size());
     if (whose == BoardOf::Position)
       names.error(g.first_excess, fmt::format("the position {}; the rule file has {}", placed, n));
     else if (n > 0 && P.pieces[g.pieces[0]].site >= 0)
@@ -379,15 +404,16 @@ std::string scalar(const std::string& s) {
 }
 
 // The number each piece has once the written position is loaded: the pieces on the board, in site order and
-// bottom to top, take the lowest numbers of their kind and owner, the pieces off the board the rest in order. (A
+// bottom to top, take the lowest numbers of their kind and owner (of a generated kind: of their kind), the pieces
+// off the board the rest in order. (A
 // piece whose kind or owner changed during the game may have none: it keeps its own.)
 std::vector<int> loaded_numbers(const Program& P, const State& S) {
   std::map<std::pair<int, int>, std::pair<std::vector<int>, size_t>> groups;  // pieces in creation order, next
   for (size_t i = 0; i < P.pieces.size(); ++i)
-    groups[{P.pieces[i].kind, P.pieces[i].owner}].first.push_back(static_cast<int>(i));
+    groups[group_of(P, P.pieces[i].kind, P.pieces[i].owner)].first.push_back(static_cast<int>(i));
   std::vector<int> number(P.pieces.size(), -1);
   auto take = [&](int piece, int kind, int owner) {
-    auto it = groups.find({kind, owner});
+    auto it = groups.find(group_of(P, kind, owner));
     if (it != groups.end() && it->second.second < it->second.first.size())
       number[static_cast<size_t>(piece)] = it->second.first[it->second.second++];
   };

@@ -41,6 +41,9 @@ enum class Op : uint8_t {
   LinesThrough /* a = family, k0 site -> lines */, LineSites /* k0 line -> sites */,
   HistLen, Mover /* k0 entry */, LastTurn /* k0 player */, Recorded /* a = field, k0 entry */,
   Concat /* k0 ++ k1: the written forms joined */, StrEq, StrNe,
+  JoinText /* concat(x in k0 where k1 : k2): the written forms of k2 joined; a = slot */,
+  CannotMove /* true while the end rules are tried because the player to move has no legal move */,
+  Ready /* a = Program::load_items index, k0: a declaration computed at load; an error before it is computed */,
   XOf, YOf /* k0 site -> its grid column / row */, SiteAt /* k0 x, k1 y -> site of the first grid or none */,
   Offset /* k0 site, k1 dx, k2 dy -> site of the same grid or none */, AllPieces /* -> every piece on the board */,
   Random /* k0 n -> below(n) from the setup's generator (only in 'setup') */,
@@ -165,6 +168,7 @@ struct VarInfo {
 
 struct PieceInit {
   int kind, owner, site;  // site: where 'at' puts it, -1 when the kind has no 'at'
+  int64_t element = 0;    // a generated piece: its element of the kind's 'each' list (the attributes' `x`)
 };
 
 // A position to set up (spec/language.md, section 11.2): the pieces placed, in order, each on top of its site's
@@ -173,6 +177,7 @@ struct PieceInit {
 struct Position {
   struct Place {
     int piece, site;
+    int owner = -1;  // a generated piece takes the owner the board writes (-1: it keeps its own)
   };
   struct Attr {
     int piece, attr;
@@ -193,7 +198,26 @@ struct Position {
 struct KindInfo {
   std::string name;
   std::vector<int> attrs;       // attribute ids this kind has
-  std::vector<int> attr_inits;  // nodes
+  std::vector<int> attr_inits;  // nodes (a generated kind's see its piece's element in slot 0)
+  bool generated = false;       // its pieces come from 'each' (a board matches them by kind only)
+};
+
+// A declaration computed once, when the rule file is loaded (load_eval.cpp), on the empty board: computed regions
+// and relations, the families of lines along computed relations, and generated pieces. Op::Ready nodes guard the
+// uses of the first three until they are computed; then load_eval replaces each by the node it guards.
+struct LoadItem {
+  enum Kind { Region, Relation, Lines, Pieces } kind = Region;
+  std::string name;
+  int id = -1;      // Region: its list; Relation: the relation; Lines: the family; Pieces: the kind
+  Pos pos;          // where it is declared (errors about its result are reported there)
+  Pos each_pos;     // Relation, Pieces: the 'each' (the pieces limit is reported there)
+  int list = -1;    // node: the region's sites, or the list 'each' ranges over (its variable in slot 0)
+  int value = -1;   // node: a relation's 'to', the pieces' 'at' (-1: none)
+  int owner = -1;   // node: the pieces' 'owner' (-1: the first player)
+  int frame = 0;
+  std::vector<int> along;  // Lines: the relations
+  int length = 0;          // Lines: the sites of each line
+  bool ready = false;      // computed (what Op::Ready checks)
 };
 
 // A grid of 'topology.grids': its sites by position.
@@ -271,8 +295,27 @@ struct Program {
   std::vector<Node> code;
   std::vector<int32_t> kids;
 
+  std::vector<LoadItem> load_items;  // in the order they are computed
+
   int max_frame = 0;        // the largest frame of any context
   int max_stack = 0;        // the most pieces any site can hold
+
+  // A new constant list; a list of sites gets its membership tables with index_list.
+  int add_list(std::vector<int32_t> items, Type t) {
+    lists.push_back(std::move(items));
+    list_types.push_back(t);
+    list_member.emplace_back();
+    list_index.emplace_back();
+    return static_cast<int>(lists.size()) - 1;
+  }
+  // Membership and position tables for a long list of sites (a short one is scanned).
+  void index_list(int l) {
+    if (list_types[l] != Type::Sites || lists[l].size() <= 8) return;
+    list_member[l].assign(site_names.size(), 0);
+    list_index[l].assign(site_names.size(), -1);
+    for (int32_t s : lists[l]) list_member[l][s] = 1;
+    for (size_t i = lists[l].size(); i-- > 0;) list_index[l][lists[l][i]] = static_cast<int32_t>(i);
+  }
 
   const Node& node(int i) const { return code[i]; }
   int kid(const Node& n, int k) const { return kids[n.first + k]; }

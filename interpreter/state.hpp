@@ -60,9 +60,12 @@ struct State {
   uint32_t winners = 0;   // bit per player; over with no winner is a draw
   int32_t turn = 0;       // turns started
   int32_t ply = 0;        // actions applied (moves and chance outcomes)
-  int32_t flags = 0;      // effects' requests during a move: kExtraTurn, kContinueTurn
+  int32_t flags = 0;      // effects' requests during a move: kExtraTurn, kContinueTurn; kCannotMove (below)
 
   static constexpr int32_t kExtraTurn = 1, kContinueTurn = 2;
+  // set while the end rules are tried because the player to move has no legal move (if_none: end or lose): the
+  // value of the name cannot_move
+  static constexpr int32_t kCannotMove = 4;
 };
 
 // The winners when `player` loses (resigns, or cannot move under 'if_none: lose'): every other player.

@@ -139,3 +139,32 @@ TEST_CASE("pieces, variables and moves are laid out for the runtime") {
   CHECK(has("owned"));
   CHECK(has("forward"));
 }
+
+TEST_CASE("concat, cannot_move and the uses of computed declarations compile to their nodes") {
+  struct Row {
+    const char* expression;
+    Op op;  // the expression's node
+    Type type;
+  };
+  const Row rows[] = {
+      {"concat(s in ends : s)", Op::JoinText, Type::Str},
+      {"cannot_move", Op::CannotMove, Type::Bool},
+      {"cells", Op::ConstList, Type::Sites},             // a computed region: its table, once computed
+      {"neighbours(a1, across)", Op::Related, Type::Sites},  // a computed relation: its table
+      {"step(a1, across)", Op::Link, Type::Site},
+  };
+  for (const Row& r : rows) {
+    INFO(r.expression);
+    std::string text = kRules;
+    text.replace(text.find("  regions: {ends: [a1, a3]}"), 27, "  regions: {ends: [a1, a3], cells: \"ends ++ [a2]\"}");
+    text.replace(text.find("    next_to:"), 12, "    across: {each: s in cells, to: \"filter(t in ends : t != s)\"}\n    next_to:");
+    std::vector<std::string> e{r.expression};
+    Diagnostics d;
+    auto p = load_rules_text("tables.rules", text, d, &e);
+    INFO(d.format());
+    REQUIRE(p);
+    const Node& n = p->code[p->expressions[0]];
+    CHECK(n.op == r.op);
+    CHECK(n.type == r.type);
+  }
+}

@@ -100,6 +100,9 @@ TEST_CASE("grammar: which expressions parse", "[grammar]") {
       {"filter(x in l : x > 1)", true}, {"filter(x in l where x > 0 : x < 5)", true}, {"filter(x in l)", true},
       {"map(s in l : offset(s, 0, 1))", true}, {"map(x in 1..3 where x != 2 : x * x)", true}, {"map(a, b)", true},
       {"filter()", true}, {"map(x in", false}, {"filter(x in l :", false}, {"l ++ m ++ n", true},
+      // concat: the string aggregate, and a call when no 'NAME in' follows
+      {"concat(s in l : s)", true}, {"concat(r in 0..n - 1 where r > 0 : concat(i in 1..r : ' ') ++ r)", true},
+      {"concat(a, b)", true}, {"concat(x in", false},
       // keywords are not names
       {"in", false}, {"if", false}, {"then", false}, {"let", false}, {"f(then)", false}, {"x.in", false},
       // broken
@@ -164,6 +167,8 @@ TEST_CASE("grammar: precedence and associativity", "[grammar]") {
       {"filter(x in l : x > 1)", "filter x(l, _, >(x, 1))"},
       {"map(s in l where s != a : offset(s, 0, 1))", "map s(l, !=(s, a), offset(s, 0, 1))"},
       {"map(a, b)", "map(a, b)"},
+      {"concat(s in l where s != a : s ++ ' ') ++ k", "++(concat s(l, !=(s, a), ++(s, \" \")), k)"},
+      {"concat(a, b)", "concat(a, b)"},
       {"filter(x in l ++ m : x in n) ++ k", "++(filter x(++(l, m), _, in(x, n)), k)"},
       {"[1] ++ 2..3", "..(++(list(1), 2), 3)"},  // a range binds looser: write [1] ++ (2..3)
       {"unique(l ++ m)[0]", "index(unique(++(l, m)), 0)"},

@@ -105,6 +105,26 @@ TEST_CASE("the loader converts every section into the document") {
          CHECK(d.start[1].pieces[0].owner.s == "B");
          CHECK(d.start[1].pieces[1].owner.s == "A");
        }},
+      {"computed regions and relations, generated pieces",
+       "topology:\n  regions: {r: \"sites\", w: [a]}\n  relations: {h: {each: s in sites, to: \"[s]\"}}\n"
+       "pieces:\n  p: {each: i in 1..3, at: a, owner: B}\n  q: {per_player: 1}\nmoves: {m: {}}\n",
+       [](const Document& d) {
+         REQUIRE(d.regions.size() == 2);
+         REQUIRE(d.regions[0].computed);
+         CHECK(d.regions[0].computed->s == "sites");
+         CHECK(d.regions[0].computed->pos.col == 16);  // the opening quote
+         CHECK_FALSE(d.regions[1].computed);
+         REQUIRE(d.relations.size() == 1);
+         CHECK(d.relations[0].each->s == "s in sites");
+         CHECK(d.relations[0].to->s == "[s]");
+         CHECK(d.relations[0].edges.empty());
+         REQUIRE(d.pieces.size() == 2);
+         CHECK(d.pieces[0].each->s == "i in 1..3");
+         CHECK(d.pieces[0].at.s == "a");
+         CHECK(d.pieces[0].owner->s == "B");
+         CHECK_FALSE(d.pieces[0].per_player);
+         CHECK_FALSE(d.pieces[1].each);
+       }},
       {"an expression keeps the file position of every byte",
        "moves:\n  m:\n    requires: [\"1 <  2\"]\n",
        [](const Document& d) {
@@ -141,6 +161,16 @@ TEST_CASE("the loader reports structural problems with their positions") {
       {"moves: {m: {}}\nstart: {board: {a: [{}]}}\n", "not an empty mapping", 4, 21},
       {"moves: {m: {}}\nstart: {board: {a: {s: A, s: B}}}\n", "duplicate key 's' (first at line 4)", 4, 27},
       {"moves: {m: {}}\nstart: {board: {a: {s: A}, a: {s: B}}}\n", "duplicate key 'a' (first at line 4)", 4, 28},
+      {"topology: {regions: {r: {a: b}}}\nmoves: {m: {}}\n", "region 'r' must be a list of sites or an expression, not a mapping",
+       3, 25},
+      {"topology: {relations: {h: {each: s in sites, edges: [[a, b]], to: '[s]'}}}\nmoves: {m: {}}\n",
+       "relation 'h' has both 'edges' and 'each': keep one", 3, 34},
+      {"topology: {relations: {h: {each: s in sites, to: '[s]', symmetric: true}}}\nmoves: {m: {}}\n",
+       "relation 'h' is computed with 'each', so it is directed: leave out 'symmetric'", 3, 68},
+      {"topology: {relations: {h: {each: s in sites}}}\nmoves: {m: {}}\n", "missing key 'to' in relation", 3, 27},
+      {"topology: {relations: {h: {to: '[a]'}}}\nmoves: {m: {}}\n", "missing key 'each' in relation", 3, 27},
+      {"pieces: {p: {each: i in 1..2, per_player: 2}}\nmoves: {m: {}}\n", "piece 'p' has both 'per_player' and 'each'", 3, 20},
+      {"pieces: {p: {owner: A}}\nmoves: {m: {}}\n", "'owner' is for generated pieces: it needs 'each'", 3, 21},
   };
   for (auto& r : rows) {
     INFO(r.yaml);

@@ -300,6 +300,8 @@ TEST_CASE("write(load(write(state))) is write(state) for every rule file, after 
       if (e.path().extension() == ".rules") files.push_back(std::string(dir) + "/" + e.path().filename().string());
   std::sort(files.begin(), files.end());
   REQUIRE(std::count(files.begin(), files.end(), "rules/ur.rules") == 1);
+  // generated pieces, matched by kind only when a position is read, whose owners change during the game
+  REQUIRE(std::count(files.begin(), files.end(), "tests/rules/computed-topology.rules") == 1);
   for (const std::string& file : files) {
     auto prog = testing::compile_file(file);
     for (uint64_t seed = 1; seed <= 3; ++seed)

@@ -749,3 +749,70 @@ display: "{total}"
   g.apply(g.read("33").move);
   CHECK(g.render() == "18\n");  // l = [3, 3, 6]: 12, and 2 for each of the 3 items
 }
+
+TEST_CASE("concat joins the written forms of its values, in list order") {
+  check_values(kLists, {
+      {"concat(x in 1..5 : x)", "12345"},
+      {"concat(x in 1..5 where x % 2 == 1 : x ++ ',')", "1,3,5,"},
+      {"concat(x in 1..0 : x) == ''", "true"},                               // over no element: the empty string
+      {"concat(s in [a1, h8] : s ++ '=' ++ (s == a1))", "a1=trueh8=false"},  // any single value, as '++' writes it
+      {"concat(p in pieces_at(b2) : p ++ ' ')", "man#0 man#1 "},
+      {"concat(s in [hand[A], R1, offset(h8, 1, 0)] : s ++ ';')", "Hand;R1;none;"},
+      {"concat(p in players : concat(i in 1..2 : p))", "AABB"},
+      {"concat(r in 0..2 : concat(i in 1..3 - r : '.') ++ concat(c in 0..r : c) ++ '|')", "...0|..01|.012|"},
+      {"concat(x in 1..3 : show_ints(map(y in 1..x : y), 0) ++ ';')", "1;1,2;1,2,3;"},
+      {"concat(x in 1..3 : len(filter(y in 1..x : true)))", "123"},  // one element's lists are dropped
+  });
+  check_errors(kLists, {
+      {"concat(x in 1..2000000 : x)", "the strings made with '++' and 'concat' in one game operation exceed 1048576 bytes"},
+      {"concat(x in 1..1000 : concat(y in 1..1000 : 'ab')) == ''",
+       "the strings made with '++' and 'concat' in one game operation exceed 1048576 bytes"},
+      {"concat(x in 1..20000000 : '')", "evaluation budget exceeded (10000000 steps)"},  // one step per element
+      {"concat(x in 0..2 : 6 / x)", "division by zero"},
+  });
+}
+
+TEST_CASE("cannot_move is true only while the end rules are tried for a player who has no legal move") {
+  // B can move once; then nobody can: the end rule sees cannot_move with me = the player who is stuck
+  const char* base = R"RULES(
+game: {name: stuck}
+players: [A, B]
+variables: {moves: 0}
+moves:
+  go:
+    requires: ["moves < 2 and not cannot_move"]
+    effects: ["set moves = moves + 1"]
+turn: [{choose: all, if_none: IF_NONE}]
+display: "{cannot_move}"
+)RULES";
+  auto with = [&](const std::string& if_none, const std::string& end) {
+    std::string text = base;
+    text.replace(text.find("IF_NONE"), 7, if_none);
+    return build(text + "end:\n" + end);
+  };
+  {
+    Game g(with("end", "  - when: cannot_move and me == A\n    result: win(B)\n"));
+    CHECK(g.render() == "false\n");  // not while playing
+    g.apply(g.read("go").move);      // A, then B
+    CHECK(g.node() == Game::NodeKind::Decision);
+    g.apply(g.read("go").move);
+    CHECK(g.node() == Game::NodeKind::Over);  // A cannot move: the rule holds
+    CHECK(g.result_text() == "B wins");
+    CHECK(g.render() == "false\n");
+  }
+  {
+    // after a move the end rules see cannot_move false; with if_none: lose, the rule wins before the loss
+    Game g(with("lose", "  - each: p\n    when: cannot_move\n    result: rank(if p == me then 1 else 0)\n"));
+    g.apply(g.read("go").move);
+    CHECK(g.node() == Game::NodeKind::Decision);
+    g.apply(g.read("go").move);
+    CHECK(g.result_text() == "A wins");  // the stuck player ranks first here: the rule decides, not the loss
+  }
+  {
+    // when no rule holds, if_none: lose makes the stuck player lose
+    Game g(with("lose", "  - when: \"not cannot_move\"\n    result: draw\n"));
+    CHECK(g.node() == Game::NodeKind::Decision);  // after no move: the rule is not tried
+    g.apply(g.read("go").move);  // tried after the move: cannot_move is false, so it holds
+    CHECK(g.result_text() == "draw");
+  }
+}
