@@ -69,7 +69,7 @@ PlayoutStats playouts(Game& g, uint64_t count, uint64_t seed, int64_t max_plies)
   return playouts(g, count, rng, max_plies);
 }
 
-PlayoutStats playouts(Game& g, uint64_t count, Prng& rng, int64_t max_plies) {
+PlayoutStats playouts(Game& g, uint64_t count, Prng& rng, int64_t max_plies, bool fresh_setup) {
   PlayoutStats st;
   const Program& P = g.prog();
   for (int p = 0; p < P.nplayers(); ++p) st.results.push_back({1u << p, P.players[p] + " wins", 0});
@@ -80,8 +80,9 @@ PlayoutStats playouts(Game& g, uint64_t count, Prng& rng, int64_t max_plies) {
   auto scratch = std::make_unique<MoveList>();
   auto t0 = std::chrono::steady_clock::now();
   for (uint64_t i = 0; i < count; ++i) {
-    M.state() = start;  // a copy into the same buffers: no allocation
-    M.clear_journal();  // playouts never undo
+    if (fresh_setup && i > 0) g.reset(rng);  // a new random start, drawn from the same generator
+    else M.state() = start;                  // a copy into the same buffers: no allocation
+    M.clear_journal();                       // playouts never undo
     int64_t plies = 0;
     Move m;
     while (plies < max_plies && random_action(g, rng, *scratch, m)) {

@@ -37,9 +37,11 @@ struct PlayoutStats {
 
 // Plays `count` random playouts from g's position with one generator drawn in order (random_action per ply):
 // `rng`, which goes on from where it is (after the setup's draws, say), or Prng(seed). A playout stops when the
-// game is over or after max_plies plies. g is restored to its position afterwards, but its undo journal is
-// cleared.
-PlayoutStats playouts(Game& g, uint64_t count, Prng& rng, int64_t max_plies);
+// game is over or after max_plies plies. With `fresh_setup` (for a game set up from the rule file's start whose
+// setup draws), every playout after the first starts from a new setup drawn from `rng` (Game::reset), so each one
+// has its own random start; otherwise every playout starts from g's position. g is restored to its position
+// afterwards, but its undo journal is cleared.
+PlayoutStats playouts(Game& g, uint64_t count, Prng& rng, int64_t max_plies, bool fresh_setup = false);
 PlayoutStats playouts(Game& g, uint64_t count, uint64_t seed, int64_t max_plies);
 
 }  // namespace ri::cli

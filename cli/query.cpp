@@ -121,7 +121,9 @@ void add_playout(CLI::App& app, std::vector<Command>& out) {
                      std::random_device rd;
                      if (!open_game(prog, o->start, (static_cast<uint64_t>(rd()) << 32) ^ rd(), game)) return 1;
                      // one generator: the setup's draws first, then every playout's
-                     PlayoutStats st = playouts(*game.game, o->count, game.rng, o->max_plies);
+                     // from the rule file's start, a setup that draws gives every playout its own start
+                     bool fresh = prog->setup_draws && o->start.position.empty() && o->start.log.empty();
+                     PlayoutStats st = playouts(*game.game, o->count, game.rng, o->max_plies, fresh);
                      std::cout << fmt::format("seed: {}\n", game.seed);
                      std::cout << fmt::format("playouts: {}\n", st.count);
                      for (auto& r : st.results) std::cout << fmt::format("{}: {}\n", r.text, r.count);
