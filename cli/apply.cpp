@@ -45,9 +45,7 @@ int run_apply(const ApplyOpts& o) {
   std::string move;
   for (const std::string& w : o.move) move += (move.empty() ? "" : " ") + w;
   Opened opened;  // set up with the log's seed, so that the updated log replays the same game
-  ParamValues params;
-  if (!gather_params(o.start.set, o.start.position, o.start.log, &opened.log, params)) return 1;
-  auto prog = load_or_report(o.file, nullptr, params);
+  auto prog = load_started(o.file, o.start, opened);
   if (!prog) return 1;
   const Program& P = *prog;
   return guarded(P, [&] {

@@ -127,6 +127,11 @@ struct Opened {
 // file is thrown).
 bool open_game(const std::shared_ptr<const Program>& prog, const Start& start, uint64_t fallback, Opened& out);
 
+// Loads the rule file (load_or_report) with the parameter values that `start` gathers (gather_params: --set, the
+// position file's and the log's; the log is read into out.log, for open_game). Null after reporting a problem.
+std::shared_ptr<const Program> load_started(const std::string& file, const Start& start, Opened& out,
+                                            const std::vector<std::string>* expressions = nullptr);
+
 // Loads the rule file with the parameter values of the command line, the position file and the log
 // (gather_params), opens its game (open_game, fallback seed 0), then runs f(game). Every problem is reported;
 // returns the exit code.

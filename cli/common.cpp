@@ -149,12 +149,17 @@ std::unique_ptr<Game> start_game(const std::shared_ptr<const Program>& prog, con
   return std::make_unique<Game>(prog, pos);
 }
 
+std::shared_ptr<const Program> load_started(const std::string& file, const Start& start, Opened& out,
+                                            const std::vector<std::string>* expressions) {
+  ParamValues params;
+  if (!gather_params(start.set, start.position, start.log, &out.log, params)) return nullptr;
+  return load_or_report(file, expressions, params);
+}
+
 int with_game(const std::string& file, const Start& start, const std::function<int(Game&)>& f,
               const std::vector<std::string>* expressions) {
   Opened o;
-  ParamValues params;
-  if (!gather_params(start.set, start.position, start.log, &o.log, params)) return 1;
-  auto prog = load_or_report(file, expressions, params);
+  auto prog = load_started(file, start, o, expressions);
   if (!prog) return 1;
   return guarded(*prog, [&] {
     if (!open_game(prog, start, 0, o)) return 1;

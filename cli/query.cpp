@@ -51,11 +51,8 @@ void add_replay(CLI::App& app, std::vector<Command>& out) {
   add_position_option(cmd, o->start.position);
   add_set_option(cmd, o->start.set);
   out.push_back({cmd, [o] {
-                   // the parameters: --set, the position file's and the log's `set:` header
                    Opened game;
-                   ParamValues params;
-                   if (!gather_params(o->start.set, o->start.position, o->start.log, &game.log, params)) return 1;
-                   auto prog = load_or_report(o->file, nullptr, params);
+                   auto prog = load_started(o->file, o->start, game);
                    if (!prog) return 1;
                    return guarded(*prog, [&] {
                      if (!open_game(prog, o->start, 0, game)) return 1;
@@ -113,15 +110,13 @@ void add_playout(CLI::App& app, std::vector<Command>& out) {
   cmd->add_option("--log", o->start.log, "play from the position after this move log");
   out.push_back({cmd, [o] {
                    Opened game;
-                   ParamValues params;
-                   if (!gather_params(o->start.set, o->start.position, o->start.log, &game.log, params)) return 1;
-                   auto prog = load_or_report(o->file, nullptr, params);
+                   auto prog = load_started(o->file, o->start, game);
                    if (!prog) return 1;
                    return guarded(*prog, [&] {
                      std::random_device rd;
                      if (!open_game(prog, o->start, (static_cast<uint64_t>(rd()) << 32) ^ rd(), game)) return 1;
-                     // one generator: the setup's draws first, then every playout's
-                     // from the rule file's start, a setup that draws gives every playout its own start
+                     // one generator: the setup's draws first, then every playout's; from the rule file's start, a
+                     // setup that draws gives every playout its own start
                      bool fresh = prog->setup_draws && o->start.position.empty() && o->start.log.empty();
                      PlayoutStats st = playouts(*game.game, o->count, game.rng, o->max_plies, fresh);
                      std::cout << fmt::format("seed: {}\n", game.seed);
