@@ -69,9 +69,10 @@ int guarded(const Program& p, const std::function<int()>& f);
 // Reads the log at `path` and parses it. On a problem prints the diagnostics and returns false.
 bool read_log_file(const std::string& path, MoveLog& log);
 
-// Replays a parsed log on g (checking its expectations). On a failure prints it (at the log's LOG:LINE:COL, or the
-// rule file's for a runtime error) and returns false.
-bool replay_log(Game& g, const MoveLog& log, ReplayResult* result = nullptr);
+// Replays a parsed log on g (checking its expectations, and with `invariants` the rule file's invariants: movelog.hpp).
+// On a failure prints it (at the log's LOG:LINE:COL, or the rule file's for a runtime error or an invariant) and
+// returns false.
+bool replay_log(Game& g, const MoveLog& log, ReplayResult* result = nullptr, bool invariants = false);
 
 // Prints a failed replay result (r.ok == false) for the log `log`.
 void report_replay(const Program& p, const MoveLog& log, const ReplayResult& r);
@@ -83,6 +84,7 @@ struct Start {
   uint64_t seed = 0;
   CLI::Option* seed_option = nullptr;  // --seed, when the command has it (add_seed_option)
   std::vector<std::string> set;        // --set NAME=VALUE (add_set_option)
+  bool invariants = false;             // check the rule file's invariants while the log is replayed (`replay`)
 };
 
 // Registers the option `--position POS` (the game starts from that position file) on a command.
@@ -123,7 +125,7 @@ struct Opened {
 };
 
 // Reads the log (when given and not read yet: out.log.file is null), chooses the setup's seed (setup_seed, with `fallback`), sets the game up (start_game)
-// and replays the log (its expectations are checked). False after reporting a problem (a runtime error of the rule
+// and replays the log (its expectations are checked; the invariants too with start.invariants). False after reporting a problem (a runtime error of the rule
 // file is thrown).
 bool open_game(const std::shared_ptr<const Program>& prog, const Start& start, uint64_t fallback, Opened& out);
 

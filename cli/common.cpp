@@ -36,11 +36,23 @@ int guarded(const Program& p, const std::function<int()>& f) {
 }
 
 void report_replay(const Program& p, const MoveLog& log, const ReplayResult& r) {
+  // a problem of the rule file (a runtime error, an invariant that does not hold), then where the log was
+  bool start = r.line == 0;  // before the log's first item (the invariants of the start)
   if (r.runtime_error) {
     RuntimeError e(r.rule_pos, r.message);
     e.calls = r.rule_calls;
     std::cerr << format_runtime(p, e);
-    std::cerr << format_diagnostic(Diagnostic{log.file, {r.line, r.col}, "the rule file failed while replaying this line"});
+    std::cerr << format_diagnostic(Diagnostic{log.file, {r.line, r.col},
+                                              start ? "the rule file failed before the log's first action"
+                                                    : "the rule file failed while replaying this line"});
+    return;
+  }
+  if (r.invariant >= 0) {
+    std::cerr << format_diagnostic(Diagnostic{p.files.at(p.invariants[r.invariant].pos.file),
+                                              p.invariants[r.invariant].pos, r.message});
+    std::cerr << format_diagnostic(Diagnostic{log.file, {r.line, r.col},
+                                              start ? "the invariant does not hold before the log's first action"
+                                                    : "the invariant does not hold after this line"});
     return;
   }
   std::cerr << format_diagnostic(Diagnostic{log.file, {r.line, r.col}, r.message});
@@ -173,7 +185,7 @@ bool open_game(const std::shared_ptr<const Program>& prog, const Start& start, u
   out.rng = Prng(out.seed);
   out.game = start_game(prog, start.position, out.rng);
   if (!out.game) return false;
-  return start.log.empty() || replay_log(*out.game, out.log, &out.replay);
+  return start.log.empty() || replay_log(*out.game, out.log, &out.replay, start.invariants);
 }
 
 bool read_log_file(const std::string& path, MoveLog& log) {
@@ -183,8 +195,8 @@ bool read_log_file(const std::string& path, MoveLog& log) {
   return false;
 }
 
-bool replay_log(Game& g, const MoveLog& log, ReplayResult* result) {
-  ReplayResult r = replay(g, log);
+bool replay_log(Game& g, const MoveLog& log, ReplayResult* result, bool invariants) {
+  ReplayResult r = replay(g, log, invariants);
   if (result) *result = r;
   if (!r.ok) report_replay(g.prog(), log, r);
   return r.ok;

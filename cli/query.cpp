@@ -44,8 +44,9 @@ void add_replay(CLI::App& app, std::vector<Command>& out) {
     Start start;  // the log is the positional LOG; the seed is its `seed:` header
   };
   auto o = std::make_shared<Opts>();
+  o->start.invariants = true;  // a replay checks the rule file's invariants after every action
   auto* cmd = app.add_subcommand("replay",
-                                 "Replay a move log, checking every action and expectation; exit 1 at the first divergence");
+                                 "Replay a move log, checking every action, expectation and invariant; exit 1 at the first divergence");
   cmd->add_option("file", o->file, "rule file")->required();
   cmd->add_option("log", o->start.log, "move log (see spec/movelog.md)")->required();
   add_position_option(cmd, o->start.position);

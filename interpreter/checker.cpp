@@ -292,6 +292,25 @@ void Checker::check_end() {
   }
 }
 
+// invariants: NAME -> a bool checked like an end condition (every global name, `me` = the player to move), each
+// name an identifier of its own namespace (duplicate keys are the loader's to report).
+void Checker::check_invariants() {
+  for (auto& inv : doc_.invariants) {
+    InvariantInfo ii;
+    ii.name = inv.name.s;
+    size_t first = inv.check.s.find_first_not_of(" \t\r\n");  // a violation is reported where the text starts
+    ii.pos = inv.check.at(first == std::string::npos ? 0 : first);
+    if (std::string why = bad_name(inv.name.s); !why.empty()) error(inv.name.pos, why);
+    begin_frame();
+    ExprP e = parse(inv.check);
+    std::string what = fmt::format("invariant '{}'", inv.name.s);
+    if (e) expect(*e, Type::Bool, what.c_str());
+    ii.frame = max_slot_;
+    P_.invariants.push_back(std::move(ii));
+    out_.invariants.push_back(std::move(e));
+  }
+}
+
 // setup: statements run once when the game is set up from the rule file's start, with `me` = the first player:
 // the effects of a move but extra_turn and continue_turn; the only place where 'random' may be called.
 void Checker::check_setup() {
@@ -351,6 +370,7 @@ bool Checker::run(const std::vector<const Document*>& libs, const SourceFiles& f
   check_moves();
   check_turn();
   check_end();
+  check_invariants();
   check_display();
   if (expressions_)
     for (const Text& t : *expressions_) check_expression(t);

@@ -61,6 +61,7 @@ struct Checked {
   std::vector<CheckedChance> chance;  // per Program::chance
   std::vector<ExprP> step_when;       // per step; null: always taken
   std::vector<CheckedEnd> ends;
+  std::vector<ExprP> invariants;   // per Program::invariants
   Template display;
   Template summary;
   std::vector<StmtP> setup;

@@ -164,6 +164,7 @@ class Checker {
   void check_moves();
   void check_turn();
   void check_end();
+  void check_invariants();
   void check_setup();
   void check_display();
   void check_expression(const Text& t);

@@ -321,6 +321,11 @@ std::shared_ptr<const Program> compile(Checked&& ck, Diagnostics& diags) {
     P.ends[e].when = ck.ends[e].when ? c.expr(*ck.ends[e].when) : -1;
     P.ends[e].arg = ck.ends[e].arg ? c.expr(*ck.ends[e].arg) : -1;
   }
+  for (size_t i = 0; i < P.invariants.size(); ++i) {
+    c.frame = P.invariants[i].frame;
+    track(c.frame);
+    P.invariants[i].node = ck.invariants[i] ? c.expr(*ck.invariants[i]) : -1;
+  }
   if (P.has_display) {
     c.frame = P.display_frame;
     track(c.frame);

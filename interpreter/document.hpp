@@ -182,6 +182,13 @@ struct EndDecl {
   Text result;  // win(P) | draw | rank(EXPR)
 };
 
+// An invariant: a condition that must hold in every position of every game (`invariants: {NAME: EXPR}`), checked by
+// `ruleinterp check --playouts` and `ruleinterp replay` (language.md, section 4.17).
+struct InvariantDecl {
+  Text name;
+  Text check;  // boolean expression
+};
+
 struct Document {
   std::shared_ptr<const SourceFile> file;
   Text extends;                // the base rule file's path as written ("" when the file extends none)
@@ -209,6 +216,7 @@ struct Document {
   std::vector<StepDecl> turn;
   Pos turn_pos;
   std::vector<EndDecl> end;
+  std::vector<InvariantDecl> invariants;
   Text display;
   bool has_display = false;
   Text summary;  // the one-line template of a position (language.md, section 14.2)

@@ -204,6 +204,7 @@ class Loader {
   void load_move(const Text& name, const YAML::Node& n, MoveDecl& m);
   void load_turn(const YAML::Node& n, Document& doc);
   void load_end(const YAML::Node& n, Document& doc);
+  void load_invariants(const YAML::Node& n, Document& doc);
   bool scalar_list(const YAML::Node& n, const std::string& what, std::vector<Text>& out, Pos fallback);
   bool int_of(const YAML::Node& n, const std::string& what, int& out, Pos fallback);
   bool count_of(const YAML::Node& n, const std::string& what, Count& out, Pos fallback);
@@ -794,6 +795,21 @@ void Loader::load_end(const YAML::Node& n, Document& doc) {
   }
 }
 
+// invariants -> { NAME: EXPR }
+void Loader::load_invariants(const YAML::Node& n, Document& doc) {
+  if (!expect_map(n, "invariants", pos_of(n))) return;
+  check_dups(n, "invariants");
+  for (auto it = n.begin(); it != n.end(); ++it) {
+    InvariantDecl inv;
+    inv.name = key_text(it->first);
+    std::string what = fmt::format("invariant '{}'", inv.name.s);
+    if (it->second.IsNull())  // `NAME:` alone: reported at the name (a null node has the next key's position)
+      error(inv.name.pos, fmt::format("{} must be a scalar, not nothing", what));
+    else if (text(it->second, inv.check, what.c_str(), inv.name.pos))
+      doc.invariants.push_back(std::move(inv));
+  }
+}
+
 // extends -> PATH ; remove -> '[' PATH (',' PATH)* ']'   (remove only with extends)
 void Loader::load_extends(const YAML::Node& root, Document& doc) {
   if (auto v = root["extends"]) {
@@ -983,7 +999,7 @@ void Loader::load(Document& doc) {
   if (!load_root(root, "a rule file", "a YAML mapping of sections (game, players, moves, turn, end, ...)")) return;
   check_keys(root, "",
              {"game", "params", "players", "topology", "zones", "pieces", "start", "variables", "history", "chance",
-              "functions", "setup", "moves", "turn", "end", "display", "summary", "extends", "remove"});
+              "functions", "setup", "moves", "turn", "end", "invariants", "display", "summary", "extends", "remove"});
   load_extends(root, doc);
   note_sections(root, "", doc);
   auto section = [&](const char* k, bool required, auto fn) {
@@ -1007,6 +1023,7 @@ void Loader::load(Document& doc) {
   section("moves", true, &Loader::load_moves);
   section("turn", true, &Loader::load_turn);
   section("end", true, &Loader::load_end);
+  section("invariants", false, &Loader::load_invariants);
   if (auto d = root["display"]) {
     doc.has_display = text(d, doc.display, "'display'", {1, 1});
   }

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "invariants.hpp"
+
 namespace ri {
 
 namespace {
@@ -572,10 +574,37 @@ bool replay_line(Game& g, const LogLine& it, ReplayResult& r) {
   return true;
 }
 
-ReplayResult replay(Game& g, const MoveLog& log) {
+namespace {
+
+// Checks the invariants after the item `it` (null: before the first), recording a violation or a runtime error of
+// an invariant in r; false then.
+bool invariants_hold(Game& g, const LogLine* it, ReplayResult& r) {
+  try {
+    int broken = broken_invariant(g);
+    if (broken < 0) return true;
+    r.invariant = broken;
+    r.message = invariant_message(g.prog(), broken, r.actions);
+  } catch (const RuntimeError& e) {
+    r.message = e.what();
+    r.runtime_error = true;
+    r.rule_pos = e.pos;
+    r.rule_calls = e.calls;
+  }
+  r.ok = false;
+  r.line = it ? it->line : 0;
+  r.col = it ? it->col : 0;
+  return false;
+}
+
+}  // namespace
+
+ReplayResult replay(Game& g, const MoveLog& log, bool invariants) {
   ReplayResult r;
-  for (const LogLine& it : log.lines)
+  if (invariants && !invariants_hold(g, nullptr, r)) return r;
+  for (const LogLine& it : log.lines) {
     if (!replay_line(g, it, r)) break;
+    if (invariants && !it.is_expectation() && !invariants_hold(g, &it, r)) break;
+  }
   return r;
 }
 

@@ -69,11 +69,15 @@ struct ReplayResult {
   std::vector<Pos> rule_calls;   // RuntimeError::calls
   int actions = 0;        // actions applied (including resignations)
   int expectations = 0;   // expectations that held
+  int invariant = -1;     // with invariants: the invariant that does not hold (Program::invariants), or -1
 };
 
 // Replays the log's items in order from the game's current position, checking each expectation.
-// Stops at the first illegal action or failed expectation; the game is left at that point.
-ReplayResult replay(Game& g, const MoveLog& log);
+// Stops at the first illegal action or failed expectation; the game is left at that point. With `invariants`, the
+// rule file's invariants are checked too (invariants.hpp), before the first item and after every action: a
+// violation stops the replay (r.invariant; line 0 when it is before the first item), and so does a runtime error
+// of an invariant (at the action's line).
+ReplayResult replay(Game& g, const MoveLog& log, bool invariants = false);
 // Replays one item (the replay loop's step), adding to r's counts; false when it failed (r says why).
 bool replay_line(Game& g, const LogLine& item, ReplayResult& r);
 

@@ -158,6 +158,14 @@ struct EndInfo {
   Pos pos;
 };
 
+// An invariant (language.md, section 4.17): a bool evaluated with `me` = the player to move and no local name.
+struct InvariantInfo {
+  std::string name;
+  int node = -1;
+  Pos pos;  // where its expression starts (a violation is reported there)
+  int frame = 0;
+};
+
 struct VarInfo {
   std::string name;
   bool per_player = false;
@@ -278,6 +286,7 @@ struct Program {
   std::vector<MoveInfo> moves;
   std::vector<StepInfo> steps;
   std::vector<EndInfo> ends;
+  std::vector<InvariantInfo> invariants;  // in the order written
   TemplateInfo display;
   bool has_display = false;
   int display_frame = 0;

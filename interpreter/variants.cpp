@@ -111,6 +111,7 @@ const std::vector<Section>& section_table() {
       by_entry<&Document::moves>("moves", true),
       whole<&Document::turn, &Document::turn_pos>("turn", true),
       whole<&Document::end>("end", true),
+      by_entry<&Document::invariants>("invariants"),
       whole<&Document::display, &Document::has_display>("display"),
       whole<&Document::summary, &Document::has_summary>("summary"),
   };

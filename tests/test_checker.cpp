@@ -29,6 +29,11 @@ std::string chance_e(const std::string& decl) { return game("chance:\n  e: " + d
 // a game with a variable v (line 4) and the setup `list` (line 5, from column 8)
 std::string with_setup(const std::string& list) { return game("variables: {v: 0}\nsetup: " + list + "\nmoves: {go: {}}\n"); }
 
+// a game with a variable v (line 4), a move (line 5) and the invariants `section` (line 6, from column 13)
+std::string with_invariants(const std::string& section) {
+  return game("variables: {v: 0}\nmoves: {go: {}}\ninvariants: " + section + "\n");
+}
+
 // text with its first `from` replaced by `to`
 std::string edit(std::string text, const std::string& from, const std::string& to) {
   size_t at = text.find(from);
@@ -355,6 +360,27 @@ std::vector<Row> rows() {
        "'summary' must be a scalar, not a list", 5, 10, 1},
       {"random in the summary", game("moves: {m: {}}\nsummary: '{random(2)}'\n"),
        "'random' can only be used in 'setup'", 5, 12, 1},
+      // ---- invariants
+      {"invariants", with_invariants("{small: v < 10, mine: \"me == A or me == B\", all_here: 'all(s in edge : size(s) >= 0)'}"),
+       "", 0, 0, 0},
+      {"an invariant named like a variable (names of their own)", with_invariants("{v: v >= 0, go: 'true'}"), "", 0, 0, 0},
+      {"an invariant that is not bool", with_invariants("{count: v + 1}"), "invariant 'count' must be bool, not int", 6, 23, 1},
+      {"an invariant that is a list", with_invariants("{spot: edge}"), "invariant 'spot' must be bool, not sites", 6, 20, 1},
+      {"an invariant named with a dash", with_invariants("{a-b: 'true'}"),
+       "'a-b' cannot be a name: use letters, digits and '_', not starting with a digit", 6, 14, 1},
+      {"an invariant named with a keyword", with_invariants("{if: 'true'}"), "'if' is a keyword and cannot be a name", 6, 14, 1},
+      {"an undeclared name in an invariant", with_invariants("{ok: w > 0}"), "undeclared name 'w'", 6, 18, 1},
+      {"a move's parameter in an invariant", edit(with_invariants("{ok: size(s) > 0}"), "go: {}", "go: {params: {s: site}}"),
+       "undeclared name 's'", 6, 23, 1},
+      {"random in an invariant", with_invariants("{r: random(2) == 0}"), "'random' can only be used in 'setup'", 6, 17, 1},
+      {"a syntax error in an invariant", with_invariants("{s: 'v >'}"), "expected an expression after '>'", 6, 21, 1},
+      {"every invariant's problem is reported", with_invariants("{a: 1, b: 'true', c: x}"), "invariant 'a' must be bool, not int",
+       6, 17, 2},
+      {"invariants written as a list", with_invariants("[v > 0]"), "'invariants' must be a mapping, not a list", 6, 13, 1},
+      {"an invariant written as a mapping", with_invariants("{x: {check: v > 0}}"),
+       "invariant 'x' must be a scalar, not a mapping", 6, 17, 1},
+      {"an invariant written twice", with_invariants("\n  x: v > 0\n  x: v < 5"), "duplicate key 'x' (first at line 7)", 8, 3,
+       1},
 
   };
 }

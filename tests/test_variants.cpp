@@ -236,6 +236,60 @@ TEST_CASE("a variant replaces or removes the setup and the summary, or keeps the
   }
 }
 
+TEST_CASE("a variant merges the base's invariants by name, appends new ones and removes them") {
+  std::string base = std::string(kBase) + "invariants:\n  few: moved < 5\n  somewhere: 'all(q in pieces : q.site != none)'\n";
+  struct Row {
+    const char* what;
+    std::string variant;  // extends base.rules
+    std::function<void(const Document&)> check;
+  };
+  const std::vector<Row> rows = {
+      {"kept when the variant does not write them", "game: {name: V}\n",
+       [](const Document& d) {
+         REQUIRE(names(d.invariants) == Strings{"few", "somewhere"});
+         CHECK(d.invariants[0].check.pos.file == 1);  // the base's
+       }},
+      {"one with the base's name replaces it, in its place; a new one is appended",
+       "invariants: {positive: moved >= 0, few: moved < 50}\n",
+       [](const Document& d) {
+         REQUIRE(names(d.invariants) == Strings{"few", "somewhere", "positive"});
+         CHECK(d.invariants[0].check.s == "moved < 50");
+         CHECK(d.invariants[0].check.pos.file == 0);  // the variant's
+       }},
+      {"one removed", "remove: [invariants.few]\n",
+       [](const Document& d) { CHECK(names(d.invariants) == Strings{"somewhere"}); }},
+      {"all removed", "remove: [invariants]\n", [](const Document& d) { CHECK(d.invariants.empty()); }},
+  };
+  for (const Row& r : rows) {
+    INFO(r.what);
+    Diagnostics d;
+    Document doc;
+    SourceFiles files;
+    bool ok = read_variant(base, r.variant, doc, files, d);
+    INFO(d.format());
+    REQUIRE(ok);
+    r.check(doc);
+  }
+  SECTION("an invariant the base does not have cannot be removed") {
+    Diagnostics d;
+    Document doc;
+    SourceFiles files;
+    CHECK_FALSE(read_variant(base, "remove: [invariants.fwe]\n", doc, files, d));
+    CHECK_THAT(d.format(), Catch::Contains("'invariants.fwe' is not in the base rules 'base.rules' (did you mean "
+                                           "'invariants.few'?)"));
+  }
+  SECTION("the merged invariants are checked and compiled in the merged order") {
+    Diagnostics d;
+    auto prog = load_variant_rules(base, "invariants: {positive: moved >= 0}\nremove: [invariants.few]\n", d);
+    INFO(d.format());
+    REQUIRE(prog);
+    REQUIRE(prog->invariants.size() == 2);
+    CHECK(prog->invariants[0].name == "somewhere");
+    CHECK(prog->invariants[1].name == "positive");
+    CHECK(prog->invariants[1].pos.file == 0);
+  }
+}
+
 TEST_CASE("a chain of bases merges from the deepest up, each file relative to its own directory") {
   Dir dir(Files{{"base.rules", kBase},
                 {"sub/mid.rules",
