@@ -113,6 +113,7 @@ const std::vector<Section>& section_table() {
       whole<&Document::end>("end", true),
       whole<&Document::display, &Document::has_display>("display"),
       whole<&Document::summary, &Document::has_summary>("summary"),
+      whole<&Document::hidden>("hidden"),
   };
   return table;
 }
