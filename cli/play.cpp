@@ -71,6 +71,7 @@ class Session {
     }
     if (g_.node() == Game::NodeKind::Over) {
       out_ << '\n' << g_.render();
+      if (std::string m = g_.result_message(); !m.empty()) out_ << m << (m.back() == '\n' ? "" : "\n");
       out_ << fmt::format("result: {}\n", g_.result_text());
     } else {
       out_ << fmt::format("game left unfinished (turn {})\n", g_.state().turn);
@@ -186,6 +187,8 @@ class Session {
   // The commands that show the game, at a chance node and at a decision alike: true when `cmd` was one.
   bool show(const std::string& cmd) {
     if (cmd == "board") out_ << g_.render();
+    else if (cmd == "position" && P_.hidden.when >= 0)  // a position file holds every piece, the hidden ones too
+      out_ << "error: 'position' would show the hidden pieces (the rule file has 'hidden'): use 'board'\n";
     else if (cmd == "position") out_ << write_position(g_, o_.file);
     else return false;
     return true;
@@ -197,13 +200,24 @@ class Session {
       quit_ = true;
       return;
     }
-    out_ << fmt::format("{} plays: {}\n", name(g_.player()), g_.write(m));
+    out_ << fmt::format("{} plays: {}\n", name(g_.player()), g_.shown(m));
     play(m, false);
   }
 
   void list_moves() {
     out_ << fmt::format("{} to move:\n", name(g_.player()));
-    for (int i = 0; i < ml_->size; ++i) out_ << fmt::format("  {:>2}. {}\n", i + 1, g_.write((*ml_)[i]));
+    for (int i = 0; i < ml_->size; ++i) out_ << fmt::format("  {:>2}. {}\n", i + 1, g_.shown((*ml_)[i]));
+  }
+
+  // With 'hidden', a text that is not a move's full notation may be the notation the player is shown (with ???):
+  // the one legal move shown so. Returns its number (1..), 0 when none is, or -N when N moves are shown so.
+  int shown_as(const std::string& text) {
+    if (P_.hidden.when < 0) return 0;
+    std::string want = normalize_notation(text);
+    int found = 0, count = 0;
+    for (int i = 0; i < ml_->size; ++i)
+      if (normalize_notation(g_.shown((*ml_)[i])) == want && ++count == 1) found = i + 1;
+    return count > 1 ? -count : found;
   }
 
   // Takes back every action since `player`'s previous decision (any human's when player < 0).
@@ -266,6 +280,14 @@ class Session {
       }
       Game::Reading rd = g_.read(line);
       if (!rd.ok) {
+        if (int k = shown_as(line); k != 0) {
+          if (k > 0) {
+            play((*ml_)[k - 1], true);
+            return;
+          }
+          out_ << fmt::format("error: {} moves are shown as '{}': type the number of one\n", -k, line);
+          continue;
+        }
         if (int k = move_number(cmd, ml_->size)) {
           play((*ml_)[k - 1], true);
           return;

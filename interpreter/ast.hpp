@@ -26,7 +26,7 @@ enum class ExprKind : uint8_t {
   Range,      // kids[0]..kids[1]
 };
 
-enum class StmtKind : uint8_t { If, For, Let, Set, Block, Call };
+enum class StmtKind : uint8_t { If, For, While, Let, Set, Block, Call };
 
 // What a name or a call resolved to (filled by the checker).
 enum class Sym : uint8_t {
@@ -76,8 +76,8 @@ struct Stmt {
   StmtKind kind;
   Pos pos;
   std::string name;            // for/let variable, call name
-  std::vector<ExprP> exprs;    // If: cond; For: domain, where?; Let: value; Set: target, value; Call: args
-  std::vector<StmtP> body;     // If: then, else?; For/Let: body; Block: statements
+  std::vector<ExprP> exprs;    // If, While: cond; For: domain, where?; Let: value; Set: target, value; Call: args
+  std::vector<StmtP> body;     // If: then, else?; For/While/Let: body; Block: statements
   bool has_where = false;
   // filled by the checker
   Sym sym = Sym::Unresolved;

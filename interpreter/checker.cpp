@@ -239,13 +239,24 @@ void Checker::check_turn() {
         error(st.when_none.pos, fmt::format("'if_none' is 'pass', 'end' or 'lose', not '{}'", st.when_none.s));
     }
     ExprP when;
+    begin_frame();
     if (st.when) {
-      begin_frame();
       when = parse(*st.when);
       if (when) expect(*when, Type::Bool, "a step's 'when'");
-      si.frame = max_slot_;
     }
+    // 'after': statements run after every move chosen at the step, with `me` = the mover and no local name (the
+    // step may offer several moves): a move's effects without turn requests
+    std::vector<StmtP> after;
+    in_after_ = true;
+    for (auto& text : st.after) {
+      StmtP s = parser_->stmt(text);
+      if (s) stmt(*s);
+      after.push_back(std::move(s));
+    }
+    in_after_ = false;
+    si.frame = max_slot_;
     out_.step_when.push_back(std::move(when));
+    out_.step_after.push_back(std::move(after));
     P_.steps.push_back(std::move(si));
   }
 }
@@ -286,6 +297,7 @@ void Checker::check_end() {
         error(r->pos, "a result is win(PLAYER), draw or rank(VALUE)");
       }
     }
+    if (ed.message) ei.has_message = templ(*ed.message, ce.message);  // the `each` name is in scope
     ei.frame = std::max(1, max_slot_);
     P_.ends.push_back(ei);
     out_.ends.push_back(std::move(ce));
@@ -339,6 +351,35 @@ void Checker::check_display() {
   }
 }
 
+// hidden: `each` names a piece, `when` is a bool condition of it (me = the viewer), `attributes` lists the secret
+// attributes (absent: all of them; the built-in fields are always shown).
+void Checker::check_hidden() {
+  if (!doc_.hidden) return;
+  const HiddenDecl& h = *doc_.hidden;
+  HiddenInfo& hi = P_.hidden;
+  begin_frame();
+  if (std::string why = bad_name(h.each.s); !why.empty()) error(h.each.pos, why);
+  push_local(h.each.s, Type::Piece);
+  out_.hidden_when = parse(h.when);
+  if (out_.hidden_when) expect(*out_.hidden_when, Type::Bool, "the 'when' of 'hidden'");
+  hi.frame = std::max(1, max_slot_);
+  hi.secret.assign(P_.attr_names.size(), h.attributes ? 0 : 1);
+  if (!h.attributes) return;
+  for (const Text& a : *h.attributes) {
+    auto it = std::find(P_.attr_names.begin(), P_.attr_names.end(), a.s);
+    if (a.s == "owner" || a.s == "site" || a.s == "kind") {
+      error(a.pos, fmt::format("'{}' is a built-in field of every piece and is always shown: only attributes can be secret",
+                               a.s));
+    } else if (it == P_.attr_names.end()) {
+      error(a.pos, fmt::format("pieces have no attribute '{}'{}", a.s, near_or_list(a.s, P_.attr_names)));
+    } else if (hi.secret[static_cast<size_t>(it - P_.attr_names.begin())]) {
+      error(a.pos, fmt::format("attribute '{}' is listed twice", a.s));
+    } else {
+      hi.secret[static_cast<size_t>(it - P_.attr_names.begin())] = 1;
+    }
+  }
+}
+
 bool Checker::run(const std::vector<const Document*>& libs, const SourceFiles& files) {
   size_t before = diags_.size();
   P_.files = files;
@@ -372,6 +413,7 @@ bool Checker::run(const std::vector<const Document*>& libs, const SourceFiles& f
   check_end();
   check_invariants();
   check_display();
+  check_hidden();
   if (expressions_)
     for (const Text& t : *expressions_) check_expression(t);
   sort_load_items();

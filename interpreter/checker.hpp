@@ -40,6 +40,7 @@ struct CheckedChance {
 
 struct CheckedEnd {
   ExprP when, arg;
+  Template message;  // when the rule has one (EndInfo::has_message)
 };
 
 // A declaration computed at load (Program::load_items, same index): its expressions.
@@ -60,10 +61,12 @@ struct Checked {
   std::vector<std::vector<ExprP>> attr_inits;  // per kind, per attribute
   std::vector<CheckedChance> chance;  // per Program::chance
   std::vector<ExprP> step_when;       // per step; null: always taken
+  std::vector<std::vector<StmtP>> step_after;  // per step: its 'after' statements
   std::vector<CheckedEnd> ends;
   std::vector<ExprP> invariants;   // per Program::invariants
   Template display;
   Template summary;
+  ExprP hidden_when;  // 'hidden.when' (null: no 'hidden')
   std::vector<StmtP> setup;
   std::vector<ExprP> expressions;  // the extra expressions check() was given (null where one failed to parse)
   std::vector<CheckedLoad> load;   // per Program::load_items

@@ -143,14 +143,20 @@ Type Checker::builtin_call(Expr& e, const BuiltinSig& b) {
     error(e.pos, "'opponent' needs exactly two players; use next(PLAYER)");
     return e.type = Type::Error;
   }
-  if (b.op == Op::Len || b.op == Op::Nth || b.op == Op::IndexOf || b.op == Op::Unique) {
+  if (b.op == Op::Len || b.op == Op::Nth || b.op == Op::IndexOf || b.op == Op::Unique || b.op == Op::Slice ||
+      b.op == Op::Reverse) {
     Type l = expr(*e.kids[0]);
     if (l != Type::Error && !is_list(l)) {
       error(e.kids[0]->pos, fmt::format("the first argument of '{}' must be a list, not {}", b.name, type_name(l)));
       return e.type = Type::Error;
     }
     if (b.op == Op::Len) return e.type = Type::Int;
-    if (b.op == Op::Unique) return e.type = l;
+    if (b.op == Op::Unique || b.op == Op::Reverse) return e.type = l;
+    if (b.op == Op::Slice) {  // slice(l, i, j): l's type
+      Type i = expect(*e.kids[1], Type::Int, "argument 2 of 'slice'");
+      Type j = expect(*e.kids[2], Type::Int, "argument 3 of 'slice'");
+      return e.type = i == Type::Error || j == Type::Error ? Type::Error : l;
+    }
     if (b.op == Op::Nth) {
       expect(*e.kids[1], Type::Int, "a position");
       return e.type = l == Type::Error ? Type::Error : elem_of(l);
@@ -476,6 +482,10 @@ void Checker::stmt(Stmt& s) {
       next_slot_ = saved;
       return;
     }
+    case StmtKind::While:
+      expect(*s.exprs[0], Type::Bool, "a 'while' condition");
+      stmt(*s.body[0]);
+      return;
     case StmtKind::Let: {
       Type v = expr(*s.exprs[0]);
       size_t mark = locals_.size();
@@ -538,8 +548,9 @@ void Checker::stmt(Stmt& s) {
         if (s.name == ef.name) {
           s.id = static_cast<int>(ef.op);
           s.sym = Sym::Builtin;
-          if ((in_chance_ || in_setup_) && (ef.op == Op::SExtraTurn || ef.op == Op::SContinueTurn)) {
-            error(s.pos, fmt::format("'{}' is not allowed in {}", ef.name, in_setup_ ? "'setup'" : "the effects of a chance"));
+          if ((in_chance_ || in_setup_ || in_after_) && (ef.op == Op::SExtraTurn || ef.op == Op::SContinueTurn)) {
+            error(s.pos, fmt::format("'{}' is not allowed in {}", ef.name,
+                                     in_setup_ ? "'setup'" : in_after_ ? "a step's 'after'" : "the effects of a chance"));
             return;
           }
           if (s.exprs.size() != ef.args.size()) {
@@ -562,7 +573,7 @@ void Checker::stmt(Stmt& s) {
         for (auto& ef : effects) names.push_back(ef.name);
         std::string dym = did_you_mean(s.name, names);
         if (!dym.empty()) error(s.pos, fmt::format("unknown effect '{}'{}", s.name, dym));
-        else error(s.pos, fmt::format("unknown effect '{}' (effects: move, remove, set, extra_turn, continue_turn, pass, if, for, let)", s.name));
+        else error(s.pos, fmt::format("unknown effect '{}' (effects: move, remove, set, extra_turn, continue_turn, pass, if, for, while, let)", s.name));
       }
       return;
     }

@@ -69,6 +69,8 @@ inline const std::vector<BuiltinSig>& builtins() {
       {"site_at", Op::SiteAt, {Type::Int, Type::Int}, Type::Site},
       {"offset", Op::Offset, {Type::Site, Type::Int, Type::Int}, Type::Site},
       {"unique", Op::Unique, {Type::Error}, Type::Error},
+      {"slice", Op::Slice, {Type::Error, Type::Int, Type::Int}, Type::Error},
+      {"reverse", Op::Reverse, {Type::Error}, Type::Error},
       {"random", Op::Random, {Type::Int}, Type::Int},  // only in 'setup'
   };
   return b;
@@ -114,7 +116,7 @@ inline Type join(Type a, Type b) {
 // starting with a digit, and not a keyword.
 inline std::string bad_name(const std::string& s) {
   static const char* keywords[] = {"let", "in", "if", "then", "else", "and", "or", "not",
-                                   "true", "false", "none", "where", "set", "for"};
+                                   "true", "false", "none", "where", "set", "for", "while"};
   for (auto* k : keywords)
     if (s == k) return fmt::format("'{}' is a keyword and cannot be a name", s);
   bool ok = !s.empty() && !std::isdigit(static_cast<unsigned char>(s[0]));
@@ -167,6 +169,7 @@ class Checker {
   void check_invariants();
   void check_setup();
   void check_display();
+  void check_hidden();
   void check_expression(const Text& t);
 
   // ---- expressions ----
@@ -203,6 +206,7 @@ class Checker {
   bool in_move_ = false;
   bool in_chance_ = false;        // checking a chance event's effects (no extra_turn, continue_turn)
   bool in_setup_ = false;         // checking 'setup' (no extra_turn, continue_turn; the only place for 'random')
+  bool in_after_ = false;         // checking a step's 'after' (no extra_turn, continue_turn)
   std::vector<int> chance_ids_;   // per declared chance event: its Program::chance index, or -1 when rejected
   std::map<int, std::pair<std::string, Type>> each_vars_;  // generated kinds: the 'each' variable and its type
   bool generated_names_ = false;  // grid sites: their names follow the grid's pattern

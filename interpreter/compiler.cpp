@@ -207,6 +207,10 @@ int Compiler::stmt(const Stmt& s) {
       int b = stmt(*s.body[0]);
       return emit(Op::SFor, Type::Void, s.pos, {d, w, b}, s.slot);
     }
+    case StmtKind::While: {
+      int c = expr(*s.exprs[0]);
+      return emit(Op::SWhile, Type::Void, s.pos, {c, stmt(*s.body[0])});
+    }
     case StmtKind::Let: return emit(Op::SLet, Type::Void, s.pos, {expr(*s.exprs[0]), stmt(*s.body[0])}, s.slot);
     case StmtKind::Set: {
       const Expr& t = *s.exprs[0];
@@ -314,12 +318,19 @@ std::shared_ptr<const Program> compile(Checked&& ck, Diagnostics& diags) {
     c.frame = P.steps[i].frame;
     track(c.frame);
     P.steps[i].when = ck.step_when[i] ? c.expr(*ck.step_when[i]) : -1;
+    for (auto& st : ck.step_after[i]) P.steps[i].after.push_back(st ? c.stmt(*st) : -1);
   }
   for (size_t e = 0; e < P.ends.size(); ++e) {
     c.frame = P.ends[e].frame;
     track(c.frame);
     P.ends[e].when = ck.ends[e].when ? c.expr(*ck.ends[e].when) : -1;
     P.ends[e].arg = ck.ends[e].arg ? c.expr(*ck.ends[e].arg) : -1;
+    if (P.ends[e].has_message) P.ends[e].message = c.templ(ck.ends[e].message);
+  }
+  if (ck.hidden_when) {
+    c.frame = P.hidden.frame;
+    track(c.frame);
+    P.hidden.when = c.expr(*ck.hidden_when);
   }
   for (size_t i = 0; i < P.invariants.size(); ++i) {
     c.frame = P.invariants[i].frame;

@@ -173,6 +173,7 @@ struct StepDecl {
   std::vector<Text> moves;     // Choose: the moves offered (empty = all)
   Text when_none;              // Choose: pass | end (default pass)
   std::optional<Text> when;    // a condition: the step is skipped when it is false (none: always taken)
+  std::vector<Text> after;     // Choose: statements run after every move chosen at the step (empty: none)
 };
 
 struct EndDecl {
@@ -180,6 +181,16 @@ struct EndDecl {
   Text each;    // optional player variable
   Text when;    // boolean expression
   Text result;  // win(P) | draw | rank(EXPR)
+  std::optional<Text> message;  // a template shown when this rule ends the game
+};
+
+// Hidden information: `each` names a piece, `when` (a bool expression of it, me = the viewer) says whether it is
+// hidden from the viewer, `attributes` what is secret about a hidden piece (absent: every attribute).
+struct HiddenDecl {
+  Pos pos;
+  Text each;
+  Text when;
+  std::optional<std::vector<Text>> attributes;
 };
 
 // An invariant: a condition that must hold in every position of every game (`invariants: {NAME: EXPR}`), checked by
@@ -222,6 +233,7 @@ struct Document {
   Text summary;  // the one-line template of a position (language.md, section 14.2)
   bool has_summary = false;
   std::vector<Text> setup;  // statements run once when the game is set up from the start (section 11.2)
+  std::optional<HiddenDecl> hidden;  // what the player to move cannot see (language.md, section 4.17)
   std::vector<BoardSite> start;  // the start board ('start: {board: ...}')
 };
 

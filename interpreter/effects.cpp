@@ -84,6 +84,7 @@ void Machine::save_control() {
   e.control[4] = S_.turn;
   e.control[5] = S_.ply;
   e.control[6] = S_.flags;
+  e.control[7] = S_.ended_by;
   journal_.push_back(e);
 }
 
@@ -114,6 +115,7 @@ void Machine::rollback(size_t mark) {
         S_.turn = e.control[4];
         S_.ply = e.control[5];
         S_.flags = e.control[6];
+        S_.ended_by = e.control[7];
         break;
       case UndoEntry::History: --S_.hist_len; break;
     }
@@ -160,6 +162,19 @@ void Machine::for_loop(const Node& n) {
   for_items_.resize(first);
 }
 
+// while C : S. Each round costs a step, so a loop that never ends runs out of the evaluation budget; lists made
+// for one round (in C or S) are dropped before the next.
+void Machine::while_loop(const Node& n) {
+  int cond = P_->kids[n.first], body = P_->kids[n.first + 1];
+  size_t mark = arena_.size();
+  for (;;) {
+    drop_lists(mark);
+    if (!truth(cond)) return;
+    tick(n);
+    ex(body);
+  }
+}
+
 void Machine::ex(int id) {
   if (id < 0) return;
   const Node& n = P_->code[id];
@@ -175,6 +190,7 @@ void Machine::ex(int id) {
       else ex(k(2));
       return;
     case Op::SFor: for_loop(n); return;
+    case Op::SWhile: while_loop(n); return;
     case Op::SLet:
       slots_[base_ + n.a] = ev(k(0));
       ex(k(1));

@@ -68,6 +68,7 @@ void Game::set_up(const Position& pos, Prng* rng) {
   S.turn = 1;
   S.ply = 0;
   S.flags = 0;
+  S.ended_by = 0;
   S.history.clear();
   S.hist_len = 0;
   S.hist_width = 1 + static_cast<int>(P.history.size());
@@ -234,19 +235,22 @@ void Game::finish_without_rule() {
   State& S = M_.state();
   S.over = 1;
   S.winners = 0;
+  S.ended_by = 0;
 }
 
 // Evaluates the end rules in order; the first that holds decides the result.
 bool Game::check_end() {
   const Program& P = *P_;
   State& S = M_.state();
-  for (const EndInfo& e : P.ends) {
+  for (size_t r = 0; r < P.ends.size(); ++r) {
+    const EndInfo& e = P.ends[r];
     int nrounds = e.each ? P.nplayers() : 1;
     for (int p = 0; p < nrounds; ++p) {
       M_.slot(0) = Value{p, 0, 0};
       if (!M_.evaluate(e.when).i) continue;
       S.over = 1;
       S.winners = 0;
+      S.ended_by = static_cast<int32_t>(r + 1) << 8 | p << 1 | ((S.flags & State::kCannotMove) != 0);
       if (e.result == EndInfo::Win) {
         M_.slot(0) = Value{p, 0, 0};
         int64_t w = M_.evaluate(e.arg).i;
@@ -422,6 +426,13 @@ size_t Game::apply(const Move& m) {
     }
   }
   for (int e : mi.effects) M_.execute(e);
+  const StepInfo& st = P_->steps[S.step];
+  if (!st.after.empty()) {
+    // the step's statements have a frame of their own: the move's parameters and lets are kept for its record
+    frame_.assign(&M_.slot(0), &M_.slot(0) + mi.frame);
+    for (int e : st.after) M_.execute(e);
+    std::copy(frame_.begin(), frame_.end(), &M_.slot(0));
+  }
   record(mi);
   if (check_end()) return mark;
   if (S.flags & State::kExtraTurn) {
@@ -448,10 +459,20 @@ void Game::record(const MoveInfo& mi) {
   M_.push_history(entry_.data());
 }
 
+// The template's text: each part's value written (while the machine hides, a part that reads a secret shows ???).
 std::string Game::write_with(const TemplateInfo& t) {
+  auto part = [&](int e) { return M_.show(M_.evaluate(e), P_->code[e].type); };
   std::string out = t.literals[0];
   for (size_t i = 0; i < t.exprs.size(); ++i) {
-    if (t.exprs[i] >= 0) out += M_.show(M_.evaluate(t.exprs[i]), P_->code[t.exprs[i]].type);
+    if (t.exprs[i] >= 0 && !M_.hiding()) {
+      out += part(t.exprs[i]);
+    } else if (t.exprs[i] >= 0) {
+      try {
+        out += part(t.exprs[i]);
+      } catch (const SecretRead&) {
+        out += "???";
+      }
+    }
     out += t.literals[i + 1];
   }
   return out;
@@ -467,6 +488,14 @@ std::string Game::write(const Move& m) {
   const MoveInfo& mi = P_->moves[m.type];
   bind(m);
   return write_with(mi.notation[0]);
+}
+
+std::string Game::shown(const Move& m) {
+  if (m.type == Move::kChance || P_->hidden.when < 0) return write(m);
+  M_.begin_operation();
+  Hiding h(M_);  // the hidden pieces are known before the move's values take their slots
+  bind(m);
+  return write_with(P_->moves[m.type].notation[0]);
 }
 
 std::string normalize_notation(std::string_view s) {
@@ -569,6 +598,27 @@ Game::Reading Game::read(std::string_view text) {
   }
   if (!matched) r.message = fmt::format("unknown move '{}'", std::string(text));
   return r;
+}
+
+std::string Game::result_message() {
+  State& S = M_.state();
+  if (!S.over || S.ended_by == 0) return "";
+  const EndInfo& e = P_->ends[static_cast<size_t>((S.ended_by >> 8) - 1)];
+  if (!e.has_message) return "";
+  M_.begin_operation();
+  Hiding h(M_);
+  int32_t flags = S.flags;
+  if (S.ended_by & 1) S.flags |= State::kCannotMove;  // cannot_move, as when the rule held
+  M_.slot(0) = Value{S.ended_by >> 1 & 127, 0, 0};     // the player the rule's `each` name was bound to
+  std::string out;
+  try {
+    out = write_with(e.message);
+  } catch (...) {
+    S.flags = flags;
+    throw;
+  }
+  S.flags = flags;
+  return out;
 }
 
 std::string Game::result_text() const {

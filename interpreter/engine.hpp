@@ -62,8 +62,12 @@ class Game {
   size_t apply(const Move& m);
   void undo(size_t mark) { M_.rollback(mark); }
 
-  // The move as written by its first notation (a chance outcome: its value).
+  // The move as written by its first notation (a chance outcome: its value): the full notation, which logs record
+  // and read() matches.
   std::string write(const Move& m);
+  // The move as the player to move is shown it: write(m), except that with the rule file's `hidden` a part of the
+  // notation that reads a secret of a piece hidden from them is ??? (spec/language.md, section 4.17).
+  std::string shown(const Move& m);
 
   // Reads a move or outcome written in notation. On failure `error` says why: for a recognised but
   // illegal move, the first failing requirement's code and message.
@@ -76,11 +80,16 @@ class Game {
   Reading read(std::string_view text);
 
   uint64_t hash() const;
+  // The position as the player to move sees it: the rule file's display (hiding what `hidden` hides), or a listing.
   std::string render();
   // The position in one line: the rule file's `summary` template, each line break in it replaced by a space and
   // those at its end dropped; without a summary, the state hash as 16 lower-case hex digits.
   std::string summary();
   std::string result_text() const;  // "Red wins", "draw", "Red and Green tie"
+  // The `message` of the end rule that ended the game, rendered for the player to move (hiding as render() does),
+  // with the rule's `each` name bound to the player it held for; "" when the game is not over, ended otherwise
+  // (no rule held, a resignation, a position file) or the rule has no message.
+  std::string result_message();
   uint32_t winners() const { return state().winners; }
 
   // The players who passed automatically during the last apply()/reset(), in order, a player who passed
@@ -110,6 +119,7 @@ class Game {
   Machine M_;
   std::vector<int> passers_;
   std::vector<int32_t> entry_;  // the history entry being recorded
+  std::vector<Value> frame_;     // a move's slots, kept while its step's 'after' statements run
   std::vector<int64_t> values_;  // the computed outcomes of the chance node (capacity kMaxMoves: never reallocated)
   const std::vector<uint64_t> ones_ = std::vector<uint64_t>(kMaxMoves, 1);  // their weights
 };

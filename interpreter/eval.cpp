@@ -311,6 +311,7 @@ Value Machine::ev(int id) {
     case Op::KindOf: return Value{S_.kind[checked_piece(n, ev(k(0)).i)], 0, 0};
     case Op::Attr: {
       int p = checked_piece(n, ev(k(0)).i);
+      if (hiding_) [[unlikely]] secret_read(n, p);
       return Value{S_.attrs[static_cast<size_t>(p) * S_.nattrs + n.a], 0, 0};
     }
     case Op::Len: return Value{list_len(ev(k(0))), 0, 0};
@@ -383,6 +384,8 @@ Value Machine::ev(int id) {
     case Op::Concat: return concat(n);
     case Op::Join: return join(n);
     case Op::Unique: return unique(n);
+    case Op::Slice: return slice(n);
+    case Op::Reverse: return reverse(n);
     case Op::Filter:
     case Op::Map: return collect(n);
     case Op::AllPieces: return Value{static_cast<int64_t>(ListKind::AllPieces), 0, 0};
@@ -414,6 +417,24 @@ Value Machine::ev(int id) {
   }
 }
 
+// Which pieces are hidden from the player to move: 'hidden.when' for each piece (in slot 0), every one evaluated
+// before anything is rendered, with hiding off (the condition itself may read anything).
+void Machine::begin_hiding() {
+  int when = P_->hidden.when;
+  if (when < 0) return;
+  hiding_ = false;
+  hidden_.assign(S_.kind.size(), 0);
+  for (size_t p = 0; p < hidden_.size(); ++p) {
+    slots_[0] = Value{static_cast<int64_t>(p), 0, 0};
+    hidden_[p] = evaluate(when).i != 0;
+  }
+  hiding_ = true;
+}
+
+void Machine::secret_read(const Node& n, int piece) const {
+  if (hidden_[static_cast<size_t>(piece)] && P_->hidden.secret[static_cast<size_t>(n.a)]) throw SecretRead{};
+}
+
 std::string Machine::show(const Value& v, Type t) const {
   const Program& P = *P_;
   switch (t) {
@@ -431,6 +452,7 @@ std::string Machine::show(const Value& v, Type t) const {
     }
     case Type::Piece: {
       if (v.i < 0 || v.i >= static_cast<int64_t>(S_.kind.size())) return "none";
+      if (hiding_ && hidden_[static_cast<size_t>(v.i)]) throw SecretRead{};  // its name tells which piece it is
       return fmt::format("{}#{}", P.kinds[S_.kind[v.i]].name, v.i);
     }
     case Type::None: return "none";

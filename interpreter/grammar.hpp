@@ -18,7 +18,8 @@
 // call      -> NAME '(' (expr (',' expr)*)? ')'
 //
 // stmt      -> 'if' expr 'then' stmt ('else' stmt)? | 'for' NAME 'in' expr ('where' expr)? ':' stmt
-//            | 'let' NAME '=' expr ';' stmt | 'set' postfix '=' expr | '{' stmt (';' stmt)* '}' | call | NAME
+//            | 'while' expr ':' stmt | 'let' NAME '=' expr ';' stmt | 'set' postfix '=' expr
+//            | '{' stmt (';' stmt)* '}' | call | NAME
 // signature -> NAME '(' (TYPE NAME (',' TYPE NAME)*)? ')' ('->' TYPE)?
 // param     -> TYPE '?'? ('in' expr)?
 // each      -> NAME 'in' expr
@@ -47,8 +48,9 @@ struct kw_none : TAO_PEGTL_KEYWORD("none") {};
 struct kw_where : TAO_PEGTL_KEYWORD("where") {};
 struct kw_set : TAO_PEGTL_KEYWORD("set") {};
 struct kw_for : TAO_PEGTL_KEYWORD("for") {};
+struct kw_while : TAO_PEGTL_KEYWORD("while") {};
 struct keyword : pg::sor<kw_let, kw_in, kw_if, kw_then, kw_else, kw_and, kw_or, kw_not, kw_true, kw_false, kw_none,
-                         kw_where, kw_set, kw_for> {};
+                         kw_where, kw_set, kw_for, kw_while> {};
 
 struct name : pg::seq<pg::not_at<keyword>, pg::identifier> {};
 struct integer : pg::plus<pg::digit> {};
@@ -72,6 +74,7 @@ struct else_required : tok<kw_else> {};
 struct in_required : tok<kw_in> {};
 struct equals_required : tok<pg::one<'='>> {};
 struct colon_required : tok<pg::one<':'>> {};
+struct while_colon_required : tok<pg::one<':'>> {};
 struct semi_required : tok<pg::one<';'>> {};
 struct name_required : tok<name> {};
 struct type_required : tok<name> {};
@@ -154,6 +157,8 @@ struct if_stmt : pg::seq<tok<kw_if>, pg::must<expr_required>, pg::must<then_requ
 struct for_where : pg::seq<tok<kw_where>, pg::must<expr_required>> {};
 struct for_stmt : pg::seq<tok<kw_for>, pg::must<name_required>, pg::must<in_required>, pg::must<expr_required>,
                           pg::opt<for_where>, pg::must<colon_required>, pg::must<stmt_required>> {};
+struct while_stmt : pg::seq<tok<kw_while>, pg::must<expr_required>, pg::must<while_colon_required>,
+                            pg::must<stmt_required>> {};
 struct let_stmt : pg::seq<tok<kw_let>, pg::must<name_required>, pg::must<equals_required>, pg::must<expr_required>,
                           pg::must<semi_required>, pg::must<stmt_required>> {};
 struct lvalue : postfix {};
@@ -161,7 +166,7 @@ struct set_stmt : pg::seq<tok<kw_set>, lvalue, pg::must<equals_required>, pg::mu
 struct block : pg::seq<tok<pg::one<'{'>>, pg::must<stmt_required>, pg::star<tok<pg::one<';'>>, pg::must<stmt_required>>,
                        pg::must<close_brace>> {};
 struct word_stmt : tok<name> {};
-struct stmt : pg::sor<if_stmt, for_stmt, let_stmt, set_stmt, block, call, word_stmt> {};
+struct stmt : pg::sor<if_stmt, for_stmt, while_stmt, let_stmt, set_stmt, block, call, word_stmt> {};
 
 // ---- declarations ----
 struct type_name : name {};
@@ -196,6 +201,7 @@ template <> inline constexpr auto error_message<else_required> = "expected 'else
 template <> inline constexpr auto error_message<in_required> = "expected 'in'";
 template <> inline constexpr auto error_message<equals_required> = "expected '='";
 template <> inline constexpr auto error_message<colon_required> = "expected ':'";
+template <> inline constexpr auto error_message<while_colon_required> = "expected ':' (a 'while' is written 'while CONDITION : EFFECT')";
 template <> inline constexpr auto error_message<semi_required> = "expected ';' (a 'let' is written 'let NAME = VALUE; BODY')";
 template <> inline constexpr auto error_message<name_required> = "expected a name";
 template <> inline constexpr auto error_message<type_required> = "expected a type";

@@ -1,5 +1,5 @@
 // Machine: iterating over lists (aggregates, and concat, which joins strings) and making new lists in the
-// evaluation arena (list literals, '++' of two lists, unique, filter, map).
+// evaluation arena (list literals, '++' of two lists, unique, filter, map, slice, reverse).
 //
 // The arena is a stack of items: a list made there is its offset and length (ListKind::Literal). It is
 // emptied when a game operation begins, and rewound by the engine between candidate bindings. Lists made
@@ -226,6 +226,52 @@ Value Machine::unique(const Node& n) {
   std::sort(pos, pos + kept);
   for (size_t i = 0; i < kept; ++i) item[i] = item[pos[i]];  // pos[i] >= i: nothing is read after it is written
   arena_.resize(at + kept);
+  return settle(from, at);
+}
+
+// Appends l's elements i .. j - 1 (0 <= i <= j <= len(l)) to the arena, one step each. Every kind of list but
+// every piece reads an element directly; every piece is scanned once.
+void Machine::append_items(const Node& n, const Value& l, int i, int j) {
+  arena_room(n, static_cast<size_t>(j - i));
+  if (static_cast<ListKind>(l.i) == ListKind::AllPieces) {
+    int at = 0;
+    for (size_t p = 0; p < S_.site.size() && at < j; ++p) {
+      if (S_.site[p] < 0) continue;
+      if (at++ < i) continue;
+      tick(n);
+      arena_.push_back(static_cast<int64_t>(p));
+    }
+    return;
+  }
+  for (int x = i; x < j; ++x) {
+    tick(n);
+    int64_t item = list_at(l, x).i;  // (a made list is in the arena itself)
+    arena_.push_back(item);
+  }
+}
+
+// slice(L, i, j): a new list of L's elements i .. j - 1; anything but 0 <= i <= j <= len(L) is a runtime error.
+Value Machine::slice(const Node& n) {
+  auto k = [&](int i) { return P_->kids[n.first + i]; };
+  size_t from = arena_.size();
+  Value l = ev(k(0));
+  int64_t i = ev(k(1)).i;
+  int64_t j = ev(k(2)).i;
+  int len = list_len(l);
+  if (i < 0 || j > len || i > len) fail(n, fmt::format("slice from {} to {} is outside the list (length {})", i, j, len));
+  if (i > j) fail(n, fmt::format("slice from {} to {} ends before it starts", i, j));
+  size_t at = arena_.size();
+  append_items(n, l, static_cast<int>(i), static_cast<int>(j));
+  return settle(from, at);
+}
+
+// reverse(L): a new list of L's elements, last first.
+Value Machine::reverse(const Node& n) {
+  size_t from = arena_.size();
+  Value l = ev(P_->kids[n.first]);
+  size_t at = arena_.size();
+  append_items(n, l, 0, list_len(l));
+  std::reverse(arena_.begin() + static_cast<ptrdiff_t>(at), arena_.end());
   return settle(from, at);
 }
 

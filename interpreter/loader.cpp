@@ -205,6 +205,7 @@ class Loader {
   void load_turn(const YAML::Node& n, Document& doc);
   void load_end(const YAML::Node& n, Document& doc);
   void load_invariants(const YAML::Node& n, Document& doc);
+  void load_hidden(const YAML::Node& n, Document& doc);
   bool scalar_list(const YAML::Node& n, const std::string& what, std::vector<Text>& out, Pos fallback);
   bool int_of(const YAML::Node& n, const std::string& what, int& out, Pos fallback);
   bool count_of(const YAML::Node& n, const std::string& what, Count& out, Pos fallback);
@@ -748,7 +749,8 @@ void Loader::load_moves(const YAML::Node& n, Document& doc) {
   }
 }
 
-// turn -> '[' ( { roll: CHANCE, when: EXPR } | { choose: [MOVE...] | all, if_none: pass|end|lose, when: EXPR } )* ']'
+// turn -> '[' ( { roll: CHANCE, when: EXPR }
+//              | { choose: [MOVE...] | all, if_none: pass|end|lose, when: EXPR, after: [STMT...] } )* ']'
 void Loader::load_turn(const YAML::Node& n, Document& doc) {
   doc.turn_pos = pos_of(n);
   if (!expect_seq(n, "turn", pos_of(n))) return;
@@ -761,13 +763,14 @@ void Loader::load_turn(const YAML::Node& n, Document& doc) {
       st.kind = StepDecl::Roll;
       text(r, st.chance, "'roll'", st.pos);
     } else if (auto c = s["choose"]) {
-      check_keys(s, "turn step", {"choose", "if_none", "when"});
+      check_keys(s, "turn step", {"choose", "if_none", "when", "after"});
       st.kind = StepDecl::Choose;
       if (c.IsScalar() && c.Scalar() == "all") {
       } else if (scalar_list(c, "choose", st.moves, st.pos) && st.moves.empty()) {
         error(pos_of(c, st.pos), "'choose' offers no move: name the moves, or write 'choose: all'");
       }
       if (auto w = s["if_none"]) text(w, st.when_none, "'if_none'", st.pos);
+      if (auto a = s["after"]) scalar_list(a, "after", st.after, st.pos);
     } else {
       error(st.pos, "a turn step must be 'roll: CHANCE' or 'choose: [MOVES]'");
       continue;
@@ -778,19 +781,20 @@ void Loader::load_turn(const YAML::Node& n, Document& doc) {
   if (doc.turn.empty()) error(doc.turn_pos, "'turn' needs at least one step");
 }
 
-// end -> '[' { each?, when, result } ']'
+// end -> '[' { each?, when, result, message? } ']'
 void Loader::load_end(const YAML::Node& n, Document& doc) {
   if (!expect_seq(n, "end", pos_of(n))) return;
   for (auto e : n) {
     EndDecl ed;
     ed.pos = pos_of(e, pos_of(n));
     if (!expect_map(e, "an end condition", ed.pos)) continue;
-    check_keys(e, "end", {"each", "when", "result"});
+    check_keys(e, "end", {"each", "when", "result", "message"});
     if (auto v = e["each"]) text(v, ed.each, "'each'", ed.pos);
     if (auto v = e["when"]) text(v, ed.when, "'when'", ed.pos);
     else { error(ed.pos, "missing key 'when' in an end condition"); continue; }
     if (auto v = e["result"]) text(v, ed.result, "'result'", ed.pos);
     else { error(ed.pos, "missing key 'result' in an end condition"); continue; }
+    if (auto v = e["message"]) text(v, ed.message.emplace(), "'message'", ed.pos);
     doc.end.push_back(std::move(ed));
   }
 }
@@ -808,6 +812,20 @@ void Loader::load_invariants(const YAML::Node& n, Document& doc) {
     else if (text(it->second, inv.check, what.c_str(), inv.name.pos))
       doc.invariants.push_back(std::move(inv));
   }
+}
+
+// hidden -> { each: NAME, when: EXPR, attributes: '[' ATTRIBUTE (',' ATTRIBUTE)* ']' }   (attributes optional)
+void Loader::load_hidden(const YAML::Node& n, Document& doc) {
+  HiddenDecl h;
+  h.pos = pos_of(n);
+  if (!expect_map(n, "hidden", h.pos)) return;
+  check_keys(n, "hidden", {"each", "when", "attributes"});
+  if (auto v = n["each"]) text(v, h.each, "'each'", h.pos);
+  else error(h.pos, "missing key 'each' in 'hidden'");
+  if (auto v = n["when"]) text(v, h.when, "'when'", h.pos);
+  else error(h.pos, "missing key 'when' in 'hidden'");
+  if (auto v = n["attributes"]) scalar_list(v, "hidden.attributes", h.attributes.emplace(), h.pos);
+  doc.hidden = std::move(h);
 }
 
 // extends -> PATH ; remove -> '[' PATH (',' PATH)* ']'   (remove only with extends)
@@ -999,7 +1017,8 @@ void Loader::load(Document& doc) {
   if (!load_root(root, "a rule file", "a YAML mapping of sections (game, players, moves, turn, end, ...)")) return;
   check_keys(root, "",
              {"game", "params", "players", "topology", "zones", "pieces", "start", "variables", "history", "chance",
-              "functions", "setup", "moves", "turn", "end", "invariants", "display", "summary", "extends", "remove"});
+              "functions", "setup", "moves", "turn", "end", "invariants", "display", "summary", "hidden", "extends",
+              "remove"});
   load_extends(root, doc);
   note_sections(root, "", doc);
   auto section = [&](const char* k, bool required, auto fn) {
@@ -1024,6 +1043,7 @@ void Loader::load(Document& doc) {
   section("turn", true, &Loader::load_turn);
   section("end", true, &Loader::load_end);
   section("invariants", false, &Loader::load_invariants);
+  section("hidden", false, &Loader::load_hidden);
   if (auto d = root["display"]) {
     doc.has_display = text(d, doc.display, "'display'", {1, 1});
   }

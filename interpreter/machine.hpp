@@ -16,6 +16,10 @@ constexpr int kMaxCallArgs = 16;      // parameters of a rule-file function (the
 constexpr int kMaxListLiteral = 64;   // items of a list literal (the checker enforces it)
 constexpr int64_t kMaxRange = int64_t{1} << 30;  // items of a range a..b
 
+// Thrown while a template is rendered for the player to move (Machine::begin_hiding) when it reads a secret
+// attribute of a piece hidden from them, or writes such a piece: the template part shows ??? instead.
+struct SecretRead {};
+
 struct Limits {
   int64_t steps = 10'000'000;       // evaluation steps per top-level evaluation
   int64_t candidates = 10'000'000;  // parameter combinations one game operation may examine
@@ -69,6 +73,13 @@ class Machine {
   int list_len(const Value& l);
   Value list_at(const Value& l, int i);
 
+  // Hidden information (the rule file's 'hidden'): begin_hiding() decides which pieces are hidden from the player
+  // to move (evaluating 'hidden.when' for every piece, with slot 0) and, until end_hiding(), reading a secret
+  // attribute of one of them or writing one of them throws SecretRead. Without 'hidden' it does nothing.
+  void begin_hiding();
+  void end_hiding() { hiding_ = false; }
+  bool hiding() const { return hiding_; }
+
   std::string show(const Value& v, Type t) const;
   // Any value: a single one as show() writes it, a list as its elements so written, `[a1, b2]` (empty: `[]`).
   std::string show_value(const Value& v, Type t);
@@ -84,12 +95,17 @@ class Machine {
   [[gnu::noinline]] Value collect(const Node& n);  // filter, map
   [[gnu::noinline]] Value join(const Node& n);
   [[gnu::noinline]] Value unique(const Node& n);
+  [[gnu::noinline]] Value slice(const Node& n);
+  [[gnu::noinline]] Value reverse(const Node& n);
+  void append_items(const Node& n, const Value& l, int i, int j);  // l's elements i .. j - 1, onto the arena
+  [[gnu::noinline]] void secret_read(const Node& n, int piece) const;  // throws when the attribute n.a is secret
   void arena_room(const Node& n, size_t more);
   Value settle(size_t from, size_t at);
   // Drops the lists made since `mark`, except those of the lets computed since (they are kept until the
   // engine rewinds the arena and forgets them).
   void drop_lists(size_t mark) { arena_.resize(std::max(mark, arena_pin_)); }
   [[gnu::noinline]] void for_loop(const Node& n);
+  [[gnu::noinline]] void while_loop(const Node& n);
   void ex(int n);
   bool truth(int n) { return ev(n).i != 0; }
   void tick(const Node& n);
@@ -114,6 +130,8 @@ class Machine {
   size_t arena_pin_ = 0;        // the arena up to here holds the lists of computed lets: drop_lists keeps it
   std::vector<int64_t> for_items_;  // snapshots of the piece lists that 'for' loops run over
   Prng* rng_ = nullptr;         // the setup's generator while it runs
+  bool hiding_ = false;           // rendering for the player to move: hidden_ marks the pieces hidden from them
+  std::vector<uint8_t> hidden_;  // per piece
   std::vector<int> calls_;      // the Call nodes being evaluated, outermost first (for error reports)
   std::vector<std::string> strings_;  // strings made by '++' in this game operation (after Program::strings)
   size_t string_bytes_ = 0;
@@ -130,6 +148,18 @@ class Machine {
   const std::string& text_of(const Value& v) const;
   int checked_entry(const Node& n, int64_t k);
   static constexpr size_t kArenaMax = 1 << 20;
+};
+
+// While it lives, the machine hides from the player to move what the rule file's 'hidden' hides (begin_hiding).
+class Hiding {
+ public:
+  explicit Hiding(Machine& m) : m_(m) { m_.begin_hiding(); }
+  ~Hiding() { m_.end_hiding(); }
+  Hiding(const Hiding&) = delete;
+  Hiding& operator=(const Hiding&) = delete;
+
+ private:
+  Machine& m_;
 };
 
 }  // namespace ri

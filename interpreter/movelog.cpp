@@ -230,7 +230,7 @@ class LogParser {
     std::string_view what = first_word(rest, args);
     std::string w = lower(what);
     if (!args.empty()) item.col = col(args);  // a failed expectation points at what was expected
-    static const char* kinds = "illegal, moves, turn, result, hash, board, over, not over";
+    static const char* kinds = "illegal, moves, turn, result, message, hash, board, over, not over";
     if (what.empty()) {
       error(s, fmt::format("'expect' needs what to expect (one of: {})", kinds));
       return false;
@@ -306,6 +306,11 @@ class LogParser {
     if (w == "result") {
       item.kind = LogLine::ExpectResult;
       if (!need("result", "a result such as 'draw' or 'not over'")) return false;
+      item.text = std::string(args);
+      return true;
+    }
+    if (w == "message") {  // no text: the game has no message
+      item.kind = LogLine::ExpectMessage;
       item.text = std::string(args);
       return true;
     }
@@ -407,6 +412,7 @@ size_t resign(Game& g, int player) {
   S.over = 1;
   S.winners = all_but(g.prog().nplayers(), player);
   S.flags = 0;
+  S.ended_by = 0;  // no end rule: no message
   ++S.ply;
   return mark;
 }
@@ -528,6 +534,12 @@ bool replay_line(Game& g, const LogLine& it, ReplayResult& r) {
           return fail(it.text, a, fmt::format("expected result '{}', got '{}'", it.text, a));
         break;
       }
+      case LogLine::ExpectMessage: {
+        std::string a = g.result_message();
+        if (normalize_notation(a) != normalize_notation(it.text))
+          return fail(it.text, a, fmt::format("expected message '{}', got '{}'", it.text, a));
+        break;
+      }
       case LogLine::ExpectHash: {
         uint64_t h = g.hash();
         if (h != it.hash)
@@ -635,6 +647,7 @@ std::string format_log(const MoveLog& log) {
       }
       case LogLine::ExpectTurn: out += "expect turn " + it.text + '\n'; break;
       case LogLine::ExpectResult: out += "expect result " + it.text + '\n'; break;
+      case LogLine::ExpectMessage: out += std::string(rtrim("expect message " + it.text)) + '\n'; break;
       case LogLine::ExpectHash: out += "expect hash " + hash_text(it.hash) + '\n'; break;
       case LogLine::ExpectBoard:
         out += "expect board\n";

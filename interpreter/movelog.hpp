@@ -23,6 +23,7 @@ struct LogLine {
     ExpectMoves,    // `expect moves A, B, C`: items
     ExpectTurn,     // `expect turn PLAYER`: text
     ExpectResult,   // `expect result TEXT`: text
+    ExpectMessage,  // `expect message [TEXT]`: text (empty: the game has no message)
     ExpectHash,     // `expect hash HEX`: text (as written), hash
     ExpectBoard,    // `expect board` + `| ` lines: items (prefix stripped), item_lines
     ExpectOver,     // `expect over`

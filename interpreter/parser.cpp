@@ -25,7 +25,7 @@ using selector = pg::parse_tree::selector<
                                       g::op_or, g::range_op, g::agg_var, g::optional_mark>,
     pg::parse_tree::remove_content::on<g::lit_true, g::lit_false, g::lit_none, g::call, g::aggregate,
                                        g::agg_where, g::agg_body, g::list_lit, g::field, g::index, g::negation,
-                                       g::logical_not, g::if_expr, g::let_expr, g::if_stmt, g::for_stmt, g::for_where,
+                                       g::logical_not, g::if_expr, g::let_expr, g::if_stmt, g::for_stmt, g::for_where, g::while_stmt,
                                        g::let_stmt, g::set_stmt, g::block, g::word_stmt, g::sig_param, g::sig_result>,
     pg::parse_tree::fold_one::on<g::postfix, g::lvalue, g::mul_expr, g::add_expr, g::range_expr, g::cmp_expr,
                                  g::and_expr, g::or_expr>>;
@@ -198,6 +198,10 @@ struct Converter {
         ++i;
       }
       s->body.push_back(stmt(*n.children[i]));
+    } else if (n.is_type<g::while_stmt>()) {
+      s->kind = StmtKind::While;
+      s->exprs.push_back(expr(*n.children[0]));
+      s->body.push_back(stmt(*n.children[1]));
     } else if (n.is_type<g::let_stmt>()) {
       s->kind = StmtKind::Let;
       s->name = n.children[0]->string();
@@ -387,7 +391,8 @@ template <typename Rule>
 constexpr bool is_recursive = std::is_same_v<Rule, g::or_expr> || std::is_same_v<Rule, g::negation> ||
                               std::is_same_v<Rule, g::logical_not> || std::is_same_v<Rule, g::if_expr> ||
                               std::is_same_v<Rule, g::let_expr> || std::is_same_v<Rule, g::if_stmt> ||
-                              std::is_same_v<Rule, g::for_stmt> || std::is_same_v<Rule, g::let_stmt> ||
+                              std::is_same_v<Rule, g::for_stmt> || std::is_same_v<Rule, g::while_stmt> ||
+                              std::is_same_v<Rule, g::let_stmt> ||
                               std::is_same_v<Rule, g::block>;
 
 template <typename Rule>

@@ -49,8 +49,9 @@ enum class Op : uint8_t {
   Random /* k0 n -> below(n) from the setup's generator (only in 'setup') */,
   // lists made in the arena
   Join /* k0 ++ k1 (two lists) */, Unique /* k0 list */, Filter, Map /* like Any: a = slot, k0 domain, k1 where, k2 body */,
+  Slice /* k0 list, k1 i, k2 j -> its elements i .. j - 1 */, Reverse /* k0 list */,
   // effects
-  SBlock, SIf, SFor /* a = slot, k0 domain, k1 where or -1, k2 body */, SLet /* a = slot, k0 value, k1 body */,
+  SBlock, SIf, SFor /* a = slot, k0 domain, k1 where or -1, k2 body */, SWhile /* k0 cond, k1 body */, SLet /* a = slot, k0 value, k1 body */,
   SSetGlobal /* a = var, k0 value */, SSetPer /* a = var, k0 player, k1 value */, SSetAttr /* a = attr, k0 piece, k1 value */,
   SSetOwner, SSetKind, SMove /* k0 piece, k1 site */, SRemove, SExtraTurn, SContinueTurn, SNop,
 };
@@ -146,7 +147,8 @@ struct StepInfo {
   bool end_if_none = false;
   bool lose_if_none = false;  // with no legal move the player loses (after the end rules are tried)
   int when = -1;              // bool node: the step is skipped when it is false (-1: always taken)
-  int frame = 0;              // slots used by `when`
+  std::vector<int> after;     // statement nodes run after every move chosen at the step ('after')
+  int frame = 0;              // slots used by `when` and `after`
 };
 
 struct EndInfo {
@@ -154,6 +156,8 @@ struct EndInfo {
   int when = -1;
   enum Result { Win, Draw, Rank } result = Win;
   int arg = -1;        // Win: player node; Rank: int node (evaluated per player, highest wins)
+  TemplateInfo message;  // shown when this rule ends the game ('message'; the player in slot 0)
+  bool has_message = false;
   int frame = 1;
   Pos pos;
 };
@@ -164,6 +168,15 @@ struct InvariantInfo {
   int node = -1;
   Pos pos;  // where its expression starts (a violation is reported there)
   int frame = 0;
+};
+
+// Hidden information ('hidden'): while a template is rendered for the player to move, the pieces for which `when`
+// holds (the piece in slot 0, me = the viewer) are hidden from them, and reading one of their secret attributes
+// makes the template part that read it show ??? (language.md, section 4.17).
+struct HiddenInfo {
+  int when = -1;               // bool node; -1: the rule file hides nothing
+  std::vector<uint8_t> secret;  // per attribute: 1 when it is secret
+  int frame = 1;
 };
 
 struct VarInfo {
@@ -293,6 +306,7 @@ struct Program {
   TemplateInfo summary;  // the one-line form of a position ('summary')
   bool has_summary = false;
   int summary_frame = 0;
+  HiddenInfo hidden;
   std::vector<int> setup;  // statement nodes run once at setup from the rule file's start ('setup')
   int setup_frame = 0;
   bool setup_draws = false;  // the setup calls 'random': its result depends on the seed

@@ -48,11 +48,13 @@ uint64_t Game::hash() const {
   return h;
 }
 
-// The rule file's display template, or a plain listing of every occupied site when it has none.
+// The rule file's display template, rendered for the player to move, or a plain listing of every occupied site
+// when it has none (kinds and owners only: nothing a 'hidden' section can make secret).
 std::string Game::render() {
   const Program& P = *P_;
   if (P.has_display) {
     M_.begin_operation();
+    Hiding h(M_);
     std::string out = write_with(P.display);
     if (!out.empty() && out.back() != '\n') out += '\n';
     return out;
@@ -77,11 +79,12 @@ std::string Game::render() {
   return out;
 }
 
-// The summary template in one line, or the state hash.
+// The summary template in one line, rendered for the player to move, or the state hash.
 std::string Game::summary() {
   const Program& P = *P_;
   if (!P.has_summary) return fmt::format("{:016x}", hash());
   M_.begin_operation();
+  Hiding h(M_);
   std::string text = write_with(P.summary);
   // one line: the line breaks at the end are dropped, every other one (\n, \r\n or \r) becomes a space
   while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();

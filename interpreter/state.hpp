@@ -61,6 +61,9 @@ struct State {
   int32_t turn = 0;       // turns started
   int32_t ply = 0;        // actions applied (moves and chance outcomes)
   int32_t flags = 0;      // effects' requests during a move: kExtraTurn, kContinueTurn; kCannotMove (below)
+  // the end rule that ended the game, for its message: 0 when none did (the game is not over, or ended otherwise);
+  // else (rule + 1) << 8 | player << 1 | cannot_move, `player` the one its `each` name was bound to
+  int32_t ended_by = 0;
 
   static constexpr int32_t kExtraTurn = 1, kContinueTurn = 2;
   // set while the end rules are tried because the player to move has no legal move (if_none: end or lose): the
@@ -80,7 +83,7 @@ inline uint32_t all_but(int nplayers, int player) {
 struct UndoEntry {
   enum Kind : uint8_t { Var, Attr, Owner, Kind_, Place, Control, History } kind;
   int32_t a = 0, b = 0, c = 0;
-  int32_t control[7] = {};
+  int32_t control[8] = {};
 };
 
 // A rule-file error found while evaluating (division by zero, the budget exhausted, ...).

@@ -114,6 +114,7 @@ const std::vector<Section>& section_table() {
       by_entry<&Document::invariants>("invariants"),
       whole<&Document::display, &Document::has_display>("display"),
       whole<&Document::summary, &Document::has_summary>("summary"),
+      whole<&Document::hidden>("hidden"),
   };
   return table;
 }

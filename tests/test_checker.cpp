@@ -34,6 +34,17 @@ std::string with_invariants(const std::string& section) {
   return game("variables: {v: 0}\nmoves: {go: {}}\ninvariants: " + section + "\n");
 }
 
+// a game with a piece kind 'card' (line 4: attributes rank and up) and the hidden section `decl` (line 5, from column 9)
+std::string with_hidden(const std::string& decl) {
+  return game("pieces: {card: {per_player: 1, at: x, attributes: {rank: 1, up: 0}}}\nhidden: " + decl + "\nmoves: {m: {}}\n");
+}
+
+// a game with a variable v (line 4) whose turn step (line 6, from column 8) is `step`
+std::string with_step(const std::string& step) {
+  std::string text = game("variables: {v: 0}\nmoves: {m: {}}\n");
+  return text.replace(text.find("{choose: all}"), 13, step);
+}
+
 // text with its first `from` replaced by `to`
 std::string edit(std::string text, const std::string& from, const std::string& to) {
   size_t at = text.find(from);
@@ -381,6 +392,86 @@ std::vector<Row> rows() {
        "invariant 'x' must be a scalar, not a mapping", 6, 17, 1},
       {"an invariant written twice", with_invariants("\n  x: v > 0\n  x: v < 5"), "duplicate key 'x' (first at line 7)", 8, 3,
        1},
+      // ---- hidden information
+      {"a hidden section", with_hidden("{each: c, when: 'c.up == 0 and c.owner != me', attributes: [rank]}"), "", 0, 0, 0},
+      {"a hidden section without attributes", with_hidden("{each: c, when: 'top(c.site) == c'}"), "", 0, 0, 0},
+      {"hidden.each that is not a name", with_hidden("{each: 1c, when: 'true'}"),
+       "'1c' cannot be a name: use letters, digits and '_', not starting with a digit", 5, 16, 1},
+      {"hidden.each that is a keyword", with_hidden("{each: in, when: 'true'}"), "'in' is a keyword and cannot be a name", 5,
+       16, 1},
+      {"hidden.when that is not bool", with_hidden("{each: c, when: 'c.rank'}"), "the 'when' of 'hidden' must be bool, not int",
+       5, 28, 1},
+      {"hidden.when with an undeclared name", with_hidden("{each: c, when: 'c.up == 0 and d.up == 0'}"),
+       "undeclared name 'd'", 5, 40, 1},
+      {"random in hidden.when", with_hidden("{each: c, when: 'random(2) == 0'}"), "'random' can only be used in 'setup'", 5, 26, 1},
+      {"an unknown secret attribute", with_hidden("{each: c, when: 'true', attributes: [rnak]}"),
+       "pieces have no attribute 'rnak' (did you mean 'rank'?)", 5, 46, 1},
+      {"an unknown secret attribute, far from any", with_hidden("{each: c, when: 'true', attributes: [colour]}"),
+       "pieces have no attribute 'colour' (declared: 'rank', 'up')", 5, 46, 1},
+      {"a built-in field as a secret", with_hidden("{each: c, when: 'true', attributes: [rank, kind]}"),
+       "'kind' is a built-in field of every piece and is always shown: only attributes can be secret", 5, 52, 1},
+      {"a secret attribute listed twice", with_hidden("{each: c, when: 'true', attributes: [rank, rank]}"),
+       "attribute 'rank' is listed twice", 5, 52, 1},
+      {"hidden written as a list", with_hidden("[c]"), "'hidden' must be a mapping, not a list", 5, 9, 1},
+      {"hidden without when", with_hidden("{each: c}"), "missing key 'when' in 'hidden'", 5, 9, 1},
+      {"hidden with an unknown key", with_hidden("{each: c, when: 'true', attribute: [rank]}"),
+       "unknown key 'attribute' in 'hidden' (did you mean 'attributes'?)", 5, 33, 1},
+      {"hidden.attributes written as a scalar", with_hidden("{each: c, when: 'true', attributes: rank}"),
+       "'hidden.attributes' must be a list, like [rank], not a scalar", 5, 45, 1},
+      // ---- slice and reverse
+      {"slice and reverse keep the list's type",
+       one_move("    requires: ['len(slice(edge, 0, 1) ++ reverse([s]) ++ slice(reverse(sites), 1, 2)) == 3']\n"), "", 0, 0, 0},
+      {"a slice joined with another type", one_move("    requires: ['len(slice(edge, 0, 1) ++ players) > 0']\n"),
+       "'++' joins two lists of the same type or two single values, not sites and players", 7, 39, 1},
+      {"slice of a single value", one_move("    requires: ['len(slice(s, 0, 1)) > 0']\n"),
+       "the first argument of 'slice' must be a list, not site", 7, 27, 1},
+      {"slice with two arguments", one_move("    requires: ['len(slice(edge, 1)) > 0']\n"),
+       "'slice' takes 3 arguments (list, int, int), not 2", 7, 21, 1},
+      {"slice from a site", one_move("    requires: ['len(slice(edge, s, 1)) > 0']\n"), "argument 2 of 'slice' must be int, not site",
+       7, 33, 1},
+      {"slice to a bool", one_move("    requires: ['len(slice(edge, 0, true)) > 0']\n"), "argument 3 of 'slice' must be int, not bool",
+       7, 36, 1},
+      {"reverse of an int", one_move("    requires: ['len(reverse(1)) > 0']\n"),
+       "the first argument of 'reverse' must be a list, not int", 7, 29, 1},
+      {"a function called reverse", game("functions: {'reverse(sites l) -> sites': 'l'}\nmoves: {go: {}}\n"),
+       "'reverse' is a built-in function", 4, 14, 1},
+      // ---- while
+      {"a while loop", one_move("    effects: ['while size(s) > 0 : remove(top(s))']\n"), "", 0, 0, 0},
+      {"a while condition that is not bool", one_move("    effects: ['while size(s) : pass']\n"),
+       "a 'while' condition must be bool, not int", 7, 22, 1},
+      {"a while without ':'", one_move("    effects: ['while true pass']\n"),
+       "expected ':' (a 'while' is written 'while CONDITION : EFFECT')", 7, 27, 1},
+      {"a while body that is not an effect", one_move("    effects: ['while true : 1']\n"), "expected an effect, not '1'", 7, 29,
+       1},
+      {"a variable called while", game("variables: {while: 0}\nmoves: {go: {}}\n"), "'while' is a keyword and cannot be a name",
+       4, 13, 1},
+      {"an unknown effect lists while", one_move("    effects: ['jump']\n"),
+       "unknown effect 'jump' (effects: move, remove, set, extra_turn, continue_turn, pass, if, for, while, let)", 7, 16, 1},
+      // ---- a step's after
+      {"a step's after", with_step("{choose: all, after: ['set v = v + 1', 'for t in edge : set v = v + size(t)']}"), "", 0, 0, 0},
+      {"extra_turn in a step's after", with_step("{choose: all, after: [extra_turn]}"),
+       "'extra_turn' is not allowed in a step's 'after'", 6, 30, 1},
+      {"continue_turn in a step's after", with_step("{choose: all, after: ['if v > 0 then continue_turn']}"),
+       "'continue_turn' is not allowed in a step's 'after'", 6, 45, 1},
+      {"a step's after of the wrong type", with_step("{choose: all, after: ['set v = x']}"), "cannot set 'v' (int) to site", 6, 39,
+       1},
+      {"a step's after uses a move's parameter", edit(one_move(""), "{choose: all}", "{choose: all, after: ['remove(top(s))']}"),
+       "undeclared name 's'", 7, 42, 1},
+      {"a step's after written as a scalar", with_step("{choose: all, after: pass}"), "'after' must be a list, like [pass], not a scalar",
+       6, 29, 1},
+      {"a roll step with after", edit(game("chance: {e: {outcomes: {1: 1}}}\nmoves: {m: {}}\n"), "{choose: all}",
+                                       "{roll: e, after: [pass]}, {choose: all}"),
+       "unknown key 'after' in 'turn step' (expected one of: roll, when)", 6, 18, 1},
+      // ---- an end rule's message
+      {"an end rule's message", edit(game("moves: {m: {}}\n"), "{when: 'false', result: draw}",
+                                      "{each: p, when: 'false', result: win(p), message: '{p} wins against {next(p)}; {me} moved'}"),
+       "", 0, 0, 0},
+      {"an end message showing a list", edit(game("moves: {m: {}}\n"), "result: draw}", "result: draw, message: 'over: {edge}'}"),
+       "a template shows a single value, not sites", 6, 54, 1},
+      {"an end message with an undeclared name", edit(game("moves: {m: {}}\n"), "result: draw}", "result: draw, message: '{p} won'}"),
+       "undeclared name 'p'", 6, 48, 1},
+      {"an end message written as a list", edit(game("moves: {m: {}}\n"), "result: draw}", "result: draw, message: [a]}"),
+       "'message' must be a scalar, not a list", 6, 46, 1},
 
   };
 }

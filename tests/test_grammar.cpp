@@ -291,3 +291,51 @@ TEST_CASE("grammar: effects, signatures and parameters", "[grammar]") {
     CHECK(d.size() == 6);
   }
 }
+
+TEST_CASE("grammar: while effects, and where their parse errors are reported", "[grammar]") {
+  struct Row {
+    const char* stmt;
+    const char* message;  // the whole message; "" when it parses
+    int col;
+  };
+  const Row rows[] = {
+      {"while size(a) > 0 : move(top(a), b)", "", 0},
+      {"while n < 3: { set n = n + 1; pass }", "", 0},
+      {"while true : while false : pass", "", 0},
+      {"if c then while d : pass else pass", "", 0},
+      {"for x in l : while f(x) : remove(top(x))", "", 0},
+      {"while", "expected an expression after 'while'", 6},
+      {"while : pass", "expected an expression, not ':'", 7},
+      {"while x pass", "expected ':' (a 'while' is written 'while CONDITION : EFFECT')", 9},
+      {"while x", "expected ':' at the end of the effect (a 'while' is written 'while CONDITION : EFFECT')", 8},
+      {"while x :", "expected an effect after ':'", 10},
+      {"while x : 1", "expected an effect, not '1'", 11},
+      {"while x : pass pass", "unexpected 'pass' (write one effect per list entry)", 16},
+      {"set while = 1", "expected an effect, not 'set'", 1},
+  };
+  for (const Row& r : rows) {
+    Diagnostics d;
+    Parser p(std::make_shared<SourceFile>("t", r.stmt), d);
+    StmtP s = p.stmt(text(r.stmt));
+    INFO("'" << r.stmt << "'\n" << d.format());
+    if (std::string(r.message).empty()) {
+      REQUIRE(s);
+      CHECK(d.empty());
+      continue;
+    }
+    CHECK_FALSE(s);
+    REQUIRE(d.size() == 1);
+    CHECK(d.all()[0].message == r.message);
+    CHECK(d.all()[0].pos.col == r.col);
+  }
+  // a while's condition and body
+  Diagnostics d;
+  Parser p(std::make_shared<SourceFile>("t", ""), d);
+  StmtP s = p.stmt(text("while n < 3 : set n = n + 1"));
+  REQUIRE(s);
+  CHECK(s->kind == StmtKind::While);
+  REQUIRE(s->exprs.size() == 1);
+  CHECK(dump(*s->exprs[0]) == "<(n, 3)");
+  REQUIRE(s->body.size() == 1);
+  CHECK(s->body[0]->kind == StmtKind::Set);
+}

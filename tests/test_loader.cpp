@@ -183,3 +183,66 @@ TEST_CASE("the loader reports structural problems with their positions") {
     CHECK(first.pos.col == r.col);
   }
 }
+
+TEST_CASE("the loader reads hidden information, a step's after and an end rule's message") {
+  const std::string text =
+      "game: {name: t}\nplayers: [A, B]\nmoves: {m: {}}\n"
+      "hidden: {each: c, when: 'c.up == 0', attributes: [rank, suit]}\n"
+      "turn: [{choose: all, after: ['set v = 1', pass]}]\n"
+      "end: [{when: 'true', result: draw, message: 'bye {me}'}, {when: 'false', result: draw}]\n";
+  Diagnostics d;
+  Document doc = load(text, d);
+  INFO(d.format());
+  REQUIRE(d.empty());
+  REQUIRE(doc.hidden);
+  CHECK(doc.hidden->each.s == "c");
+  CHECK(doc.hidden->when.s == "c.up == 0");
+  CHECK(doc.hidden->when.pos.line == 4);
+  REQUIRE(doc.hidden->attributes);
+  REQUIRE(doc.hidden->attributes->size() == 2);
+  CHECK((*doc.hidden->attributes)[1].s == "suit");
+  CHECK((*doc.hidden->attributes)[1].pos.col == 57);
+  REQUIRE(doc.turn.size() == 1);
+  REQUIRE(doc.turn[0].after.size() == 2);
+  CHECK(doc.turn[0].after[0].s == "set v = 1");
+  CHECK(doc.turn[0].after[1].s == "pass");
+  REQUIRE(doc.end.size() == 2);
+  REQUIRE(doc.end[0].message);
+  CHECK(doc.end[0].message->s == "bye {me}");
+  CHECK_FALSE(doc.end[1].message);
+  // without attributes: none listed (every attribute is secret)
+  Diagnostics d2;
+  Document bare = load("game: {name: t}\nplayers: [A]\nmoves: {m: {}}\nturn: [{choose: all}]\nend: []\nhidden: {each: c, when: 'true'}\n", d2);
+  REQUIRE(bare.hidden);
+  CHECK_FALSE(bare.hidden->attributes);
+}
+
+TEST_CASE("the loader reports the structural problems of hidden, after and message") {
+  struct Row {
+    std::string yaml;     // after the head (game, players, moves)
+    const char* message;  // a part of the first diagnostic
+    int line, col;
+  };
+  const char* turn_end = "turn: [{choose: all}]\nend: []\n";
+  const std::vector<Row> rows = {
+      {std::string(turn_end) + "hidden: [c]\n", "'hidden' must be a mapping, not a list", 6, 9},
+      {std::string(turn_end) + "hidden: {when: 'true'}\n", "missing key 'each' in 'hidden'", 6, 9},
+      {std::string(turn_end) + "hidden: {each: c, when: 'true', secret: [a]}\n",
+       "unknown key 'secret' in 'hidden' (expected one of: each, when, attributes)", 6, 33},
+      {std::string(turn_end) + "hidden: {each: c, when: [a]}\n", "'when' must be a scalar, not a list", 6, 25},
+      {"turn: [{choose: all, after: pass}]\nend: []\n", "'after' must be a list, like [pass], not a scalar", 4, 29},
+      {"turn: [{choose: all, after: {a: b}}]\nend: []\n", "'after' must be a list, not a mapping", 4, 29},
+      {"turn: [{choose: all}]\nend: [{when: x, result: draw, mesage: hi}]\n",
+       "unknown key 'mesage' in 'end' (did you mean 'message'?)", 5, 31},
+  };
+  for (auto& r : rows) {
+    INFO(r.yaml);
+    Diagnostics d;
+    load("game: {name: t}\nplayers: [A, B]\nmoves: {m: {}}\n" + r.yaml, d);
+    REQUIRE_FALSE(d.empty());
+    const Diagnostic& first = d.all().front();
+    CHECK_THAT(first.message, Catch::Contains(r.message));
+    CHECK(first.pos.line == r.line);
+    CHECK(first.pos.col == r.col);
+  }
+}

@@ -121,6 +121,8 @@ TEST_CASE("movelog: each line kind parses", "[movelog]") {
       {"expect turn Green", LogLine::ExpectTurn, "", "Green", "", {}},
       {"expect result Red wins", LogLine::ExpectResult, "", "Red wins", "", {}},
       {"expect result not over  # yet", LogLine::ExpectResult, "", "not over", "", {}},
+      {"expect message Congratulations, you win!", LogLine::ExpectMessage, "", "Congratulations, you win!", "", {}},
+      {"expect message", LogLine::ExpectMessage, "", "", "", {}},
       {"expect hash 0123456789abcdef", LogLine::ExpectHash, "", "0123456789abcdef", "", {}},
       {"expect over", LogLine::ExpectOver, "", "", "", {}},
       {"expect not over", LogLine::ExpectNotOver, "", "", "", {}},
@@ -205,7 +207,7 @@ TEST_CASE("movelog: parse errors name the line", "[movelog]") {
   std::string errors;
   CHECK_FALSE(parse_text("expect bogus\nroll 1\nexpect hash x\n", log, errors));
   CHECK(errors ==
-        "test.log:1:8: error: unknown expectation 'bogus' (one of: illegal, moves, turn, result, hash, board, over, not over)\n"
+        "test.log:1:8: error: unknown expectation 'bogus' (one of: illegal, moves, turn, result, message, hash, board, over, not over)\n"
         "    1 | expect bogus\n"
         "      |        ^\n"
         "test.log:3:13: error: a hash is 16 hex digits, not 'x'\n"
@@ -403,6 +405,7 @@ TEST_CASE("movelog: format_log writes every kind so that it parses back", "[move
   std::string text =
       "rules: rules/ur.rules\nseed: 5\n\nroll 2\nRed: Start-R2\nGreen: resign\nexpect illegal R3 NoPieceThere\n"
       "expect illegal \"a b\"\nexpect moves a, b\nexpect moves\nexpect turn Red\nexpect result draw\n"
+      "expect message\nexpect message You win, {Red}.\n"
       "expect hash 00000000000000ff\nexpect board\n| x\n|\n| y\nexpect over\nexpect not over\n";
   MoveLog log = parse_ok(text);
   CHECK(ri::format_log(log) == text);
@@ -418,4 +421,39 @@ TEST_CASE("movelog: apply/undo perft matches perft by copies on ur", "[movelog][
     CHECK(perft_copies(g, d) == expected[static_cast<size_t>(d - 1)]);
   }
   CHECK(g.hash() == h);
+}
+
+TEST_CASE("movelog: expect message compares Game::result_message()", "[movelog][replay]") {
+  ri::Diagnostics d;
+  auto prog = ri::load_rules_text("m.rules", R"RULES(
+game: {name: m}
+players: [A, B]
+variables: {n: 0}
+moves: {go: {effects: ["set n = n + 1"]}}
+turn: [{choose: all}]
+end:
+  - each: p
+    when: "n == 2"
+    result: win(p)
+    message: "{p} wins after {n} moves"
+)RULES", d);
+  INFO(d.format());
+  REQUIRE(prog);
+  struct Case {
+    std::string log;
+    bool ok;
+    std::string message;
+  };
+  const std::vector<Case> cases = {
+      {"expect message\ngo\ngo\nexpect message A  WINS after 2 moves\n", true, ""},  // as results: case and spaces
+      {"go\nexpect message A wins\n", false, "expected message 'A wins', got ''"},
+      {"go\ngo\nexpect message\n", false, "expected message '', got 'A wins after 2 moves'"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.log);
+    ri::Game g(prog);
+    ri::ReplayResult r = replay_text(g, c.log);
+    CHECK(r.ok == c.ok);
+    CHECK(r.message == c.message);
+  }
 }

@@ -816,3 +816,123 @@ display: "{cannot_move}"
     CHECK(g.result_text() == "draw");
   }
 }
+
+TEST_CASE("slice and reverse make new lists of a list's elements") {
+  check_values(kLists, {
+      {"show_ints(slice(1..5, 1, 3), 0)", "2,3"},
+      {"show_ints(slice(1..5, 0, 5), 0)", "1,2,3,4,5"},
+      {"len(slice(1..5, 2, 2)) ++ ',' ++ len(slice(1..5, 5, 5))", "0,0"},  // i == j: an empty list
+      {"show_ints(slice([7, 8, 9], 1, 3), 0)", "8,9"},
+      {"show_ints(slice(upto(5), 4, 6), 0)", "4,5"},                         // a made list
+      {"show_sites(slice(sites, 1, 3), 0)", "a1,b1"},                        // a constant list
+      {"concat(p in slice(pieces_at(b2), 1, 2) : p)", "man#1"},             // the pieces of a site
+      {"concat(p in slice(pieces, 1, 3) : p ++ ' ')", "man#1 spare#2 "},    // every piece
+      {"show_ints(reverse(1..4), 0)", "4,3,2,1"},
+      {"show_ints(reverse([5]), 0)", "5"},
+      {"len(reverse(filter(x in 1..3 : false)))", "0"},
+      {"show_ints(reverse(slice(upto(5), 2, 5)), 0)", "4,3,2"},
+      {"concat(p in reverse(pieces) : p ++ ' ')", "spare#3 spare#2 man#1 man#0 "},
+      {"show_sites(reverse(map(i in 1..3 : site_at(i, 1))), 0)", "c1,b1,a1"},
+      {"reverse(upto(3))[0] ++ slice(upto(3), 1, 2)[0]", "31"},
+      {"len(slice(1..1000000000, 999999990, 1000000000))", "10"},  // one step per element copied, not per element skipped
+  });
+  check_errors(kLists, {
+      {"len(slice(1..3, 2, 4))", "slice from 2 to 4 is outside the list (length 3)"},
+      {"len(slice(1..3, -1, 2))", "slice from -1 to 2 is outside the list (length 3)"},
+      {"len(slice(1..3, 4, 4))", "slice from 4 to 4 is outside the list (length 3)"},
+      {"len(slice(1..3, 2, 1))", "slice from 2 to 1 ends before it starts"},
+      {"len(slice(pieces, 0, 9))", "slice from 0 to 9 is outside the list (length 4)"},
+      {"len(slice(1..2000000, 0, 2000000))", "the lists made in one game operation exceed 1048576 items"},
+      {"len(reverse(1..2000000))", "the lists made in one game operation exceed 1048576 items"},
+      {"len(reverse(map(x in 1..600000 : x)))", "the lists made in one game operation exceed 1048576 items"},
+  });
+}
+
+TEST_CASE("for over a slice or a reverse of a stack moves the pieces it visits; while repeats within the budget") {
+  const char* rules = R"RULES(
+game: {name: piles}
+players: [A]
+topology: {sites: [a, b]}
+pieces: {disc: {per_player: 4, at: a, attributes: {n: 0}}}
+setup: ["for p in pieces_at(a) : set p.n = index(pieces_at(a), p) + 1"]
+variables: {rounds: 0}
+moves:
+  top_two:
+    effects: ["for p in slice(pieces_at(a), size(a) - 2, size(a)) : move(p, b)"]
+  turn_over:
+    effects: ["for p in reverse(pieces_at(a)) : move(p, b)"]
+  one_by_one:
+    effects: ["while size(a) > 0 : { move(top(a), b); set rounds = rounds + 1 }"]
+  forever:
+    effects: ["while true : set rounds = rounds + 1"]
+turn: [{choose: all}]
+end: []
+display: "{concat(p in pieces_at(a) : p.n)}/{concat(p in pieces_at(b) : p.n)}/{rounds}"
+)RULES";
+  auto prog = build(rules);
+  struct Row {
+    const char* move;
+    const char* board;  // the stacks of a and b, bottom to top, and the rounds
+  };
+  for (const Row& r : {Row{"top_two", "12/34/0"}, Row{"turn_over", "/4321/0"}, Row{"one_by_one", "/4321/4"}}) {
+    INFO(r.move);
+    Game g(prog);
+    CHECK(g.render() == "1234//0\n");
+    size_t mark = g.apply(g.read(r.move).move);
+    CHECK(g.render() == std::string(r.board) + "\n");
+    g.undo(mark);
+    CHECK(g.render() == "1234//0\n");
+  }
+  Game g(prog);
+  try {
+    g.apply(g.read("forever").move);
+    FAIL("no error");
+  } catch (const RuntimeError& e) {
+    CHECK(std::string(e.what()) == "evaluation budget exceeded (10000000 steps)");
+    CHECK(e.pos.line == 16);  // in the loop, where the budget ran out
+  }
+}
+
+TEST_CASE("a step's after runs after every move chosen there, before the record and the end rules, and undoes") {
+  const char* rules = R"RULES(
+game: {name: after}
+players: [A, B]
+topology: {sites: [a, b]}
+pieces: {disc: {per_player: 2, at: a, attributes: {up: 0}}}
+variables: {last: {type: player, init: B}, steps: 0}
+history: {to: none, count: 0}
+moves:
+  put:
+    params:
+      to: site in [b]
+    requires: ["size(a) > 0"]
+    effects: ["move(top(a), to)"]
+    record: {to: to, count: steps}
+  stay:
+    effects: [pass]
+turn:
+  - choose: [put]
+    after: ["set top(b).up = 1", "set last = me", "set steps = steps + 1"]
+  - choose: [stay]
+end:
+  - when: "steps == 3"
+    result: win(last)
+display: "{concat(p in pieces_at(b) : p.up)} {last} {steps} {if history_len() > 0 then recorded(history_len() - 1, to) ++ recorded(history_len() - 1, count) else ''}"
+)RULES";
+  Game g(build(rules));
+  CHECK(g.render() == " B 0 \n");
+  size_t mark = g.apply(g.read("put b").move);
+  // the step's statements ran with me = the mover; the record, after them, still sees the move's parameter
+  CHECK(g.render() == "1 A 1 b1\n");
+  g.apply(g.read("stay").move);  // the second step has no 'after'
+  CHECK(g.render() == "1 A 1 none0\n");
+  g.apply(g.read("put b").move);
+  CHECK(g.render() == "11 B 2 b2\n");
+  g.apply(g.read("stay").move);
+  g.apply(g.read("put b").move);  // the end rules see what 'after' changed: the third put ends the game
+  CHECK(g.render() == "111 A 3 b3\n");
+  CHECK(g.result_text() == "A wins");
+  g.undo(mark);
+  CHECK(g.render() == " B 0 \n");
+  CHECK(g.node() == Game::NodeKind::Decision);
+}
