@@ -113,6 +113,7 @@ const std::vector<Section>& section_table() {
       whole<&Document::end>("end", true),
       whole<&Document::display, &Document::has_display>("display"),
       whole<&Document::summary, &Document::has_summary>("summary"),
+      by_entry<&Document::imports>("import"),  // the base's libraries and the variant's (language.md, section 4.17)
   };
   return table;
 }
