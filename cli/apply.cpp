@@ -2,10 +2,11 @@
 // See spec/cli.md.
 //
 //   success:  the log as given (a newline added when its last line has none; without a log, `set: ...` when the rule
-//             file has parameters and `seed: N` when its setup draws from the seed), then the action in the log writer's form (`PLAYER: NOTATION`, `NAME VALUE`, `PLAYER: resign`), then
+//             file has parameters, `seed: N` when its setup draws from the seed and `deck: ...` with --deck), then the action in the log writer's form (`PLAYER: NOTATION`, `NAME VALUE`, `PLAYER: resign`), then
 //             `expect result TEXT` when the game is now over                                   exit 0
 //   refused:  error: WHY / history: / the log as given / move: MOVE                           exit 1
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <iostream>
 
@@ -58,6 +59,7 @@ int run_apply(const ApplyOpts& o) {
     if (!log.file) {
       if (!P.params.empty()) history += fmt::format("set: {}\n", format_settings(P));
       if (P.setup_draws && o.start.position.empty()) history += fmt::format("seed: {}\n", opened.seed);
+      if (!opened.deck.empty() && o.start.position.empty()) history += fmt::format("deck: {}\n", fmt::join(opened.deck, " "));
       if (!history.empty()) history += "\n";
     }
     const bool crlf = history.find("\r\n") != std::string::npos;
@@ -130,6 +132,7 @@ void add_apply(CLI::App& app, std::vector<Command>& out) {
   cmd->add_option("--log", o->start.log, "the game so far (see spec/movelog.md); default: none, the initial position");
   add_position_option(cmd, o->start.position);
   add_seed_option(cmd, o->start);
+  o->start.deck_option = add_deck_option(cmd, o->start.deck);
   add_set_option(cmd, o->start.set);
   out.push_back({cmd, [o] { return run_apply(*o); }});
 }

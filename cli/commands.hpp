@@ -85,6 +85,8 @@ struct Start {
   CLI::Option* seed_option = nullptr;  // --seed, when the command has it (add_seed_option)
   std::vector<std::string> set;        // --set NAME=VALUE (add_set_option)
   bool invariants = false;             // check the rule file's invariants while the log is replayed (`replay`)
+  std::string deck;                    // --deck NAMES (add_deck_option)
+  CLI::Option* deck_option = nullptr;
 };
 
 // Registers the option `--position POS` (the game starts from that position file) on a command.
@@ -110,22 +112,43 @@ void add_seed_option(CLI::App* cmd, Start& start);
 // starts from the rule file's start), the log's game is not the one set up: prints why and returns false.
 bool setup_seed(const Program& p, const Start& start, const MoveLog& log, uint64_t fallback, uint64_t& seed);
 
+// Registers the option `--deck NAMES` (the order of the setup's shuffles: the pieces' names, the top piece first,
+// separated by spaces or commas) on a command; returns it.
+CLI::Option* add_deck_option(CLI::App* cmd, std::string& deck);
+
+// The names --deck gives (parse_deck), when it was given (`option` counted), else none. A deck for a rule file whose
+// setup shuffles no site, or one that names nothing, is a UsageError.
+std::vector<std::string> command_deck(const Program& p, const CLI::Option* option, const std::string& text);
+
+// The deck a game's setup shuffles with (empty: its shuffles draw), and where it comes from: the move log `log` (its
+// `deck:` header), or else the command line's --deck.
+struct Deck {
+  std::vector<std::string> names;
+  const MoveLog* log = nullptr;
+};
+
 // A game of `prog`, set up at the position file `position` (the rule file's setup does not run) or, when it is
-// empty, from the rule file's start, its setup drawing from `rng`. Null after printing the position file's problems;
-// a runtime error of the rule file while setting up is thrown.
-std::unique_ptr<Game> start_game(const std::shared_ptr<const Program>& prog, const std::string& position, Prng& rng);
+// empty, from the rule file's start, its setup drawing from `rng` (its shuffles following `deck`, when it names
+// pieces). Null after printing the position file's problems, or a logged deck that does not fit (at the log's
+// `deck:` line); a --deck that does not fit is a UsageError; a runtime error of the rule file while setting up is
+// thrown.
+std::unique_ptr<Game> start_game(const std::shared_ptr<const Program>& prog, const std::string& position, Prng& rng,
+                                 const Deck& deck = {});
 
 // A game where a command's Start says: the log read, the seed chosen, the game set up and the log replayed.
 struct Opened {
   MoveLog log;             // empty without a log
   uint64_t seed = 0;       // setup_seed's
+  std::vector<std::string> deck;  // the deck the setup's shuffles followed: --deck's, else the log's (empty: none)
   Prng rng{0};             // Prng(seed), after the setup's draws: the game's generator goes on from here
   std::unique_ptr<Game> game;
   ReplayResult replay;     // the log's replay
 };
 
-// Reads the log (when given and not read yet: out.log.file is null), chooses the setup's seed (setup_seed, with `fallback`), sets the game up (start_game)
-// and replays the log (its expectations are checked; the invariants too with start.invariants). False after reporting a problem (a runtime error of the rule
+// Reads the log (when given and not read yet: out.log.file is null), chooses the setup's seed (setup_seed, with
+// `fallback`) and deck (--deck, else the log's `deck:`; a log whose deck is not --deck's, when the setup shuffles, is
+// reported), sets the game up (start_game) and replays the log (its expectations are checked; the invariants too with
+// start.invariants). False after reporting a problem (a runtime error of the rule
 // file is thrown).
 bool open_game(const std::shared_ptr<const Program>& prog, const Start& start, uint64_t fallback, Opened& out);
 

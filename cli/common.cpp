@@ -1,5 +1,5 @@
-// Helpers shared by the subcommands: runtime-error reports, where a game starts (position, seed, log, the
-// parameters' values) and replaying a log file.
+// Helpers shared by the subcommands: runtime-error reports, where a game starts (position, seed, deck, log,
+// the parameters' values) and replaying a log file.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -150,8 +150,33 @@ bool setup_seed(const Program& p, const Start& start, const MoveLog& log, uint64
   return true;
 }
 
-std::unique_ptr<Game> start_game(const std::shared_ptr<const Program>& prog, const std::string& position, Prng& rng) {
-  if (position.empty()) return std::make_unique<Game>(prog, rng);
+CLI::Option* add_deck_option(CLI::App* cmd, std::string& deck) {
+  return cmd->add_option("--deck", deck,
+                         "the order the setup's shuffles give: the pieces' names, the top one first, separated by "
+                         "spaces or commas (default: a --log's deck:, else drawn from the seed)")
+      ->type_name("NAMES");
+}
+
+std::vector<std::string> command_deck(const Program& p, const CLI::Option* option, const std::string& text) {
+  if (!option || option->count() == 0) return {};
+  if (!p.setup_shuffles)
+    throw UsageError("--deck: the rule file's setup shuffles no site (a deck gives the order of a 'shuffle')");
+  std::vector<std::string> names = parse_deck(text);
+  if (names.empty()) throw UsageError("--deck: name the pieces, the top one first, separated by spaces or commas");
+  return names;
+}
+
+std::unique_ptr<Game> start_game(const std::shared_ptr<const Program>& prog, const std::string& position, Prng& rng,
+                                 const Deck& deck) {
+  if (position.empty()) {
+    try {
+      return std::make_unique<Game>(prog, rng, deck.names);
+    } catch (const DeckError& e) {
+      if (!deck.log) throw UsageError(fmt::format("--deck: {}", e.what()));
+      std::cerr << format_diagnostic(Diagnostic{deck.log->file, {deck.log->deck_line, deck.log->deck_col}, e.what()});
+      return nullptr;
+    }
+  }
   Diagnostics diags;
   Position pos;
   if (!read_position(position, *prog, pos, diags)) {
@@ -182,8 +207,16 @@ int with_game(const std::string& file, const Start& start, const std::function<i
 bool open_game(const std::shared_ptr<const Program>& prog, const Start& start, uint64_t fallback, Opened& out) {
   if (!start.log.empty() && !out.log.file && !read_log_file(start.log, out.log)) return false;
   if (!setup_seed(*prog, start, out.log, fallback, out.seed)) return false;
+  std::vector<std::string> given = command_deck(*prog, start.deck_option, start.deck);
+  if (!given.empty() && !out.log.deck.empty() && given != out.log.deck && start.position.empty()) {
+    std::cerr << fmt::format("{}: error: the log's deck is not the one --deck gives: the rule file's setup shuffles with "
+                             "it\n",
+                             start.log);
+    return false;
+  }
+  out.deck = given.empty() ? out.log.deck : given;
   out.rng = Prng(out.seed);
-  out.game = start_game(prog, start.position, out.rng);
+  out.game = start_game(prog, start.position, out.rng, {out.deck, given.empty() ? &out.log : nullptr});
   if (!out.game) return false;
   return start.log.empty() || replay_log(*out.game, out.log, &out.replay, start.invariants);
 }

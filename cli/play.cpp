@@ -1,5 +1,6 @@
 // ruleinterp play FILE (also `ruleinterp FILE`): terminal play for humans and random players. See spec/cli.md.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <fstream>
 #include <iostream>
@@ -24,6 +25,8 @@ struct PlayOpts {
   std::string dice = "random";
   std::string log_out;
   int64_t max_plies = 100'000;
+  std::string deck;  // --deck NAMES
+  CLI::Option* deck_opt = nullptr;
 };
 
 std::string trimmed(const std::string& s) {
@@ -43,13 +46,15 @@ int move_number(const std::string& s, int n) {
 class Session {
  public:
   // `rng` is the game's generator as the setup left it (Prng(seed) when the setup drew nothing).
-  Session(Game& g, const PlayOpts& o, uint64_t seed, const Prng& rng, std::vector<bool> human, std::istream& in,
-          std::ostream& out)
+  // `deck`: the names --deck gave (empty: none).
+  Session(Game& g, const PlayOpts& o, uint64_t seed, const std::vector<std::string>& deck, const Prng& rng,
+          std::vector<bool> human, std::istream& in, std::ostream& out)
       : g_(g), P_(g.prog()), o_(o), rng_(rng), human_(std::move(human)), in_(in), out_(out), ml_(std::make_unique<MoveList>()) {
     log_.header["rules"] = o.file;
     if (!P_.params.empty()) log_.header["set"] = format_settings(P_);
     if (!o.position.empty()) log_.header["position"] = o.position;
     log_.header["seed"] = std::to_string(seed);
+    if (!deck.empty() && o.position.empty()) log_.header["deck"] = fmt::format("{}", fmt::join(deck, " "));
     std::string types;
     for (size_t i = 0; i < human_.size(); ++i) types += std::string(i ? "," : "") + (human_[i] ? "human" : "random");
     log_.header["players"] = types;
@@ -345,6 +350,7 @@ int run_play(const PlayOpts& o) {
     }
     for (int p = 0; p < np; ++p) human[static_cast<size_t>(p)] = o.players[static_cast<size_t>(p)] == "human";
   }
+  std::vector<std::string> deck = command_deck(*prog, o.deck_opt, o.deck);
   uint64_t seed = o.seed;
   if (!o.seed_opt->count()) {
     std::random_device rd;
@@ -363,9 +369,9 @@ int run_play(const PlayOpts& o) {
     // that a setup that fails can be tried again)
     std::cout << fmt::format("seed: {}\n", seed);
     Prng rng(seed);
-    std::unique_ptr<Game> g = start_game(prog, o.position, rng);
+    std::unique_ptr<Game> g = start_game(prog, o.position, rng, {deck});
     if (!g) return 1;
-    Session s(*g, o, seed, rng, human, std::cin, std::cout);
+    Session s(*g, o, seed, deck, rng, human, std::cin, std::cout);
     int code = 0;
     try {
       s.run();
@@ -397,6 +403,7 @@ void add_play(CLI::App& app, std::vector<Command>& out) {
   cmd->add_option("--dice", o->dice, "random (default): drawn by weight; manual: typed in at each chance node")
       ->check(CLI::IsMember({"random", "manual"}));
   cmd->add_option("--log-out", o->log_out, "write the game to this file as a replayable move log");
+  o->deck_opt = add_deck_option(cmd, o->deck);
   add_position_option(cmd, o->position);
   add_set_option(cmd, o->set);
   cmd->add_option("--max-plies", o->max_plies, "stop the game unfinished after this many plies (default 100000)")

@@ -23,6 +23,7 @@ void add_moves(CLI::App& app, std::vector<Command>& out) {
   add_set_option(cmd, o->start.set);
   cmd->add_option("--log", o->start.log, "replay this move log first (its expectations are checked)");
   add_seed_option(cmd, o->start);
+  o->start.deck_option = add_deck_option(cmd, o->start.deck);
   out.push_back({cmd, [o] {
                    return with_game(o->file, o->start, [](Game& g) {
                      if (Game::Outcomes o = g.outcomes(); o.chance) {
@@ -80,6 +81,7 @@ void add_perft(CLI::App& app, std::vector<Command>& out) {
   add_set_option(cmd, o->start.set);
   cmd->add_option("--log", o->start.log, "count from the position after this move log");
   add_seed_option(cmd, o->start);
+  o->start.deck_option = add_deck_option(cmd, o->start.deck);
   out.push_back({cmd, [o] {
                    return with_game(o->file, o->start, [&](Game& g) {
                      std::vector<uint64_t> c = perft(g, o->depth);
@@ -104,6 +106,7 @@ void add_playout(CLI::App& app, std::vector<Command>& out) {
                                          "the seed of the one generator the setup and all playouts draw from (default: "
                                          "the log's seed:, else random)")
                              ->check(seed_number());
+  o->start.deck_option = add_deck_option(cmd, o->start.deck);
   cmd->add_option("--max-plies", o->max_plies, "stop a playout after this many plies; it counts as unfinished (default 10000)")
       ->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
   add_position_option(cmd, o->start.position);
@@ -149,6 +152,7 @@ void add_eval(CLI::App& app, std::vector<Command>& out) {
   add_set_option(cmd, o->start.set);
   cmd->add_option("--log", o->start.log, "evaluate in the position after this move log");
   add_seed_option(cmd, o->start);
+  o->start.deck_option = add_deck_option(cmd, o->start.deck);
   out.push_back({cmd, [o] {
                    return with_game(
                        o->file, o->start,
@@ -178,6 +182,7 @@ void add_position(CLI::App& app, std::vector<Command>& out) {
   add_set_option(cmd, o->start.set);
   cmd->add_option("--log", o->start.log, "the position after this move log");
   add_seed_option(cmd, o->start);
+  o->start.deck_option = add_deck_option(cmd, o->start.deck);
   out.push_back({cmd, [o] {
                    return with_game(o->file, o->start, [&](Game& g) {
                      std::cout << write_position(g, o->file);

@@ -241,6 +241,7 @@ void add_tree(CLI::App& app, std::vector<Command>& out) {
       ->check(CLI::Range(int64_t{1}, int64_t{10'000'000}));
   cmd->add_flag("--json", o->json, "print the tree as JSON: nested objects, one node per line");
   add_seed_option(cmd, o->start);
+  o->start.deck_option = add_deck_option(cmd, o->start.deck);
   out.push_back({cmd, [o] { return run_tree(*o); }});
 }
 

@@ -62,6 +62,19 @@ bool Checker::declare(const std::string& name, Pos pos, Sym sym, int id, Type ty
   auto it = globals_.find(name);
   if (it != globals_.end()) {
     const Pos& first = it->second.pos;
+    const ImportDecl* old_lib = first.line > 0 ? imported(first) : nullptr;
+    const ImportDecl* new_lib = imported(pos);
+    if (old_lib != new_lib && (!old_lib || !new_lib) && first.line > 0 && !it->second.library) {
+      // a name both an imported library and the rule file declare: reported at the rule file's declaration, naming
+      // the library's, whichever is checked first
+      const ImportDecl* lib = old_lib ? old_lib : new_lib;
+      Pos at = old_lib ? pos : first, theirs = old_lib ? first : pos;
+      std::string what = old_lib ? kind_of(name, it->second) : kind_of(name, GlobalSym{sym, id, type, pos});
+      error(at, fmt::format("'{}' is already declared as {} of the library '{}' (at {})", name, what, lib->name.s,
+                            where(theirs, at)));
+      diags_.note(P_.files, lib->name.pos, fmt::format("the library '{}' is imported here", lib->name.s));
+      return false;
+    }
     if (it->second.library)
       error(pos, fmt::format("'{}' is already declared as {} of the standard library", name, kind_of(name, it->second)));
     else if (first.line > 0)
@@ -73,6 +86,12 @@ bool Checker::declare(const std::string& name, Pos pos, Sym sym, int id, Type ty
   }
   globals_[name] = {sym, id, type, pos};
   return true;
+}
+
+const ImportDecl* Checker::imported(Pos p) const {
+  for (const ImportDecl& i : doc_.imports)
+    if (i.file >= 0 && i.file == p.file) return &i;
+  return nullptr;
 }
 
 int Checker::add_list(std::vector<int32_t> items, Type t) { return P_.add_list(std::move(items), t); }
@@ -406,6 +425,7 @@ bool Checker::run(const std::vector<const Document*>& libs, const SourceFiles& f
   for (size_t f = 0; f < fns_.size(); ++f) check_function(static_cast<int>(f));
   check_load_items();
   check_attribute_inits();
+  check_piece_names();
   check_chance();
   check_setup();
   check_moves();

@@ -59,6 +59,7 @@ struct Checked {
   std::vector<ExprP> var_inits;
   std::vector<ExprP> history_defaults;
   std::vector<std::vector<ExprP>> attr_inits;  // per kind, per attribute
+  std::vector<Template> piece_names;           // per kind: its pieces' name (KindInfo::named says whether it has one)
   std::vector<CheckedChance> chance;  // per Program::chance
   std::vector<ExprP> step_when;       // per step; null: always taken
   std::vector<std::vector<StmtP>> step_after;  // per step: its 'after' statements

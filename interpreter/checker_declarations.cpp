@@ -281,8 +281,10 @@ void Checker::declare_pieces() {
     KindInfo ki;
     ki.name = pd.name.s;
     ki.generated = pd.each.has_value();
-    if (declare(pd.name.s, pd.name.pos, Sym::Kind, static_cast<int>(k), Type::Kind) && pd.each)
-      add_load_item(LoadItem::Pieces, pd.name, static_cast<int>(k), pd.each->pos);
+    bool declared = declare(pd.name.s, pd.name.pos, Sym::Kind, static_cast<int>(k), Type::Kind);
+    if (declared && pd.each) add_load_item(LoadItem::Pieces, pd.name, static_cast<int>(k), pd.each->pos);
+    // a kind not declared (reported) still has its 'each' variable, so that its attributes and name say nothing more
+    else if (pd.each) each_vars_[static_cast<int>(k)] = {leading_name(pd.each->s), Type::Error};
     for (auto& a : pd.attributes) {
       if (std::string why = bad_name(a.name.s); !why.empty()) {
         error(a.name.pos, why);
@@ -315,6 +317,22 @@ void Checker::check_attribute_inits() {
       P_.init_frame = std::max(P_.init_frame, max_slot_);
       out_.attr_inits[k].push_back(std::move(e));
     }
+}
+
+// The pieces' names: a template per named kind, with `me` (the piece's owner) and, for a generated kind, its 'each'
+// variable (slot 0); evaluated once per piece at load (load_eval.cpp).
+void Checker::check_piece_names() {
+  out_.piece_names.resize(doc_.pieces.size());
+  for (size_t k = 0; k < doc_.pieces.size() && k < P_.kinds.size(); ++k) {
+    const PieceDecl& pd = doc_.pieces[k];
+    if (!pd.piece_name) continue;
+    begin_frame();
+    auto var = each_vars_.find(static_cast<int>(k));
+    if (var != each_vars_.end()) push_local(var->second.first, var->second.second);
+    P_.kinds[k].named = templ(*pd.piece_name, out_.piece_names[k]);
+    P_.kinds[k].name_pos = pd.piece_name->pos;
+    P_.init_frame = std::max(P_.init_frame, max_slot_);
+  }
 }
 
 // The value a variable or history field holds: its initial value (or default) parsed and typed against the

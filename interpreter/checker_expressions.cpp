@@ -543,6 +543,7 @@ void Checker::stmt(Stmt& s) {
           {"extra_turn", Op::SExtraTurn, {}},
           {"continue_turn", Op::SContinueTurn, {}},
           {"pass", Op::SNop, {}},
+          {"shuffle", Op::SShuffle, {Type::Site}},
       };
       for (auto& ef : effects)
         if (s.name == ef.name) {
@@ -552,6 +553,16 @@ void Checker::stmt(Stmt& s) {
             error(s.pos, fmt::format("'{}' is not allowed in {}", ef.name,
                                      in_setup_ ? "'setup'" : in_after_ ? "a step's 'after'" : "the effects of a chance"));
             return;
+          }
+          if (ef.op == Op::SShuffle) {
+            // a shuffle draws, like 'random': only the setup may
+            if (!in_setup_) {
+              error(s.pos, "'shuffle' can only be used in 'setup' (chance steps are where a game draws during play)");
+              for (auto& e : s.exprs) expr(*e);
+              return;
+            }
+            P_.setup_draws = true;
+            P_.setup_shuffles = true;
           }
           if (s.exprs.size() != ef.args.size()) {
             std::string sig;
@@ -573,7 +584,7 @@ void Checker::stmt(Stmt& s) {
         for (auto& ef : effects) names.push_back(ef.name);
         std::string dym = did_you_mean(s.name, names);
         if (!dym.empty()) error(s.pos, fmt::format("unknown effect '{}'{}", s.name, dym));
-        else error(s.pos, fmt::format("unknown effect '{}' (effects: move, remove, set, extra_turn, continue_turn, pass, if, for, while, let)", s.name));
+        else error(s.pos, fmt::format("unknown effect '{}' (effects: move, remove, set, shuffle, extra_turn, continue_turn, pass, if, for, while, let)", s.name));
       }
       return;
     }

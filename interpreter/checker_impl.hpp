@@ -72,6 +72,7 @@ inline const std::vector<BuiltinSig>& builtins() {
       {"slice", Op::Slice, {Type::Error, Type::Int, Type::Int}, Type::Error},
       {"reverse", Op::Reverse, {Type::Error}, Type::Error},
       {"random", Op::Random, {Type::Int}, Type::Int},  // only in 'setup'
+      {"all_pieces", Op::KindPieces, {Type::Kind}, Type::Pieces},
   };
   return b;
 }
@@ -125,6 +126,14 @@ inline std::string bad_name(const std::string& s) {
   return fmt::format("'{}' cannot be a name: use letters, digits and '_', not starting with a digit", s);
 }
 
+// The variable of an 'each' that did not parse, when it starts with one ("s of cells": s), so that the expressions
+// using it are not reported too; "" otherwise.
+inline std::string leading_name(const std::string& s) {
+  size_t b = s.find_first_not_of(" \t\r\n"), e = b;
+  while (e < s.size() && (std::isalnum(static_cast<unsigned char>(s[e])) || s[e] == '_')) ++e;
+  return b == std::string::npos || e == b ? std::string() : s.substr(b, e - b);
+}
+
 class Checker {
  public:
   Checker(const Document& d, Checked& o, Diagnostics& g, const std::vector<Text>* expressions = nullptr)
@@ -141,6 +150,7 @@ class Checker {
 
   // ---- declarations ----
   bool declare(const std::string& name, Pos pos, Sym sym, int id, Type type);
+  const ImportDecl* imported(Pos p) const;  // the import whose library `p` is in, or null
   int add_list(std::vector<int32_t> items, Type t);
   int add_site(const std::string& name, const std::string& label);
   int site_id(const Text& t, int player);  // resolves a site name in a topology list; -1 after reporting
@@ -157,6 +167,7 @@ class Checker {
   Type stored_value(const VarDecl& v, ExprP& e, const char* noun, const char* init);
   void declare_pieces();
   void check_attribute_inits();
+  void check_piece_names();
   void declare_variables();
   void declare_chance();
   bool chance_outcomes(const ChanceDecl& c, ChanceInfo& ci);

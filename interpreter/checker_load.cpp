@@ -7,17 +7,6 @@
 #include "checker_impl.hpp"
 
 namespace ri::checking {
-namespace {
-
-// The variable of an 'each' that did not parse, when it starts with one ("s of cells": s), so that the
-// expressions using it are not reported too; "" otherwise.
-std::string leading_name(const std::string& s) {
-  size_t b = s.find_first_not_of(" \t\r\n"), e = b;
-  while (e < s.size() && (std::isalnum(static_cast<unsigned char>(s[e])) || s[e] == '_')) ++e;
-  return b == std::string::npos || e == b ? std::string() : s.substr(b, e - b);
-}
-
-}  // namespace
 
 // Each expression is checked once every global name is declared, with `me` and, for 'to', 'at', 'owner' and a
 // generated kind's attributes, the 'each' variable (slot 0).

@@ -274,6 +274,8 @@ std::shared_ptr<const Program> compile(Checked&& ck, Diagnostics& diags) {
     P.vars[v].init = ck.var_inits[v] ? c.expr(*ck.var_inits[v]) : -1;
   for (size_t k = 0; k < P.kinds.size(); ++k)
     for (auto& e : ck.attr_inits[k]) P.kinds[k].attr_inits.push_back(e ? c.expr(*e) : -1);
+  for (size_t k = 0; k < P.kinds.size(); ++k)
+    if (P.kinds[k].named) P.kinds[k].name_template = c.templ(ck.piece_names[k]);
   for (size_t h = 0; h < P.history.size(); ++h)
     P.history[h].init = ck.history_defaults[h] ? c.expr(*ck.history_defaults[h]) : c.emit(Op::Const, Type::Int, {});
   for (size_t m = 0; m < P.moves.size(); ++m) {

@@ -14,7 +14,7 @@ std::shared_ptr<const Program> compile(Checked&& checked, Diagnostics& diags);
 
 // The whole pipeline for one rule file: read, load (YAML, with the bases a variant extends: variants.hpp),
 // check, compile. Reports every problem and returns null when there is any. The standard library is embedded
-// in the binary and always included. load_rules_text reads bases relative to the directory of `path`.
+// in the binary: its prelude always included, its other files when the rule file imports them (imports.hpp). load_rules_text reads bases relative to the directory of `path`.
 // With `expressions`, those expressions are checked and compiled too, against the rule file's names, each as the
 // text of a file of its own (named kExpressionFile, or "<expression N>" when there are several):
 // Program::expressions holds their nodes (each node's type is its expression's).

@@ -97,6 +97,14 @@ struct PieceDecl {
   std::vector<AttrDecl> attributes;
   // generated pieces: one per element of `each` ("x in LIST", evaluated at load), `at` and `owner` expressions of x
   std::optional<Text> each, owner;
+  // the pieces' names: a template evaluated once per piece at load (language.md, section 4.5), or none
+  std::optional<Text> piece_name;
+};
+
+// A library of the standard library that the rule file imports (`import: [NAME, ...]`, language.md section 4.19).
+struct ImportDecl {
+  Text name;         // as written in 'import'
+  int16_t file = -1;  // the library's file (Pos::file) once it is loaded and merged (imports.hpp), else -1
 };
 
 // A piece written on a board: {KIND: OWNER, ATTRIBUTE: VALUE, ...} (the first key is the kind).
@@ -205,6 +213,7 @@ struct Document {
   Text extends;                // the base rule file's path as written ("" when the file extends none)
   std::vector<Text> remove;    // paths of the base's sections and entries to drop ('moves.fly')
   std::vector<Text> sections;  // the sections written, by path ('moves', 'topology.relations'), at their keys
+  std::vector<ImportDecl> imports;  // the libraries imported ('import'), in the order written
   Text name, description;
   std::vector<RuleParamDecl> params;
   std::vector<Text> players;
@@ -233,7 +242,7 @@ struct Document {
   Text summary;  // the one-line template of a position (language.md, section 14.2)
   bool has_summary = false;
   std::vector<Text> setup;  // statements run once when the game is set up from the start (section 11.2)
-  std::optional<HiddenDecl> hidden;  // what the player to move cannot see (language.md, section 4.17)
+  std::optional<HiddenDecl> hidden;  // what the player to move cannot see (language.md, section 4.18)
   std::vector<BoardSite> start;  // the start board ('start: {board: ...}')
 };
 
@@ -260,7 +269,7 @@ bool load_document(std::shared_ptr<const SourceFile> file, Document& doc, Diagno
 // Reads a position file (YAML) into a PositionDecl, reporting every structural problem as load_document does.
 bool load_position_document(std::shared_ptr<const SourceFile> file, PositionDecl& out, Diagnostics& diags);
 
-// Reads a library file: only 'functions'.
+// Reads a library file of the standard library: 'functions', 'pieces' and 'topology' with only 'regions'.
 bool load_library(std::shared_ptr<const SourceFile> file, Document& doc, Diagnostics& diags, int16_t index = 0);
 
 }  // namespace ri

@@ -8,7 +8,8 @@
 
 namespace ri {
 
-Game::Game(std::shared_ptr<const Program> p, const Position* pos, Prng* rng) : P_(std::move(p)), M_(P_) {
+Game::Game(std::shared_ptr<const Program> p, const Position* pos, Prng* rng, std::vector<std::string> deck)
+    : P_(std::move(p)), M_(P_), deck_(std::move(deck)) {
   values_.reserve(kMaxMoves);
   passers_.reserve(P_->steps.size() * static_cast<size_t>(P_->nplayers()) + 2);  // settle's guard bounds them
   if (pos) reset(*pos);
@@ -18,6 +19,8 @@ Game::Game(std::shared_ptr<const Program> p, const Position* pos, Prng* rng) : P
 
 Game::Game(std::shared_ptr<const Program> p) : Game(std::move(p), nullptr, nullptr) {}
 Game::Game(std::shared_ptr<const Program> p, Prng& rng) : Game(std::move(p), nullptr, &rng) {}
+Game::Game(std::shared_ptr<const Program> p, Prng& rng, std::vector<std::string> deck)
+    : Game(std::move(p), nullptr, &rng, std::move(deck)) {}
 Game::Game(std::shared_ptr<const Program> p, const Position& pos) : Game(std::move(p), &pos, nullptr) {}
 
 // A move's arguments are stored in 32 bits: an int parameter's value beyond that is the rule file's error.
@@ -115,13 +118,18 @@ void Game::set_up(const Position& pos, Prng* rng) {
       if (k.attr_inits[a] >= 0 && !given_attr[i * S.nattrs + k.attrs[a]])
         S.attrs[i * S.nattrs + k.attrs[a]] = fit_int32(M_.evaluate(k.attr_inits[a]).i, P.code[k.attr_inits[a]].pos);
   }
-  // the setup's statements, with `me` = the first player; 'random' draws from rng while they run
+  // the setup's statements, with `me` = the first player; 'random' and 'shuffle' draw from rng while they run (a
+  // 'shuffle' follows the deck instead, when the game has one)
   if (rng && !P.setup.empty()) {
-    struct Draws {  // the generator is the machine's only while the statements run, also when one fails
+    struct Draws {  // the generator and the deck are the machine's only while the statements run, also when one fails
       Machine& m;
-      ~Draws() { m.set_rng(nullptr); }
+      ~Draws() {
+        m.set_rng(nullptr);
+        m.set_deck(nullptr);
+      }
     } draws{M_};
     M_.set_rng(rng);
+    M_.set_deck(deck_.empty() ? nullptr : &deck_);
     S.player = 0;
     for (int st : P.setup) M_.execute(st);
   }

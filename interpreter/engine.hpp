@@ -21,6 +21,10 @@ class Game {
   explicit Game(std::shared_ptr<const Program> p);
   // A game set up from the rule file's start, its setup drawing from `rng` (reset(Prng&)).
   Game(std::shared_ptr<const Program> p, Prng& rng);
+  // The same, each 'shuffle' of the setup arranging its site's pieces in the order `deck` names them (the top piece
+  // first) instead of drawing: also at every later reset(Prng&). A deck that does not name a shuffled site's pieces,
+  // each once, is a DeckError (machine.hpp). An empty deck is none.
+  Game(std::shared_ptr<const Program> p, Prng& rng, std::vector<std::string> deck);
   // A game set up at a position (a position file's: reset(const Position&)); the rule file's setup does not run.
   Game(std::shared_ptr<const Program> p, const Position& pos);
 
@@ -31,7 +35,8 @@ class Game {
 
   // The initial position (spec/language.md, section 11.2), settled to the first decision or chance node. The
   // rule file's `setup` runs after the attributes are computed, its `random` drawing from `rng`, first and in
-  // order (a rule file whose setup does not call random draws nothing). reset() draws from Prng(0).
+  // order (a rule file whose setup does not call random draws nothing; a 'shuffle' draws unless the game has a
+  // deck). reset() draws from Prng(0).
   void reset(Prng& rng);
   void reset();
   // The same with another position's board, values and turn (a position file's: position.hpp), without the
@@ -66,7 +71,7 @@ class Game {
   // and read() matches.
   std::string write(const Move& m);
   // The move as the player to move is shown it: write(m), except that with the rule file's `hidden` a part of the
-  // notation that reads a secret of a piece hidden from them is ??? (spec/language.md, section 4.17).
+  // notation that reads a secret of a piece hidden from them is ??? (spec/language.md, section 4.18).
   std::string shown(const Move& m);
 
   // Reads a move or outcome written in notation. On failure `error` says why: for a recognised but
@@ -97,7 +102,8 @@ class Game {
   const std::vector<int>& last_passers() const { return passers_; }
 
  private:
-  Game(std::shared_ptr<const Program> p, const Position* pos, Prng* rng);  // the public constructors' work
+  // the public constructors' work
+  Game(std::shared_ptr<const Program> p, const Position* pos, Prng* rng, std::vector<std::string> deck = {});
   // Setup at `pos`; the rule file's `setup` runs when `rng` is given (the start) and not for a position file.
   void set_up(const Position& pos, Prng* rng);
   void settle();
@@ -117,6 +123,7 @@ class Game {
 
   std::shared_ptr<const Program> P_;
   Machine M_;
+  std::vector<std::string> deck_;  // the order of the setup's shuffles (empty: they draw)
   std::vector<int> passers_;
   std::vector<int32_t> entry_;  // the history entry being recorded
   std::vector<Value> frame_;     // a move's slots, kept while its step's 'after' statements run

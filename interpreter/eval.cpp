@@ -408,6 +408,7 @@ Value Machine::ev(int id) {
       return Value{(text_of(a) == text_of(b)) == (n.op == Op::StrEq), 0, 0};
     }
     case Op::Random: return random(n);
+    case Op::KindPieces: return kind_pieces(n);
     case Op::JoinText: return join_text(n);
     case Op::CannotMove: return Value{(S_.flags & State::kCannotMove) != 0, 0, 0};
     case Op::Ready:
@@ -453,6 +454,7 @@ std::string Machine::show(const Value& v, Type t) const {
     case Type::Piece: {
       if (v.i < 0 || v.i >= static_cast<int64_t>(S_.kind.size())) return "none";
       if (hiding_ && hidden_[static_cast<size_t>(v.i)]) throw SecretRead{};  // its name tells which piece it is
+      if (static_cast<size_t>(v.i) < P.piece_names.size() && !P.piece_names[v.i].empty()) return P.piece_names[v.i];
       return fmt::format("{}#{}", P.kinds[S_.kind[v.i]].name, v.i);
     }
     case Type::None: return "none";

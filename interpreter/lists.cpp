@@ -1,5 +1,5 @@
 // Machine: iterating over lists (aggregates, and concat, which joins strings) and making new lists in the
-// evaluation arena (list literals, '++' of two lists, unique, filter, map, slice, reverse).
+// evaluation arena (list literals, '++' of two lists, unique, filter, map, slice, reverse, all_pieces).
 //
 // The arena is a stack of items: a list made there is its offset and length (ListKind::Literal). It is
 // emptied when a game operation begins, and rewound by the engine between candidate bindings. Lists made
@@ -178,6 +178,19 @@ Value Machine::collect(const Node& n) {
     return true;
   });
   return settle(from, start);
+}
+
+// all_pieces(K): every piece whose kind is K now, on the board or off it, in creation order (one step each).
+Value Machine::kind_pieces(const Node& n) {
+  int64_t kind = ev(P_->kids[n.first]).i;
+  size_t at = arena_.size();
+  for (size_t p = 0; p < S_.kind.size(); ++p) {
+    tick(n);
+    if (S_.kind[p] != kind) continue;
+    arena_room(n, 1);
+    arena_.push_back(static_cast<int64_t>(p));
+  }
+  return Value{static_cast<int64_t>(ListKind::Literal), static_cast<int32_t>(at), static_cast<int32_t>(arena_.size() - at)};
 }
 
 // L ++ M for two lists: a new list of L's elements, then M's.

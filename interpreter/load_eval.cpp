@@ -37,6 +37,7 @@ class LoadEvaluator {
   bool lines(const LoadItem& item);
   bool pieces(const LoadItem& item);
   bool make_pieces(const std::vector<BoardSite>& start);
+  bool name_pieces();
 
   Program& P_;
   Diagnostics& diags_;
@@ -181,6 +182,40 @@ bool LoadEvaluator::make_pieces(const std::vector<BoardSite>& start) {
   return resolve_board(start, P_, BoardOf::Start, free, P_.files, diags_, P_.start);
 }
 
+// names -> for each piece of a named kind, in creation order, its kind's template written with `me` = the piece's
+// owner and a generated piece's element in slot 0. A name must not be empty, nor another piece's of its kind.
+bool LoadEvaluator::name_pieces() {
+  P_.piece_names.assign(P_.pieces.size(), std::string());
+  std::vector<std::map<std::string, size_t>> taken(P_.kinds.size());
+  for (size_t i = 0; i < P_.pieces.size(); ++i) {
+    const PieceInit& pi = P_.pieces[i];
+    const KindInfo& k = P_.kinds[static_cast<size_t>(pi.kind)];
+    if (!k.named) continue;
+    M_.begin_operation();
+    M_.state().player = pi.owner;
+    const TemplateInfo& t = k.name_template;
+    std::string name = t.literals[0];
+    for (size_t e = 0; e < t.exprs.size(); ++e) {
+      M_.slot(0) = Value{pi.element, 0, 0};
+      if (t.exprs[e] >= 0) name += M_.show(M_.evaluate(t.exprs[e]), P_.code[t.exprs[e]].type);
+      name += t.literals[e + 1];
+    }
+    if (name.empty()) {
+      error(k.name_pos, fmt::format("piece '{}#{}' has an empty name (a piece's name is how it is written)", k.name, i));
+      return false;
+    }
+    auto [it, fresh] = taken[static_cast<size_t>(pi.kind)].emplace(name, i);
+    if (!fresh) {
+      error(k.name_pos, fmt::format("pieces '{}#{}' and '{}#{}' are both named '{}' (the pieces of a kind have different "
+                                    "names)",
+                                    k.name, it->second, k.name, i, name));
+      return false;
+    }
+    P_.piece_names[i] = std::move(name);
+  }
+  return true;
+}
+
 bool LoadEvaluator::run(const std::vector<BoardSite>& start) {
   for (LoadItem& item : P_.load_items) {
     M_.begin_operation();
@@ -200,6 +235,14 @@ bool LoadEvaluator::run(const std::vector<BoardSite>& start) {
     item.ready = true;
   }
   if (!generated_.empty() && !make_pieces(start)) return false;
+  if (std::any_of(P_.kinds.begin(), P_.kinds.end(), [](const KindInfo& k) { return k.named; })) {
+    try {
+      if (!name_pieces()) return false;
+    } catch (const RuntimeError& e) {
+      report(e);
+      return false;
+    }
+  }
   // every use of a computed declaration reads its table directly from now on
   for (Node& n : P_.code)
     if (n.op == Op::Ready) n = P_.code[static_cast<size_t>(P_.kids[n.first])];
@@ -209,7 +252,8 @@ bool LoadEvaluator::run(const std::vector<BoardSite>& start) {
 }  // namespace
 
 bool evaluate_at_load(Program& P, const std::vector<BoardSite>& start, Diagnostics& diags) {
-  if (P.load_items.empty()) return true;
+  if (P.load_items.empty() && std::none_of(P.kinds.begin(), P.kinds.end(), [](const KindInfo& k) { return k.named; }))
+    return true;
   LoadEvaluator e(P, diags);
   return e.run(start);
 }

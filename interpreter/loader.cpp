@@ -184,6 +184,7 @@ class Loader {
   void load_board_piece(const YAML::Node& n, Pos fallback, std::vector<BoardPiece>& out);
   void load_start(const YAML::Node& n, Document& doc);
   void load_extends(const YAML::Node& root, Document& doc);
+  void load_imports(const YAML::Node& n, Document& doc);
   void note_sections(const YAML::Node& map, const std::string& prefix, Document& doc);
   void yaml_error(const YAML::ParserException& e);
   bool quotes_closed(const YAML::Node& n);
@@ -508,7 +509,7 @@ void Loader::load_zones(const YAML::Node& n, Document& doc) {
   }
 }
 
-// pieces -> { NAME: { per_player, at, attributes: { NAME: EXPR } } | { each, at, owner, attributes } }
+// pieces -> { NAME: { per_player, at, name, attributes: { NAME: EXPR } } | { each, at, owner, name, attributes } }
 void Loader::load_pieces(const YAML::Node& n, Document& doc) {
   if (!expect_map(n, "pieces", pos_of(n))) return;
   check_dups(n, "pieces");
@@ -517,7 +518,7 @@ void Loader::load_pieces(const YAML::Node& n, Document& doc) {
     p.name = key_text(it->first);
     YAML::Node b = it->second;
     if (!expect_map(b, "piece '" + p.name.s + "'", p.name.pos)) continue;
-    check_keys(b, "piece '" + p.name.s + "'", {"per_player", "at", "attributes", "each", "owner"});
+    check_keys(b, "piece '" + p.name.s + "'", {"per_player", "at", "name", "attributes", "each", "owner"});
     if (auto v = b["each"]) {
       p.each.emplace();
       text(v, *p.each, "'each'", pos_of(b));
@@ -535,6 +536,10 @@ void Loader::load_pieces(const YAML::Node& n, Document& doc) {
       if (count_of(v, "per_player", k, pos_of(b))) p.per_player = k;
     }
     if (auto v = b["at"]) text(v, p.at, "'at'", pos_of(b));
+    if (auto v = b["name"]) {
+      p.piece_name.emplace();
+      text(v, *p.piece_name, "'name'", pos_of(b));
+    }
     if (auto v = b["attributes"]) {
       if (expect_map(v, "attributes", pos_of(b))) {
         check_dups(v, "attributes");
@@ -841,6 +846,21 @@ void Loader::load_extends(const YAML::Node& root, Document& doc) {
       if (it->first.IsScalar() && it->first.Scalar() == "remove") error(pos_of(it->first), "'remove' needs 'extends'");
 }
 
+// import -> '[' NAME (',' NAME)* ']'   (the standard library's files, by name; each at most once)
+void Loader::load_imports(const YAML::Node& n, Document& doc) {
+  std::vector<Text> names;
+  if (!scalar_list(n, "import", names, pos_of(n))) return;
+  for (Text& t : names) {
+    auto first = std::find_if(doc.imports.begin(), doc.imports.end(), [&](const ImportDecl& i) { return i.name.s == t.s; });
+    if (first != doc.imports.end()) {
+      error(t.pos, fmt::format("library '{}' is imported twice (first at line {})", t.s, first->name.pos.line));
+      continue;
+    }
+    t.map.clear();
+    doc.imports.push_back({std::move(t)});
+  }
+}
+
 // Records the sections a mapping writes (their keys, as paths: prefix + key), so that a variant's merge knows
 // what it replaces and what its base has.
 void Loader::note_sections(const YAML::Node& map, const std::string& prefix, Document& doc) {
@@ -1017,10 +1037,11 @@ void Loader::load(Document& doc) {
   if (!load_root(root, "a rule file", "a YAML mapping of sections (game, players, moves, turn, end, ...)")) return;
   check_keys(root, "",
              {"game", "params", "players", "topology", "zones", "pieces", "start", "variables", "history", "chance",
-              "functions", "setup", "moves", "turn", "end", "invariants", "display", "summary", "hidden", "extends",
-              "remove"});
+              "functions", "setup", "moves", "turn", "end", "invariants", "display", "summary", "hidden", "import",
+              "extends", "remove"});
   load_extends(root, doc);
   note_sections(root, "", doc);
+  if (auto v = root["import"]) load_imports(v, doc);
   auto section = [&](const char* k, bool required, auto fn) {
     if (auto v = root[k]) {
       (this->*fn)(v, doc);
@@ -1105,22 +1126,21 @@ bool run_loader(const std::shared_ptr<const SourceFile>& file, Diagnostics& diag
 
 }  // namespace
 
+// library -> { functions, pieces, topology: { regions } }   (a file of the standard library: stdlib/*.rules)
 bool load_library(std::shared_ptr<const SourceFile> file, Document& doc, Diagnostics& diags, int16_t index) {
-  size_t before = diags.size();
   doc.file = file;
   Loader l(file, diags, index);
-  try {
-    YAML::Node root = YAML::Load(file->text);
-    if (!root.IsMap()) {
-      diags.error(file, {1, 1}, "a library must be a YAML mapping with 'functions'");
-      return false;
-    }
-    l.check_keys(root, "a library", {"functions"});
+  return run_loader(file, diags, [&] {
+    YAML::Node root;
+    if (!l.load_root(root, "a library", "a YAML mapping with 'functions', 'pieces' and 'topology'")) return;
+    l.check_keys(root, "a library", {"functions", "pieces", "topology"});
     if (auto f = root["functions"]) l.load_functions(f, doc);
-  } catch (const YAML::Exception& e) {
-    diags.error(file, {e.mark.line + 1, e.mark.column + 1}, fmt::format("invalid YAML: {}", e.msg));
-  }
-  return diags.size() == before;
+    if (auto p = root["pieces"]) l.load_pieces(p, doc);
+    if (auto t = root["topology"]) {
+      if (t.IsMap()) l.check_keys(t, "topology", {"regions"});
+      l.load_topology(t, doc);
+    }
+  });
 }
 
 bool load_document(std::shared_ptr<const SourceFile> file, Document& doc, Diagnostics& diags, int16_t index) {

@@ -3,6 +3,7 @@
 #pragma once
 #include <algorithm>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,12 @@ struct Limits {
   int64_t candidates = 10'000'000;  // parameter combinations one game operation may examine
   int64_t operation_steps = 200'000'000;  // evaluation steps of one game operation (all its evaluations)
   int depth = 200;             // nested function calls
+};
+
+// A deck given for the setup's shuffles (Machine::set_deck) that does not name the pieces of a shuffled site, each
+// once: a problem of whoever gave it (the command line's --deck, a move log's `deck:`), not of the rule file.
+struct DeckError : std::runtime_error {
+  using std::runtime_error::runtime_error;
 };
 
 class Machine {
@@ -66,8 +73,11 @@ class Machine {
   size_t mark() const { return journal_.size(); }
   void rollback(size_t mark);
   void clear_journal() { journal_.clear(); }
-  // The generator 'random' draws from (only while the setup runs; null otherwise).
+  // The generator 'random' and 'shuffle' draw from (only while the setup runs; null otherwise).
   void set_rng(Prng* rng) { rng_ = rng; }
+  // The order 'shuffle' gives a site's pieces instead of drawing (only while the setup runs; null otherwise): their
+  // names, the top piece's first (a piece without a name is named by how it is written, KIND#NUMBER).
+  void set_deck(const std::vector<std::string>* deck) { deck_ = deck; }
 
   // list helpers shared with generation
   int list_len(const Value& l);
@@ -99,6 +109,7 @@ class Machine {
   [[gnu::noinline]] Value reverse(const Node& n);
   void append_items(const Node& n, const Value& l, int i, int j);  // l's elements i .. j - 1, onto the arena
   [[gnu::noinline]] void secret_read(const Node& n, int piece) const;  // throws when the attribute n.a is secret
+  [[gnu::noinline]] Value kind_pieces(const Node& n);  // all_pieces(KIND)
   void arena_room(const Node& n, size_t more);
   Value settle(size_t from, size_t at);
   // Drops the lists made since `mark`, except those of the lets computed since (they are kept until the
@@ -106,6 +117,8 @@ class Machine {
   void drop_lists(size_t mark) { arena_.resize(std::max(mark, arena_pin_)); }
   [[gnu::noinline]] void for_loop(const Node& n);
   [[gnu::noinline]] void while_loop(const Node& n);
+  [[gnu::noinline]] void shuffle(const Node& n, int site);
+  std::vector<int> dealt(int site, const std::vector<int>& pieces) const;  // the deck's order
   void ex(int n);
   bool truth(int n) { return ev(n).i != 0; }
   void tick(const Node& n);
@@ -132,6 +145,7 @@ class Machine {
   Prng* rng_ = nullptr;         // the setup's generator while it runs
   bool hiding_ = false;           // rendering for the player to move: hidden_ marks the pieces hidden from them
   std::vector<uint8_t> hidden_;  // per piece
+  const std::vector<std::string>* deck_ = nullptr;  // the order of the setup's shuffles, when given
   std::vector<int> calls_;      // the Call nodes being evaluated, outermost first (for error reports)
   std::vector<std::string> strings_;  // strings made by '++' in this game operation (after Program::strings)
   size_t string_bytes_ = 0;

@@ -198,6 +198,11 @@ class LogParser {
       return;
     }
     if (k == "set" && !settings(value)) return;
+    if (k == "deck") {
+      out_.deck = parse_deck(value);
+      out_.deck_line = line_;
+      out_.deck_col = col(value);
+    }
     out_.header[k] = std::string(value);
   }
 
@@ -383,7 +388,22 @@ std::string reading_error(const Game::Reading& rd) {
 }  // namespace
 
 bool is_log_header_key(std::string_view key) {
-  return key == "rules" || key == "set" || key == "position" || key == "seed" || key == "players" || key == "dice";
+  return key == "rules" || key == "set" || key == "position" || key == "seed" || key == "deck" || key == "players" ||
+         key == "dice";
+}
+
+std::vector<std::string> parse_deck(std::string_view text) {
+  std::vector<std::string> out;
+  size_t i = 0;
+  while (i < text.size()) {
+    size_t b = text.find_first_not_of(" \t,", i);
+    if (b == std::string_view::npos) break;
+    size_t e = text.find_first_of(" \t,", b);
+    if (e == std::string_view::npos) e = text.size();
+    out.emplace_back(text.substr(b, e - b));
+    i = e;
+  }
+  return out;
 }
 
 bool parse_log(std::shared_ptr<const SourceFile> file, MoveLog& out, Diagnostics& diags) {
@@ -622,7 +642,7 @@ ReplayResult replay(Game& g, const MoveLog& log, bool invariants) {
 
 std::string format_log(const MoveLog& log) {
   std::string out;
-  static const std::vector<std::string> known = {"rules", "set", "position", "seed", "players", "dice"};
+  static const std::vector<std::string> known = {"rules", "set", "position", "seed", "deck", "players", "dice"};
   for (const std::string& k : known) {
     auto f = log.header.find(k);
     if (f != log.header.end()) out += fmt::format("{}: {}\n", f->first, f->second);

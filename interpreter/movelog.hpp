@@ -43,11 +43,17 @@ struct LogLine {
 };
 
 struct MoveLog {
-  std::map<std::string, std::string> header;  // rules, set, position, seed, players, dice
+  std::map<std::string, std::string> header;  // rules, set, position, seed, deck, players, dice
   ParamValues params;                         // the `set:` header's values: the rule file's parameters
+  std::vector<std::string> deck;              // the `deck:` header's names (parse_deck); empty without one
+  int deck_line = 0, deck_col = 0;            // where the `deck:` header's value starts
   std::vector<LogLine> lines;
   std::shared_ptr<const SourceFile> file;     // set by parse_log: for diagnostics that quote the log
 };
+
+// deck -> NAME ((' ' | ',')+ NAME)*   the names of a deck (a log's `deck:` header, the command line's --deck), in
+// order: the top piece first. Empty when the text names nothing.
+std::vector<std::string> parse_deck(std::string_view text);
 
 // The header keys a log may have (only before the first action).
 bool is_log_header_key(std::string_view key);
@@ -96,7 +102,7 @@ LogLine action_line(Game& g, const Move& m);
 // The same as one line of text.
 std::string action_text(Game& g, const Move& m);
 
-// Formats a log as text, in the format parse_log reads: the header (rules, set, position, seed, players, dice, then
+// Formats a log as text, in the format parse_log reads: the header (rules, set, position, seed, deck, players, dice, then
 // any other key), a blank line, then one line per item.
 std::string format_log(const MoveLog& log);
 

@@ -3,6 +3,7 @@
 
 
 #include "compiler.hpp"
+#include "imports.hpp"
 #include "stdlib.hpp"
 #include "variants.hpp"
 
@@ -29,19 +30,24 @@ Text expression_text(const SourceFile& f, int16_t index) {
 
 std::shared_ptr<const Program> load_rules_text(const std::string& path, const std::string& text, Diagnostics& diags,
                                                const LoadOptions& options) {
-  // the file table: the rule file, the bases it extends, then the standard library (Pos::file indexes it)
+  // the file table: the rule file, the bases it extends, then the standard library's prelude and the libraries the
+  // rule file imports (Pos::file indexes it)
   SourceFiles files;
   Document doc;
   bool ok = load_variant(std::make_shared<SourceFile>(path, text), doc, files, diags);
-  // the standard library: loaded once per call (it is small); its problems are the interpreter's bugs
-  std::vector<Document> libs(stdlib_files().size());
+  // the prelude: loaded once per call (it is small); its problems are the interpreter's bugs
+  std::vector<Document> libs;
+  libs.reserve(stdlib_files().size());
   std::vector<const Document*> lib_ptrs;
-  for (size_t i = 0; i < libs.size(); ++i) {
-    files.push_back(std::make_shared<SourceFile>(stdlib_files()[i].path, stdlib_files()[i].text));
-    load_library(files.back(), libs[i], diags, static_cast<int16_t>(files.size() - 1));
-    lib_ptrs.push_back(&libs[i]);
+  for (const StdlibFile& f : stdlib_files()) {
+    if (!is_prelude(f)) continue;
+    files.push_back(std::make_shared<SourceFile>(f.path, f.text));
+    libs.emplace_back();
+    if (!load_library(files.back(), libs.back(), diags, static_cast<int16_t>(files.size() - 1))) ok = false;
+    lib_ptrs.push_back(&libs.back());
   }
-  if (!ok) return nullptr;
+  // the imported libraries: their declarations become the rule file's (language.md, section 4.19)
+  if (!ok || !resolve_imports(doc, files, diags)) return nullptr;
   // the parameters' values: those given in place of the defaults, when the rules can take them
   if (std::vector<std::string> bad = setting_errors(doc.params, options.params); !bad.empty()) {
     for (std::string& why : bad) {

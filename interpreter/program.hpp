@@ -46,6 +46,7 @@ enum class Op : uint8_t {
   Ready /* a = Program::load_items index, k0: a declaration computed at load; an error before it is computed */,
   XOf, YOf /* k0 site -> its grid column / row */, SiteAt /* k0 x, k1 y -> site of the first grid or none */,
   Offset /* k0 site, k1 dx, k2 dy -> site of the same grid or none */, AllPieces /* -> every piece on the board */,
+  KindPieces /* k0 kind -> every piece of that kind, on the board or off it (a list made in the arena) */,
   Random /* k0 n -> below(n) from the setup's generator (only in 'setup') */,
   // lists made in the arena
   Join /* k0 ++ k1 (two lists) */, Unique /* k0 list */, Filter, Map /* like Any: a = slot, k0 domain, k1 where, k2 body */,
@@ -54,6 +55,7 @@ enum class Op : uint8_t {
   SBlock, SIf, SFor /* a = slot, k0 domain, k1 where or -1, k2 body */, SWhile /* k0 cond, k1 body */, SLet /* a = slot, k0 value, k1 body */,
   SSetGlobal /* a = var, k0 value */, SSetPer /* a = var, k0 player, k1 value */, SSetAttr /* a = attr, k0 piece, k1 value */,
   SSetOwner, SSetKind, SMove /* k0 piece, k1 site */, SRemove, SExtraTurn, SContinueTurn, SNop,
+  SShuffle /* k0 site: its stack shuffled with the setup's generator, or arranged as the deck given (setup only) */,
 };
 
 struct Node {
@@ -172,7 +174,7 @@ struct InvariantInfo {
 
 // Hidden information ('hidden'): while a template is rendered for the player to move, the pieces for which `when`
 // holds (the piece in slot 0, me = the viewer) are hidden from them, and reading one of their secret attributes
-// makes the template part that read it show ??? (language.md, section 4.17).
+// makes the template part that read it show ??? (language.md, section 4.18).
 struct HiddenInfo {
   int when = -1;               // bool node; -1: the rule file hides nothing
   std::vector<uint8_t> secret;  // per attribute: 1 when it is secret
@@ -221,6 +223,9 @@ struct KindInfo {
   std::vector<int> attrs;       // attribute ids this kind has
   std::vector<int> attr_inits;  // nodes (a generated kind's see its piece's element in slot 0)
   bool generated = false;       // its pieces come from 'each' (a board matches them by kind only)
+  bool named = false;           // its pieces have names: `name_template`, written at load into Program::piece_names
+  TemplateInfo name_template;   // with `me` = the piece's owner (a generated kind's element in slot 0)
+  Pos name_pos;                 // where the template is written
 };
 
 // A declaration computed once, when the rule file is loaded (load_eval.cpp), on the empty board: computed regions
@@ -290,6 +295,9 @@ struct Program {
   std::vector<KindInfo> kinds;
   std::vector<std::string> attr_names;
   std::vector<PieceInit> pieces;  // initial pieces, in creation order
+  // each piece's name, written at load from its kind's name template ("" for a piece of a kind without one: it is
+  // written KIND#NUMBER)
+  std::vector<std::string> piece_names;
   Position start;                 // the initial position: the pieces at their 'at', then the start board
   std::vector<VarInfo> vars;
   int nvars = 0;                  // size of State::vars
@@ -309,7 +317,8 @@ struct Program {
   HiddenInfo hidden;
   std::vector<int> setup;  // statement nodes run once at setup from the rule file's start ('setup')
   int setup_frame = 0;
-  bool setup_draws = false;  // the setup calls 'random': its result depends on the seed
+  bool setup_draws = false;  // the setup calls 'random' or 'shuffle': its result depends on the seed
+  bool setup_shuffles = false;  // the setup calls 'shuffle': a deck given from outside decides its order
   int init_frame = 0;
   // expressions compiled with the rule file on request (load_rules' `expressions`): their nodes
   std::vector<int> expressions;

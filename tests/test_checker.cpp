@@ -446,7 +446,7 @@ std::vector<Row> rows() {
       {"a variable called while", game("variables: {while: 0}\nmoves: {go: {}}\n"), "'while' is a keyword and cannot be a name",
        4, 13, 1},
       {"an unknown effect lists while", one_move("    effects: ['jump']\n"),
-       "unknown effect 'jump' (effects: move, remove, set, extra_turn, continue_turn, pass, if, for, while, let)", 7, 16, 1},
+       "unknown effect 'jump' (effects: move, remove, set, shuffle, extra_turn, continue_turn, pass, if, for, while, let)", 7, 16, 1},
       // ---- a step's after
       {"a step's after", with_step("{choose: all, after: ['set v = v + 1', 'for t in edge : set v = v + size(t)']}"), "", 0, 0, 0},
       {"extra_turn in a step's after", with_step("{choose: all, after: [extra_turn]}"),
@@ -472,12 +472,55 @@ std::vector<Row> rows() {
        "undeclared name 'p'", 6, 48, 1},
       {"an end message written as a list", edit(game("moves: {m: {}}\n"), "result: draw}", "result: draw, message: [a]}"),
        "'message' must be a scalar, not a list", 6, 46, 1},
+      // ---- imports (language.md, section 4.19), piece names, all_pieces, shuffle
+      {"an import", game("import: [cards]\nmoves: {m: {}}\n"), "", 0, 0, 0},
+      {"an unknown library", game("import: [crads]\nmoves: {m: {}}\n"),
+       "unknown library 'crads' (did you mean 'cards'?)", 4, 10, 1},
+      {"an unknown library, far from any", game("import: [geometry]\nmoves: {m: {}}\n"),
+       "unknown library 'geometry' (libraries: cards)", 4, 10, 1},
+      {"a library imported twice", game("import: [cards, cards]\nmoves: {m: {}}\n"),
+       "library 'cards' is imported twice (first at line 4)", 4, 17, 1},
+      {"the prelude imported", game("import: [prelude]\nmoves: {m: {}}\n"),
+       "'prelude' is always loaded: leave it out of 'import'", 4, 10, 1},
+      {"import written as a scalar", game("import: cards\nmoves: {m: {}}\n"),
+       "'import' must be a list, like [cards], not a scalar", 4, 9, 1},
+      {"a function the imported library declares (and a note at the import)",
+       game("import: [cards]\nfunctions: {'red(int x)': 'x > 0'}\nmoves: {m: {}}\n"),
+       "'red' is already declared as a function of the library 'cards' (at stdlib/cards.rules:", 5, 14, 2},
+      {"a site named like the imported kind, declared first", edit(game("import: [cards]\nmoves: {m: {}}\n"), "z]", "z, card]"),
+       "'card' is already declared as a piece kind of the library 'cards' (at stdlib/cards.rules:", 3, 29, 2},
+      {"a name the imported library uses, declared as a variable", game("import: [cards]\nvariables: {suit_name: 0}\nmoves: {m: {}}\n"),
+       "'suit_name' is already declared as a function of the library 'cards'", 5, 13, 2},
+      {"names", game("pieces: {stone: {per_player: 1, name: 's{me}'}}\nmoves: {m: {}}\n"), "", 0, 0, 0},
+      {"two pieces of a kind with one name", game("pieces: {stone: {per_player: 2, name: 's{me}'}}\nmoves: {m: {}}\n"),
+       "pieces 'stone#0' and 'stone#1' are both named 'sA' (the pieces of a kind have different names)", 4, 39, 1},
+      {"an empty name", game("pieces: {stone: {per_player: 1, name: \"{''}\"}}\nmoves: {m: {}}\n"),
+       "piece 'stone#0' has an empty name", 4, 39, 1},
+      {"a name showing a list", game("pieces: {stone: {per_player: 1, name: '{edge}'}}\nmoves: {m: {}}\n"),
+       "a template shows a single value, not sites", 4, 41, 1},
+      {"a name using an undeclared name", game("pieces: {stone: {each: 'i in 1..3', name: '{j}'}}\nmoves: {m: {}}\n"),
+       "undeclared name 'j'", 4, 45, 1},
+      {"all_pieces", game("pieces: {stone: {per_player: 1}}\nmoves: {m: {}}\nsummary: '{len(all_pieces(stone))}'\n"),
+       "", 0, 0, 0},
+      {"all_pieces of a site", game("moves: {m: {}}\nsummary: '{len(all_pieces(x))}'\n"),
+       "argument 1 of 'all_pieces' must be kind, not site", 5, 27, 1},
+      {"a function named all_pieces", game("functions: {'all_pieces(int n)': 'n'}\nmoves: {go: {}}\n"),
+       "'all_pieces' is a built-in function", 4, 14, 1},
+      {"shuffle in the setup", with_setup("['shuffle(x)']"), "", 0, 0, 0},
+      {"shuffle in a move", one_move("    effects: ['shuffle(s)']\n"),
+       "'shuffle' can only be used in 'setup' (chance steps are where a game draws during play)", 7, 16, 1},
+      {"shuffle in a chance's effects", chance_e("{outcomes: {1: 1}, effects: ['shuffle(x)']}"),
+       "'shuffle' can only be used in 'setup'", 5, 36, 1},
+      {"shuffle of a piece", with_setup("['shuffle(top(x))']"), "argument 1 of 'shuffle' must be site, not piece", 5, 18, 1},
+      {"shuffle without its site", with_setup("['shuffle()']"), "'shuffle' takes 1 argument (site), not 0", 5, 10, 1},
 
   };
 }
 
+// The errors (not their notes) in file order.
 std::vector<Diagnostic> in_file_order(const Diagnostics& d) {
   std::vector<Diagnostic> v = d.all();
+  std::erase_if(v, [](const Diagnostic& x) { return std::string(x.severity) == "note"; });
   std::stable_sort(v.begin(), v.end(), [](const Diagnostic& a, const Diagnostic& b) {
     return a.pos.line != b.pos.line ? a.pos.line < b.pos.line : a.pos.col < b.pos.col;
   });

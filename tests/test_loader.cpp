@@ -55,6 +55,18 @@ TEST_CASE("the loader converts every section into the document") {
          CHECK(r[1].error.s == "Code");
          CHECK(r[1].message.s == "words");
        }},
+      {"imports in order, and a kind's piece name",
+       "import: [cards, geometry]\npieces: {p: {each: i in 1..2, name: 'p{i}'}}\nmoves: {m: {}}\n",
+       [](const Document& d) {
+         REQUIRE(d.imports.size() == 2);
+         CHECK(d.imports[0].name.s == "cards");
+         CHECK(d.imports[1].name.s == "geometry");
+         CHECK(d.imports[1].name.pos.col == 17);
+         CHECK(d.imports[0].file == -1);  // not loaded yet: imports.hpp does
+         REQUIRE(d.pieces.size() == 1);
+         REQUIRE(d.pieces[0].piece_name);
+         CHECK(d.pieces[0].piece_name->s == "p{i}");
+       }},
       {"notation as one template or a list",
        "moves:\n  m: {notation: 'go'}\n  n: {notation: ['{1}', '{2}']}\n",
        [](const Document& d) {
@@ -171,6 +183,9 @@ TEST_CASE("the loader reports structural problems with their positions") {
       {"topology: {relations: {h: {to: '[a]'}}}\nmoves: {m: {}}\n", "missing key 'each' in relation", 3, 27},
       {"pieces: {p: {each: i in 1..2, per_player: 2}}\nmoves: {m: {}}\n", "piece 'p' has both 'per_player' and 'each'", 3, 20},
       {"pieces: {p: {owner: A}}\nmoves: {m: {}}\n", "'owner' is for generated pieces: it needs 'each'", 3, 21},
+      {"pieces: {p: {name: [a]}}\nmoves: {m: {}}\n", "'name' must be a scalar, not a list", 3, 20},
+      {"import: [cards, cards]\nmoves: {m: {}}\n", "library 'cards' is imported twice (first at line 3)", 3, 17},
+      {"import: {cards: 1}\nmoves: {m: {}}\n", "'import' must be a list, not a mapping", 3, 9},
   };
   for (auto& r : rows) {
     INFO(r.yaml);

@@ -162,6 +162,13 @@ TEST_CASE("movelog: header", "[movelog]") {
   MoveLog q = parse_ok("seed: 2\nset: size=4  players=3,max_dice=-1\nrules: r.rules\n");
   CHECK(q.params == ri::ParamValues{{"size", 4}, {"players", 3}, {"max_dice", -1}});
   CHECK(ri::format_log(q) == "rules: r.rules\nset: size=4  players=3,max_dice=-1\nseed: 2\n\n");
+  // the order of the setup's shuffles (`deck:`): its names, the top one first, written after the seed
+  MoveLog d = parse_ok("players: human\ndeck: AS 2S,3S , card#7  # four\nseed: 3\n");
+  CHECK(d.deck == std::vector<std::string>{"AS", "2S", "3S", "card#7"});
+  CHECK(d.deck_line == 2);
+  CHECK(d.deck_col == 7);
+  CHECK(ri::format_log(d) == "seed: 3\ndeck: AS 2S,3S , card#7\nplayers: human\n\n");
+  CHECK(ri::parse_deck(" , ") == std::vector<std::string>{});
 }
 
 TEST_CASE("movelog: parse errors name the line", "[movelog]") {
@@ -194,6 +201,8 @@ TEST_CASE("movelog: parse errors name the line", "[movelog]") {
       {"set: size=four\n", "test.log:1:6: error: the value of 'size' must be a whole number, not 'four'"},
       {"set: a=1, b=2 a=3\n", "test.log:1:15: error: parameter 'a' is set twice"},
       {"roll 1\nset: a=1\n", "test.log:2:1: error: header 'set' must come before the first action or expectation"},
+      {"deck:\n", "test.log:1:1: error: header 'deck' needs a value"},
+      {"deck: AS\ndeck: 2S\n", "test.log:2:1: error: duplicate header 'deck'"},
   };
   for (const Case& c : cases) {
     CAPTURE(c.text);

@@ -290,6 +290,40 @@ TEST_CASE("a variant merges the base's invariants by name, appends new ones and 
   }
 }
 
+TEST_CASE("a variant imports the base's libraries and its own, once each; 'remove: [import.NAME]' drops one") {
+  std::string base = std::string(kBase) + "import: [cards]\n";
+  struct Row {
+    const char* what;
+    std::string variant;  // extends base.rules
+    Strings imports;      // the merged file's imports
+    bool cards;           // whether the program has the cards' kind
+  };
+  const std::vector<Row> rows = {
+      {"inherited", "game: {name: V}\n", {"cards"}, true},
+      {"named again: once, at the variant's entry", "import: [cards]\n", {"cards"}, true},
+      {"removed", "remove: [import.cards]\n", {}, false},
+      {"the whole section removed", "remove: [import]\n", {}, false},
+  };
+  for (const Row& r : rows) {
+    INFO(r.what);
+    Diagnostics d;
+    Document doc;
+    SourceFiles files;
+    bool ok = read_variant(base, r.variant, doc, files, d);
+    INFO(d.format());
+    REQUIRE(ok);
+    CHECK(names(doc.imports) == r.imports);
+    auto prog = load_variant_rules(base, r.variant, d);
+    INFO(d.format());
+    REQUIRE(prog);
+    CHECK(std::any_of(prog->kinds.begin(), prog->kinds.end(), [](const KindInfo& k) { return k.name == "card"; }) ==
+          r.cards);
+  }
+  Diagnostics d;
+  CHECK_FALSE(load_variant_rules(base, "remove: [import.card]\n", d));
+  CHECK_THAT(d.format(), Catch::Contains("'import.card' is not in the base rules 'base.rules' (did you mean 'import.cards'?)"));
+}
+
 TEST_CASE("a chain of bases merges from the deepest up, each file relative to its own directory") {
   Dir dir(Files{{"base.rules", kBase},
                 {"sub/mid.rules",
