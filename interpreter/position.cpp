@@ -110,10 +110,20 @@ std::pair<int, int> group_of(const Program& P, int kind, int owner) {
   return {kind, P.kinds[static_cast<size_t>(kind)].generated ? -1 : owner};
 }
 
+// The piece whose name (a kind's `name` template, language.md section 4.5) is `s`, or -1 (also when `s` names a kind).
+int named_piece(const Program& P, const std::string& s) {
+  if (P.piece_names.empty()) return -1;
+  for (const KindInfo& k : P.kinds)
+    if (k.name == s) return -1;
+  auto it = std::find(P.piece_names.begin(), P.piece_names.end(), s);
+  return it == P.piece_names.end() ? -1 : static_cast<int>(it - P.piece_names.begin());
+}
+
 bool is_true(const std::string& s) { return s == "true" || s == "True" || s == "TRUE"; }
 bool is_false(const std::string& s) { return s == "false" || s == "False" || s == "FALSE"; }
 
 int Names::piece(const std::string& s) const {
+  if (int named = named_piece(P_, s); named >= 0) return named;
   size_t hash = s.rfind('#');
   if (hash == std::string::npos || hash + 1 == s.size()) return -1;
   int n = 0;
@@ -205,6 +215,38 @@ bool Names::value(const Text& t, Type type, const std::string& what, int32_t& ou
 
 }  // namespace
 
+namespace {
+
+// Places the piece a board names ({NAME: OWNER, ATTRIBUTE: VALUE, ...}) on `site`: that piece, given the owner
+// written (a piece of a per-player kind must be written with its own owner), with the attributes written.
+void place_named(const Program& P, Names& names, BoardOf whose, const BoardPiece& bp, int piece, int site,
+                 std::vector<bool>& free, Position& out) {
+  int owner = names.player(bp.owner);
+  std::vector<Position::Attr> attrs;
+  for (auto& [name, value] : bp.attributes) {
+    int a = names.attribute(name);
+    int32_t v = 0;
+    if (names.int32(value, fmt::format("attribute '{}'", name.s), v) && a >= 0) attrs.push_back({piece, a, v});
+  }
+  const PieceInit& pi = P.pieces[static_cast<size_t>(piece)];
+  bool generated = P.kinds[static_cast<size_t>(pi.kind)].generated;
+  if (site < 0 || owner < 0 || (generated && whose == BoardOf::StartNames)) return;
+  if (!generated && owner != pi.owner) {
+    names.error(bp.owner.pos, fmt::format("piece '{}' belongs to '{}', not '{}'", bp.kind.s, P.players[pi.owner],
+                                          bp.owner.s));
+    return;
+  }
+  if (!free[static_cast<size_t>(piece)]) {
+    names.error(bp.kind.pos, fmt::format("piece '{}' is already on the board", bp.kind.s));
+    return;
+  }
+  free[static_cast<size_t>(piece)] = false;
+  out.places.push_back({piece, site, generated ? owner : -1});
+  out.attrs.insert(out.attrs.end(), attrs.begin(), attrs.end());
+}
+
+}  // namespace
+
 bool resolve_board(const std::vector<BoardSite>& board, const Program& P, BoardOf whose, std::vector<bool>& free,
                    const SourceFiles& files, Diagnostics& diags, Position& out) {
   size_t before = diags.size();
@@ -222,6 +264,18 @@ bool resolve_board(const std::vector<BoardSite>& board, const Program& P, BoardO
   for (const BoardSite& bs : board) {
     int site = names.site(bs.site);
     for (const BoardPiece& bp : bs.pieces) {
+      // a piece written by its name ({AS: Solo}): that very piece
+      if (int named = named_piece(P, bp.kind.s); named >= 0) {
+        place_named(P, names, whose, bp, named, site, free, out);
+        continue;
+      }
+      if (!P.piece_names.empty() && index_of(kind_names(P), bp.kind.s) < 0) {  // neither a kind nor a piece's name
+        std::vector<std::string> known = kind_names(P);
+        for (const std::string& n : P.piece_names)
+          if (!n.empty()) known.push_back(n);
+        names.error(bp.kind.pos, fmt::format("undeclared piece kind or piece '{}'{}", bp.kind.s, near_or_list(bp.kind.s, known)));
+        continue;
+      }
       int kind = names.kind(bp.kind), owner = names.player(bp.owner);
       std::vector<Position::Attr> attrs;
       for (auto& [name, value] : bp.attributes) {
@@ -413,6 +467,7 @@ std::vector<int> loaded_numbers(const Program& P, const State& S) {
     groups[group_of(P, P.pieces[i].kind, P.pieces[i].owner)].first.push_back(static_cast<int>(i));
   std::vector<int> number(P.pieces.size(), -1);
   auto take = [&](int piece, int kind, int owner) {
+    if (!P.piece_names.empty() && !P.piece_names[static_cast<size_t>(piece)].empty()) return;  // written by its name
     auto it = groups.find(group_of(P, kind, owner));
     if (it != groups.end() && it->second.second < it->second.first.size())
       number[static_cast<size_t>(piece)] = it->second.first[it->second.second++];
@@ -445,7 +500,9 @@ std::string write_value(const Program& P, const State& S, const std::vector<int>
     case Type::Kind:
       return in(P.kinds.size()) ? scalar(P.kinds[v].name) : "none";
     case Type::Piece:
-      return in(P.pieces.size()) ? scalar(fmt::format("{}#{}", P.kinds[S.kind[v]].name, number[v])) : "none";
+      if (!in(P.pieces.size())) return "none";
+      if (!P.piece_names.empty() && !P.piece_names[static_cast<size_t>(v)].empty()) return scalar(P.piece_names[v]);
+      return scalar(fmt::format("{}#{}", P.kinds[S.kind[v]].name, number[v]));
     case Type::Line: {
       if (!in(P.line_sites.size())) return "none";
       std::string out;
@@ -457,10 +514,12 @@ std::string write_value(const Program& P, const State& S, const std::vector<int>
   }
 }
 
-// {KIND: OWNER, ATTRIBUTE: VALUE, ...}: the attributes the piece's kind declares, then any other that is not 0.
+// {KIND: OWNER, ATTRIBUTE: VALUE, ...} ({NAME: OWNER, ...} for a piece with a name): the attributes the piece's kind
+// declares, then any other that is not 0.
 std::string write_piece(const Program& P, const State& S, int p) {
   const KindInfo& k = P.kinds[S.kind[p]];
-  std::string out = fmt::format("{{{}: {}", scalar(k.name), scalar(P.players[S.owner[p]]));
+  bool named = !P.piece_names.empty() && !P.piece_names[static_cast<size_t>(p)].empty();
+  std::string out = fmt::format("{{{}: {}", scalar(named ? P.piece_names[p] : k.name), scalar(P.players[S.owner[p]]));
   auto attr = [&](int a) { return S.attrs[static_cast<size_t>(p) * S.nattrs + a]; };
   for (int a : k.attrs) out += fmt::format(", {}: {}", scalar(P.attr_names[a]), attr(a));
   for (int a = 0; a < S.nattrs; ++a)

@@ -398,3 +398,53 @@ TEST_CASE("an expression checked and compiled with the rule file is evaluated ag
   REQUIRE(p);
   CHECK(p->expressions.size() == 2);
 }
+
+TEST_CASE("a board may write a piece by its name: that very piece, with the owner and attributes written") {
+  // two named kinds: cards (generated, named by rank) and per-player tokens named by owner
+  auto p = testing::compile_text(R"RULES(
+game: {name: Named}
+players: [A, B]
+topology: {sites: [x, y]}
+pieces:
+  card: {each: "i in 1..3", name: "c{i}", attributes: {rank: i}}
+  token: {per_player: 1, name: "t{me}"}
+moves: {wait: {}}
+turn: [{choose: all}]
+end: []
+)RULES", "named.rules");
+  struct Row {
+    std::string board;
+    std::string problem;  // empty: it loads, and `x` then holds these pieces, bottom to top
+    std::vector<std::string> on_x;
+  };
+  const std::vector<Row> rows = {
+      {"{x: [{c3: B, rank: 3}, {c1: A}]}", "", {"c3", "c1"}},
+      {"{x: [{c1: A}, {card: A}]}", "", {"c1", "c2"}},  // by kind: the first card not placed yet
+      {"{x: [{tB: B}, {tA: A}]}", "", {"tB", "tA"}},
+      {"{x: [{c2: A}], y: {c2: B}}", "1:27: piece 'c2' is already on the board", {}},
+      {"{x: {tA: B}}", "1:17: piece 'tA' belongs to 'A', not 'B'", {}},
+      {"{x: {c9: A}}", "1:13: undeclared piece kind or piece 'c9' (declared: 'card', 'token', 'c1', 'c2', 'c3', 'tA', 'tB')", {}},
+  };
+  for (const Row& r : rows) {
+    INFO(r.board);
+    Position pos;
+    Diagnostics d;
+    bool ok = load("board: " + r.board + "\n", pos, d, p);
+    if (!r.problem.empty()) {
+      CHECK_FALSE(ok);
+      std::vector<std::string> got = problems(d);
+      REQUIRE_FALSE(got.empty());
+      CHECK(got[0] == r.problem);
+      continue;
+    }
+    INFO(d.format());
+    REQUIRE(ok);
+    Game g(p);
+    g.reset(pos);
+    std::vector<std::string> names;
+    int x = site(*p, "x");
+    for (int h = 0; h < g.state().count[x]; ++h)
+      names.push_back(p->piece_names[g.state().stack[static_cast<size_t>(x) * g.state().cap + h]]);
+    CHECK(names == r.on_x);
+  }
+}
