@@ -25,37 +25,11 @@ Usage:
 BOARD is written like the display's cells: "b-2 b-2 a-2 b-1" (quote it); PLAYER a letter.
 """
 import math
+import os
 import sys
 
-M = (1 << 64) - 1
-
-
-class Prng:  # spec/prng.md, transcribed
-    def __init__(self, seed):
-        x = seed & M
-        self.s = []
-        for _ in range(4):
-            x = (x + 0x9E3779B97F4A7C15) & M
-            z = x
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M
-            self.s.append(z ^ (z >> 31))
-
-    def next(self):
-        s = self.s
-        rotl = lambda x, k: ((x << k) | (x >> (64 - k))) & M
-        result = (rotl((s[1] * 5) & M, 7) * 9) & M
-        t = (s[1] << 17) & M
-        s[2] ^= s[0]; s[3] ^= s[1]; s[1] ^= s[2]; s[0] ^= s[3]; s[2] ^= t
-        s[3] = rotl(s[3], 45)
-        return result
-
-    def below(self, n):
-        threshold = (2**64 - n) % n
-        while True:
-            x = self.next()
-            if x >= threshold:
-                return x % n
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+from prng import Prng  # noqa: E402  (spec/prng.md, shared by the models)
 
 
 def letter(p):
