@@ -129,11 +129,7 @@ void add_apply(CLI::App& app, std::vector<Command>& out) {
                   "the action, as a log line writes it: a move in notation, an outcome VALUE or NAME VALUE, or resign, "
                   "optionally after 'PLAYER: ' (several words are joined with spaces)")
       ->required();
-  cmd->add_option("--log", o->start.log, "the game so far (see spec/movelog.md); default: none, the initial position");
-  add_position_option(cmd, o->start.position);
-  add_seed_option(cmd, o->start);
-  o->start.deck_option = add_deck_option(cmd, o->start.deck);
-  add_set_option(cmd, o->start.set);
+  add_start_options(cmd, o->start, "the game so far (see spec/movelog.md); default: none, the initial position");
   out.push_back({cmd, [o] { return run_apply(*o); }});
 }
 

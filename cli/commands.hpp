@@ -103,6 +103,10 @@ void add_set_option(CLI::App* cmd, std::vector<std::string>& set);
 bool gather_params(const std::vector<std::string>& set, const std::string& position, const std::string& log_path,
                    MoveLog* log, ParamValues& out);
 
+// Registers where a command's game starts: --position POS, --set NAME=VALUE, --log LOG (described by `log_help`),
+// --seed N and --deck NAMES, each into `start`.
+void add_start_options(CLI::App* cmd, Start& start, const std::string& log_help);
+
 // Registers the option `--seed N` (the seed of the generator the rule file's setup draws from; default: the log's
 // `seed:`, else 0) on a command.
 void add_seed_option(CLI::App* cmd, Start& start);

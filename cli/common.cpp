@@ -129,6 +129,14 @@ bool gather_params(const std::vector<std::string>& set, const std::string& posit
   return true;
 }
 
+void add_start_options(CLI::App* cmd, Start& start, const std::string& log_help) {
+  add_position_option(cmd, start.position);
+  add_set_option(cmd, start.set);
+  cmd->add_option("--log", start.log, log_help);
+  add_seed_option(cmd, start);
+  start.deck_option = add_deck_option(cmd, start.deck);
+}
+
 void add_seed_option(CLI::App* cmd, Start& start) {
   start.seed_option = cmd->add_option("--seed", start.seed,
                                       "the seed of the generator the rule file's setup draws from (default: the log's "

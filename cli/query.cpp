@@ -19,11 +19,7 @@ void add_moves(CLI::App& app, std::vector<Command>& out) {
   auto* cmd = app.add_subcommand(
       "moves", "Print the legal moves (one per line, in notation) or, at a chance node, each outcome as VALUE WEIGHT/TOTAL");
   cmd->add_option("file", o->file, "rule file")->required();
-  add_position_option(cmd, o->start.position);
-  add_set_option(cmd, o->start.set);
-  cmd->add_option("--log", o->start.log, "replay this move log first (its expectations are checked)");
-  add_seed_option(cmd, o->start);
-  o->start.deck_option = add_deck_option(cmd, o->start.deck);
+  add_start_options(cmd, o->start, "replay this move log first (its expectations are checked)");
   out.push_back({cmd, [o] {
                    return with_game(o->file, o->start, [](Game& g) {
                      if (Game::Outcomes o = g.outcomes(); o.chance) {
@@ -77,11 +73,7 @@ void add_perft(CLI::App& app, std::vector<Command>& out) {
       "perft", "Count the action sequences of exactly D plies for D = 1..DEPTH (chance outcomes are plies)");
   cmd->add_option("file", o->file, "rule file")->required();
   cmd->add_option("depth", o->depth, "the deepest level, 1 to 64")->required()->check(CLI::Range(1, 64));
-  add_position_option(cmd, o->start.position);
-  add_set_option(cmd, o->start.set);
-  cmd->add_option("--log", o->start.log, "count from the position after this move log");
-  add_seed_option(cmd, o->start);
-  o->start.deck_option = add_deck_option(cmd, o->start.deck);
+  add_start_options(cmd, o->start, "count from the position after this move log");
   out.push_back({cmd, [o] {
                    return with_game(o->file, o->start, [&](Game& g) {
                      std::vector<uint64_t> c = perft(g, o->depth);
@@ -148,11 +140,7 @@ void add_eval(CLI::App& app, std::vector<Command>& out) {
   cmd->add_option("file", o->file, "rule file")->required();
   cmd->add_option("expressions", o->expressions, "expressions in the rule language (one argument each: quote them)")
       ->required();
-  add_position_option(cmd, o->start.position);
-  add_set_option(cmd, o->start.set);
-  cmd->add_option("--log", o->start.log, "evaluate in the position after this move log");
-  add_seed_option(cmd, o->start);
-  o->start.deck_option = add_deck_option(cmd, o->start.deck);
+  add_start_options(cmd, o->start, "evaluate in the position after this move log");
   out.push_back({cmd, [o] {
                    return with_game(
                        o->file, o->start,
@@ -178,11 +166,7 @@ void add_position(CLI::App& app, std::vector<Command>& out) {
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("position", "Print the position as a position file (spec/position.md)");
   cmd->add_option("file", o->file, "rule file")->required();
-  add_position_option(cmd, o->start.position);
-  add_set_option(cmd, o->start.set);
-  cmd->add_option("--log", o->start.log, "the position after this move log");
-  add_seed_option(cmd, o->start);
-  o->start.deck_option = add_deck_option(cmd, o->start.deck);
+  add_start_options(cmd, o->start, "the position after this move log");
   out.push_back({cmd, [o] {
                    return with_game(o->file, o->start, [&](Game& g) {
                      std::cout << write_position(g, o->file);

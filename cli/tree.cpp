@@ -230,9 +230,7 @@ void add_tree(CLI::App& app, std::vector<Command>& out) {
       "tree", "Print the game tree: every node's player, the action that led to it, its state (the rule file's summary, "
               "else the state hash) and, at the end, the result");
   cmd->add_option("file", o->file, "rule file")->required();
-  add_position_option(cmd, o->start.position);
-  add_set_option(cmd, o->start.set);
-  cmd->add_option("--log", o->start.log, "the tree of the position after this move log");
+  add_start_options(cmd, o->start, "the tree of the position after this move log");
   cmd->add_option("--depth", o->depth, "follow at most this many actions from the root; deeper nodes are cut (default: "
                                        "no limit)")
       ->check(CLI::Range(0, 1000000000));
@@ -240,8 +238,6 @@ void add_tree(CLI::App& app, std::vector<Command>& out) {
                   "fail, printing nothing, when the tree has more nodes (1 to 10000000; default 100000)")
       ->check(CLI::Range(int64_t{1}, int64_t{10'000'000}));
   cmd->add_flag("--json", o->json, "print the tree as JSON: nested objects, one node per line");
-  add_seed_option(cmd, o->start);
-  o->start.deck_option = add_deck_option(cmd, o->start.deck);
   out.push_back({cmd, [o] { return run_tree(*o); }});
 }
 
