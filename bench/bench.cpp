@@ -11,7 +11,7 @@
 #include <numeric>
 
 #include "analysis.hpp"
-#include "compiler.hpp"
+#include "pipeline/pipeline.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"ruleinterp_bench: perft and playout speed for a rule file"};

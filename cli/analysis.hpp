@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "engine.hpp"
-#include "prng.hpp"
+#include "runtime/engine.hpp"
+#include "common/prng.hpp"
 
 namespace ri::cli {
 

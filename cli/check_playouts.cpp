@@ -8,8 +8,8 @@
 
 #include "analysis.hpp"
 #include "commands.hpp"
-#include "invariants.hpp"
-#include "movelog.hpp"
+#include "runtime/invariants.hpp"
+#include "io/movelog.hpp"
 
 namespace ri::cli {
 

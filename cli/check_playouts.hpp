@@ -5,7 +5,7 @@
 #include <memory>
 #include <string>
 
-#include "program.hpp"
+#include "compile/program.hpp"
 
 namespace ri::cli {
 

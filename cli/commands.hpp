@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "compiler.hpp"
-#include "engine.hpp"
-#include "movelog.hpp"
+#include "pipeline/pipeline.hpp"
+#include "runtime/engine.hpp"
+#include "io/movelog.hpp"
 
 namespace ri::cli {
 

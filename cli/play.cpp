@@ -10,7 +10,7 @@
 
 #include "analysis.hpp"
 #include "commands.hpp"
-#include "position.hpp"
+#include "io/position.hpp"
 
 namespace ri::cli {
 

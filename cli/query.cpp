@@ -6,7 +6,7 @@
 
 #include "analysis.hpp"
 #include "commands.hpp"
-#include "position.hpp"
+#include "io/position.hpp"
 
 namespace ri::cli {
 

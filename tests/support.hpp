@@ -5,7 +5,7 @@
 #include <memory>
 #include <string>
 
-#include "compiler.hpp"
+#include "pipeline/pipeline.hpp"
 
 namespace ri::testing {
 

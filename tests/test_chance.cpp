@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "analysis.hpp"
-#include "engine.hpp"
-#include "movelog.hpp"
+#include "runtime/engine.hpp"
+#include "io/movelog.hpp"
 #include "support.hpp"
 
 using namespace ri;

@@ -9,7 +9,7 @@
 
 #include <fmt/format.h>
 
-#include "compiler.hpp"
+#include "pipeline/pipeline.hpp"
 
 using namespace ri;
 

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <string>
 
-#include "compiler.hpp"
+#include "pipeline/pipeline.hpp"
 #include "support.hpp"
 
 using namespace ri;

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "compiler.hpp"
+#include "pipeline/pipeline.hpp"
 #include "support.hpp"
-#include "engine.hpp"
+#include "runtime/engine.hpp"
 
 using namespace ri;
 

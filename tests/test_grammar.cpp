@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "grammar.hpp"
-#include "parser.hpp"
+#include "syntax/grammar.hpp"
+#include "syntax/parser.hpp"
 
 using namespace ri;
 

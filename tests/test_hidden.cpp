@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "engine.hpp"
-#include "movelog.hpp"
+#include "runtime/engine.hpp"
+#include "io/movelog.hpp"
 #include "support.hpp"
 
 using namespace ri;

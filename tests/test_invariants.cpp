@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "compiler.hpp"
-#include "invariants.hpp"
-#include "movelog.hpp"
+#include "pipeline/pipeline.hpp"
+#include "runtime/invariants.hpp"
+#include "io/movelog.hpp"
 #include "support.hpp"
 
 using namespace ri;

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "compiler.hpp"
-#include "engine.hpp"
-#include "prng.hpp"
+#include "pipeline/pipeline.hpp"
+#include "runtime/engine.hpp"
+#include "common/prng.hpp"
 
 using namespace ri;
 

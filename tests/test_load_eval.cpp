@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "compiler.hpp"
-#include "engine.hpp"
-#include "position.hpp"
+#include "pipeline/pipeline.hpp"
+#include "runtime/engine.hpp"
+#include "io/position.hpp"
 #include "support.hpp"
 
 using namespace ri;

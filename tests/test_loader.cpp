@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "document.hpp"
+#include "syntax/document.hpp"
 
 using namespace ri;
 

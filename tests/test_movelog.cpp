@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "../interpreter/compiler.hpp"
-#include "../interpreter/movelog.hpp"
-#include "../interpreter/prng.hpp"
+#include "pipeline/pipeline.hpp"
+#include "io/movelog.hpp"
+#include "common/prng.hpp"
 
 using ri::LogLine;
 using ri::MoveLog;

@@ -7,13 +7,13 @@
 #include <string>
 #include <vector>
 
-#include "compiler.hpp"
-#include "document.hpp"
-#include "engine.hpp"
-#include "machine.hpp"
-#include "movelog.hpp"
-#include "params.hpp"
-#include "position.hpp"
+#include "pipeline/pipeline.hpp"
+#include "syntax/document.hpp"
+#include "runtime/engine.hpp"
+#include "runtime/machine.hpp"
+#include "io/movelog.hpp"
+#include "syntax/params.hpp"
+#include "io/position.hpp"
 
 using namespace ri;
 

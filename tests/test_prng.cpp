@@ -8,7 +8,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "../interpreter/prng.hpp"
+#include "common/prng.hpp"
 
 using ri::Prng;
 

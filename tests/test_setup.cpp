@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "compiler.hpp"
-#include "engine.hpp"
-#include "position.hpp"
-#include "prng.hpp"
+#include "pipeline/pipeline.hpp"
+#include "runtime/engine.hpp"
+#include "io/position.hpp"
+#include "common/prng.hpp"
 #include "support.hpp"
 
 using namespace ri;

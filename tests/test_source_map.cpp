@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "../interpreter/source_map.hpp"
+#include "syntax/source_map.hpp"
 
 using ri::map_scalar;
 using ri::Pos;

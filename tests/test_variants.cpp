@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "compiler.hpp"
-#include "engine.hpp"
-#include "variants.hpp"
+#include "pipeline/pipeline.hpp"
+#include "runtime/engine.hpp"
+#include "syntax/variants.hpp"
 
 using namespace ri;
 namespace fs = std::filesystem;

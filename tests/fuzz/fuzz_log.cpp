@@ -7,9 +7,9 @@
 #include <memory>
 #include <string>
 
-#include "compiler.hpp"
-#include "engine.hpp"
-#include "movelog.hpp"
+#include "pipeline/pipeline.hpp"
+#include "runtime/engine.hpp"
+#include "io/movelog.hpp"
 
 #ifndef RI_UR_RULES
 #error "RI_UR_RULES (the path of rules/ur.rules) must be defined"

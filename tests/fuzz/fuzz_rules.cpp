@@ -9,8 +9,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "compiler.hpp"
-#include "engine.hpp"
+#include "pipeline/pipeline.hpp"
+#include "runtime/engine.hpp"
 
 namespace {
 

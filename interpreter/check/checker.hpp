@@ -1,0 +1,84 @@
+// The checker: builds the symbol tables and topology from a Document, parses every expression, resolves
+// every name to a slot or an id and gives every expression its type. It reports every problem it finds.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "syntax/ast.hpp"
+#include "syntax/document.hpp"
+#include "compile/program.hpp"
+
+namespace ri {
+
+struct CheckedFunction {
+  ExprP body;
+};
+
+struct CheckedParam {
+  ExprP domain;  // null: the type's whole domain
+};
+
+struct CheckedRequire {
+  ExprP check;
+};
+
+struct CheckedMove {
+  std::vector<CheckedParam> params;
+  std::vector<ExprP> lets;  // lets[i]->slot is its slot
+  std::vector<int> let_slots;
+  std::vector<CheckedRequire> requires_;
+  std::vector<StmtP> effects;
+  std::vector<Template> notation;
+  std::vector<ExprP> record;  // per history field; null: the field's default
+};
+
+struct CheckedChance {
+  ExprP computed;              // null: declared outcomes
+  std::vector<StmtP> effects;
+};
+
+struct CheckedEnd {
+  ExprP when, arg;
+  Template message;  // when the rule has one (EndInfo::has_message)
+};
+
+// A declaration computed at load (Program::load_items, same index): its expressions.
+struct CheckedLoad {
+  ExprP list;   // the region's sites, or the list 'each' ranges over
+  ExprP value;  // a relation's 'to', the pieces' 'at'
+  ExprP owner;  // the pieces' 'owner'
+};
+
+// The checker's output: the program's tables (everything but code) and the typed, resolved ASTs the
+// compiler lowers into code.
+struct Checked {
+  Program prog;
+  std::vector<CheckedFunction> functions;
+  std::vector<CheckedMove> moves;
+  std::vector<ExprP> var_inits;
+  std::vector<ExprP> history_defaults;
+  std::vector<std::vector<ExprP>> attr_inits;  // per kind, per attribute
+  std::vector<Template> piece_names;           // per kind: its pieces' name (KindInfo::named says whether it has one)
+  std::vector<CheckedChance> chance;  // per Program::chance
+  std::vector<ExprP> step_when;       // per step; null: always taken
+  std::vector<std::vector<StmtP>> step_after;  // per step: its 'after' statements
+  std::vector<CheckedEnd> ends;
+  std::vector<ExprP> invariants;   // per Program::invariants
+  Template display;
+  Template summary;
+  ExprP hidden_when;  // 'hidden.when' (null: no 'hidden')
+  std::vector<StmtP> setup;
+  std::vector<ExprP> expressions;  // the extra expressions check() was given (null where one failed to parse)
+  std::vector<CheckedLoad> load;   // per Program::load_items
+  std::vector<BoardSite> start;    // the start board, placed again at load when there are generated pieces
+};
+
+// Checks a rule file (and the standard library's functions, which come first). `files` is the table the
+// positions of `doc` and the libraries index (Pos::file); it becomes Program::files. With `expressions`, each
+// is checked too, after everything else, as if written in a function without parameters: any type,
+// every global name. Returns false when any problem was reported; `out` is only meaningful when it returns true.
+bool check(const Document& doc, const std::vector<const Document*>& libraries, const SourceFiles& files, Checked& out,
+           Diagnostics& diags, const std::vector<Text>* expressions = nullptr);
+
+}  // namespace ri

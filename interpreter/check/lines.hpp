@@ -1,0 +1,31 @@
+// Families of lines (spec/language.md, section 4.3): deriving the chains along relations, and the tables a family
+// becomes. Shared by the checker (families of written relations) and load_eval.cpp (those along computed ones).
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "compile/program.hpp"
+
+namespace ri {
+
+constexpr size_t kMaxLines = 100000;          // lines of one family
+constexpr int kMaxLineLength = 64;            // sites of a derived line
+constexpr int64_t kMaxLineSteps = 10'000'000;  // partial chains examined to derive one family
+
+// Every chain of `length` different sites s1, s2, ... where each next site is a neighbour of the one before along
+// one of `relations` (the same for the whole chain): relation by relation, from each start site in site order,
+// depth first in edge order; a chain already found, or whose reverse is, is left out. Stops once more than
+// kMaxLines chains are found (the result is then longer than kMaxLines: the caller reports it), or once
+// kMaxLineSteps partial chains were examined (`exhausted` is then set: the caller reports it).
+std::vector<std::vector<int32_t>> derive_lines(const Program& P, const std::vector<int>& relations, int length,
+                                               bool& exhausted);
+
+// The tables of a family of lines, added to P: each line's sites (Program::line_sites), the list of the family's
+// lines, and for each site the list of the family's lines through it.
+struct FamilyTables {
+  int lines = -1;            // list id of the family's lines
+  std::vector<int> through;  // [site] -> list id
+};
+FamilyTables add_family(Program& P, std::vector<std::vector<int32_t>> lines);
+
+}  // namespace ri

@@ -1,0 +1,163 @@
+#include "common/diagnostics.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace ri {
+
+SourceFile::SourceFile(std::string p, std::string t) : path(std::move(p)), text(std::move(t)) {
+  line_starts.push_back(0);
+  for (size_t i = 0; i < text.size(); ++i)
+    if (text[i] == '\n') line_starts.push_back(i + 1);
+}
+
+std::string_view SourceFile::line(int line1) const {
+  if (line1 < 1 || static_cast<size_t>(line1) > line_starts.size()) return {};
+  size_t b = line_starts[line1 - 1];
+  size_t e = text.find('\n', b);
+  if (e == std::string::npos) e = text.size();
+  if (e > b && text[e - 1] == '\r') --e;
+  return std::string_view(text).substr(b, e - b);
+}
+
+std::string read_file(const std::string& path, size_t max_bytes, std::string& out) {
+  out.clear();
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return "it is a directory";
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::filesystem::exists(path, ec) ? "it cannot be read" : "no such file";
+  // read in chunks and stop past the limit (a device such as /dev/zero never ends)
+  char buf[1 << 16];
+  while (in) {
+    in.read(buf, sizeof buf);
+    out.append(buf, static_cast<size_t>(in.gcount()));
+    if (out.size() > max_bytes) {
+      out.clear();
+      return fmt::format("it is larger than {} MiB", max_bytes >> 20);
+    }
+  }
+  if (in.bad()) return "it cannot be read";
+  return "";
+}
+
+bool read_source(const std::string& path, size_t max_bytes, std::string& out, Diagnostics& diags) {
+  std::string why = read_file(path, max_bytes, out);
+  if (why.empty()) return true;
+  std::string message = why == "it is a directory"         ? "cannot read the file: it is a directory"
+                        : why.rfind("it is larger", 0) == 0 ? "the file" + why.substr(2)
+                                                            : "cannot read the file";
+  diags.error(std::make_shared<SourceFile>(path, ""), {}, message);
+  return false;
+}
+
+void Diagnostics::error(std::shared_ptr<const SourceFile> file, Pos pos, std::string message) {
+  list_.push_back({std::move(file), pos, std::move(message)});
+}
+
+void Diagnostics::error(const SourceFiles& files, Pos pos, std::string message) {
+  size_t f = pos.file >= 0 && static_cast<size_t>(pos.file) < files.size() ? static_cast<size_t>(pos.file) : 0;
+  error(files.empty() ? nullptr : files[f], pos, std::move(message));
+}
+
+namespace {
+
+// The length of the UTF-8 character at s[i], or 0 when the bytes there are not one (or are a control
+// character other than a tab).
+size_t char_len(std::string_view s, size_t i) {
+  unsigned char c = static_cast<unsigned char>(s[i]);
+  if (c < 0x80) return (c >= 0x20 && c != 0x7F) || c == '\t' ? 1 : 0;
+  size_t n = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+  if (n == 0 || i + n > s.size()) return 0;
+  for (size_t k = 1; k < n; ++k)
+    if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return 0;
+  return n;
+}
+
+// Text as a terminal shows it: a byte that is not UTF-8, or a control character, becomes '?', so the output
+// stays valid UTF-8 whatever the file holds.
+std::string printable(std::string_view s) {
+  std::string out;
+  for (size_t i = 0; i < s.size();) {
+    size_t n = char_len(s, i);
+    if (n == 0) {
+      out += '?';
+      ++i;
+    } else {
+      out.append(s.substr(i, n));
+      i += n;
+    }
+  }
+  return out;
+}
+
+// The start of the character that contains byte i.
+size_t char_start(std::string_view s, size_t i) {
+  for (int k = 0; k < 3 && i > 0 && i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80; ++k) --i;
+  return i;
+}
+
+}  // namespace
+
+std::string format_diagnostic(const Diagnostic& d) {
+  std::string path = d.file ? d.file->path : std::string("<input>");
+  std::string message = printable(d.message);
+  if (d.pos.line <= 0) return fmt::format("{}: {}: {}\n", path, d.severity, message);
+  std::string out = fmt::format("{}:{}:{}: {}: {}\n", path, d.pos.line, d.pos.col, d.severity, message);
+  if (d.file) {
+    std::string_view src = d.file->line(d.pos.line);
+    size_t col = static_cast<size_t>(std::max(d.pos.col, 1)) - 1;  // the caret's byte offset in the line
+    // a long line is shown as a window around the caret
+    constexpr size_t width = 160;
+    size_t from = 0, to = src.size();
+    if (src.size() > width) {
+      from = col > width / 2 ? char_start(src, std::min(col, src.size()) - width / 2) : 0;
+      to = std::min(src.size(), from + width);
+      if (to < src.size()) to = char_start(src, to);
+    }
+    std::string lead = from > 0 ? "..." : "", trail = to < src.size() ? "..." : "";
+    std::string gutter = fmt::format("{:>5}", d.pos.line);
+    out += fmt::format("{} | {}{}{}\n", gutter, lead, printable(src.substr(from, to - from)), trail);
+    // one pad character per character shown before the caret (a tab stays a tab, so the caret lines up)
+    std::string pad(lead.size(), ' ');
+    for (size_t i = from; i < col && i < to;) {
+      size_t n = char_len(src, i);
+      pad += n == 1 && src[i] == '\t' ? '\t' : ' ';
+      i += n == 0 ? 1 : n;
+    }
+    out += fmt::format("{} | {}^\n", std::string(gutter.size(), ' '), pad);
+  }
+  return out;
+}
+
+void Diagnostics::note(const SourceFiles& files, Pos pos, std::string message) {
+  size_t f = pos.line > 0 && pos.file >= 0 && static_cast<size_t>(pos.file) < files.size() ? static_cast<size_t>(pos.file) : 0;
+  list_.push_back({files.empty() ? nullptr : files[f], pos, std::move(message), "note"});
+}
+
+std::string Diagnostics::format() const {
+  // each error with the notes after it, sorted by the error
+  std::vector<std::pair<size_t, size_t>> groups;  // [first, end) in list_
+  for (size_t i = 0; i < list_.size(); ++i) {
+    if (groups.empty() || std::string_view(list_[i].severity) != "note") groups.push_back({i, i + 1});
+    else groups.back().second = i + 1;
+  }
+  std::stable_sort(groups.begin(), groups.end(), [&](const auto& ga, const auto& gb) {
+    const Diagnostic* a = &list_[ga.first];
+    const Diagnostic* b = &list_[gb.first];
+    if (a->file != b->file) {
+      std::string pa = a->file ? a->file->path : "", pb = b->file ? b->file->path : "";
+      return pa < pb;
+    }
+    if (a->pos.line != b->pos.line) return a->pos.line < b->pos.line;
+    return a->pos.col < b->pos.col;
+  });
+  std::string out;
+  for (auto [first, end] : groups)
+    for (size_t i = first; i < end; ++i) out += format_diagnostic(list_[i]);
+  return out;
+}
+
+}  // namespace ri

@@ -1,0 +1,359 @@
+// AST -> flat code. Each AST node becomes one Node; children are stored in Program::kids.
+#include "compile/compiler.hpp"
+
+#include <fmt/format.h>
+
+
+
+namespace ri {
+namespace {
+
+class Compiler {
+ public:
+  explicit Compiler(Program& p) : P_(p) {}
+
+  int emit(Op op, Type t, Pos pos, std::vector<int> kids = {}, int a = 0, int b = 0, int64_t imm = 0) {
+    Node n;
+    n.op = op;
+    n.type = t;
+    n.pos = pos;
+    n.a = a;
+    n.b = b;
+    n.imm = imm;
+    n.first = static_cast<int32_t>(P_.kids.size());
+    n.nk = static_cast<int32_t>(kids.size());
+    for (int k : kids) P_.kids.push_back(k);
+    P_.code.push_back(n);
+    return static_cast<int>(P_.code.size()) - 1;
+  }
+
+  // frame size of the context being compiled (needed by calls to place the callee's frame)
+  int frame = 0;
+  // value nodes of the current move's lets (a reference evaluates the value on first use)
+  std::vector<int> let_values;
+
+  int expr(const Expr& e);
+  int stmt(const Stmt& s);
+  // node n, guarded by an Op::Ready when it reads a declaration computed at load (of `kind`, `id`)
+  int ready(int n, LoadItem::Kind kind, int id) {
+    for (size_t i = 0; i < P_.load_items.size(); ++i)
+      if (P_.load_items[i].kind == kind && P_.load_items[i].id == id)
+        return emit(Op::Ready, P_.code[n].type, P_.code[n].pos, {n}, static_cast<int>(i));
+    return n;
+  }
+  TemplateInfo templ(const Template& t) {
+    TemplateInfo ti;
+    ti.literals = t.literals;
+    for (auto& e : t.exprs) ti.exprs.push_back(e ? expr(*e) : -1);
+    return ti;
+  }
+
+ private:
+  Program& P_;
+};
+
+// Whether e refers to the local in `slot`.
+bool uses_slot(const Expr& e, int slot) {
+  if ((e.kind == ExprKind::Name && (e.sym == Sym::Local || e.sym == Sym::LazyLocal) && e.slot == slot)) return true;
+  for (auto& k : e.kids)
+    if (k && uses_slot(*k, slot)) return true;
+  return false;
+}
+
+// Whether e calls 'random' (a draw: evaluating it once or several times makes a difference).
+bool draws(const Expr& e) {
+  if (e.kind == ExprKind::Call && e.sym == Sym::Builtin && static_cast<Op>(e.id) == Op::Random) return true;
+  for (auto& k : e.kids)
+    if (k && draws(*k)) return true;
+  return false;
+}
+
+// For `count(x in pieces_at(S) : x.owner == P)` (or `P == x.owner`), with P not using x (nor drawing: the
+// table computes it once): P. Else null.
+const Expr* counts_owned(const Expr& e, const std::string& kind) {
+  if (kind != "count" || e.kids[1] || !e.kids[2] || !e.kids[0]) return nullptr;
+  const Expr& dom = *e.kids[0];
+  if (dom.kind != ExprKind::Call || dom.sym != Sym::Builtin || static_cast<Op>(dom.id) != Op::PiecesAt) return nullptr;
+  const Expr& body = *e.kids[2];
+  if (body.kind != ExprKind::Binary || body.name != "==") return nullptr;
+  for (int side = 0; side < 2; ++side) {
+    const Expr& f = *body.kids[side];
+    const Expr& other = *body.kids[1 - side];
+    if (f.kind == ExprKind::Field && f.name == "owner" && f.kids[0]->kind == ExprKind::Name &&
+        f.kids[0]->sym == Sym::Local && f.kids[0]->slot == e.slot && !uses_slot(other, e.slot) && !draws(other))
+      return &other;
+  }
+  return nullptr;
+}
+
+Op binary_op(const std::string& op) {
+  if (op == "++") return Op::Concat;
+  if (op == "+") return Op::Add;
+  if (op == "-") return Op::Sub;
+  if (op == "*") return Op::Mul;
+  if (op == "/") return Op::Div;
+  if (op == "%") return Op::Mod;
+  if (op == "==") return Op::Eq;
+  if (op == "!=") return Op::Ne;
+  if (op == "<") return Op::Lt;
+  if (op == "<=") return Op::Le;
+  if (op == ">") return Op::Gt;
+  if (op == ">=") return Op::Ge;
+  if (op == "and") return Op::And;
+  if (op == "or") return Op::Or;
+  if (op == "in") return Op::In;
+  return Op::NotIn;
+}
+
+int Compiler::expr(const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::Int: return emit(Op::Const, Type::Int, e.pos, {}, 0, 0, e.ival);
+    case ExprKind::Bool: return emit(Op::Const, Type::Bool, e.pos, {}, 0, 0, e.ival);
+    case ExprKind::Str: return emit(Op::Str, Type::Str, e.pos, {}, e.id);
+    case ExprKind::None: return emit(Op::Const, Type::None, e.pos, {}, 0, 0, -1);
+    case ExprKind::Name:
+      switch (e.sym) {
+        case Sym::Local: return emit(Op::Local, e.type, e.pos, {}, e.slot);
+        case Sym::LazyLocal: return emit(Op::LazyLet, e.type, e.pos, {let_values[e.id]}, e.slot, e.id);
+        case Sym::Global: return emit(Op::Global, e.type, e.pos, {}, e.id);
+        case Sym::Me: return emit(Op::Me, Type::Player, e.pos);
+        case Sym::Player:
+        case Sym::Site:
+        case Sym::Zone:
+        case Sym::Kind: return emit(Op::Const, e.type, e.pos, {}, 0, 0, e.id);
+        case Sym::Region: return ready(emit(Op::ConstList, e.type, e.pos, {}, e.id), LoadItem::Region, e.id);
+        case Sym::AllPlayers:
+        case Sym::AllSites: return emit(Op::ConstList, e.type, e.pos, {}, e.id);
+        case Sym::AllPieces: return emit(Op::AllPieces, e.type, e.pos);
+        case Sym::CannotMove: return emit(Op::CannotMove, Type::Bool, e.pos);
+        case Sym::Lines:
+          return ready(emit(Op::ConstList, e.type, e.pos, {}, P_.family_lists[e.id]), LoadItem::Lines, e.id);
+        default: return emit(Op::Const, e.type, e.pos);
+      }
+    case ExprKind::Call: {
+      std::vector<int> kids;
+      if (e.sym == Sym::Builtin) {
+        Op op = static_cast<Op>(e.id);
+        if (op == Op::Related || op == Op::Link || op == Op::LinesThrough || op == Op::Recorded) {
+          int n = emit(op, e.type, e.pos, {expr(*e.kids[0])}, e.kids[1]->id);
+          if (op == Op::LinesThrough) return ready(n, LoadItem::Lines, e.kids[1]->id);
+          return op == Op::Recorded ? n : ready(n, LoadItem::Relation, e.kids[1]->id);
+        }
+        for (auto& k : e.kids) kids.push_back(expr(*k));
+        return emit(op, e.type, e.pos, kids);
+      }
+      for (auto& k : e.kids) kids.push_back(expr(*k));
+      return emit(Op::Call, e.type, e.pos, kids, e.id, frame);
+    }
+    case ExprKind::Index:
+      if (e.sym == Sym::PerPlayer) return emit(Op::PerPlayer, e.type, e.pos, {expr(*e.kids[1])}, e.id);
+      if (e.sym == Sym::ZoneEach) return emit(Op::ZoneEach, e.type, e.pos, {expr(*e.kids[1])}, e.id);
+      if (e.sym == Sym::TrackEach) return emit(Op::TrackEach, e.type, e.pos, {expr(*e.kids[1])}, e.id);
+      return emit(Op::Nth, e.type, e.pos, {expr(*e.kids[0]), expr(*e.kids[1])});
+    case ExprKind::Field: {
+      int k = expr(*e.kids[0]);
+      if (e.name == "owner") return emit(Op::Owner, e.type, e.pos, {k});
+      if (e.name == "site") return emit(Op::SiteOf, e.type, e.pos, {k});
+      if (e.name == "kind") return emit(Op::KindOf, e.type, e.pos, {k});
+      return emit(Op::Attr, e.type, e.pos, {k}, e.id);
+    }
+    case ExprKind::Neg: return emit(Op::Neg, e.type, e.pos, {expr(*e.kids[0])});
+    case ExprKind::Not: return emit(Op::Not, e.type, e.pos, {expr(*e.kids[0])});
+    case ExprKind::Binary: {
+      Op op = binary_op(e.name);
+      if (e.kids[0]->type == Type::Str && (op == Op::Eq || op == Op::Ne)) op = op == Op::Eq ? Op::StrEq : Op::StrNe;
+      if (op == Op::Concat && is_list(e.type)) op = Op::Join;
+      return emit(op, e.type, e.pos, {expr(*e.kids[0]), expr(*e.kids[1])});
+    }
+    case ExprKind::If: return emit(Op::If, e.type, e.pos, {expr(*e.kids[0]), expr(*e.kids[1]), expr(*e.kids[2])});
+    case ExprKind::Let: return emit(Op::Let, e.type, e.pos, {expr(*e.kids[0]), expr(*e.kids[1])}, e.slot);
+    case ExprKind::Aggregate: {
+      std::string kind = e.name.substr(0, e.name.find(' '));
+      if (const Expr* owner = counts_owned(e, kind)) {
+        // count(x in pieces_at(S) : x.owner == P): read from the per-site table of each player's pieces
+        return emit(Op::CountOwned, Type::Int, e.pos, {expr(*e.kids[0]->kids[0]), expr(*owner)});
+      }
+      Op op = kind == "any" ? Op::Any : kind == "all" ? Op::All : kind == "count" ? Op::Count
+            : kind == "sum" ? Op::Sum : kind == "min" ? Op::Min : kind == "max" ? Op::Max
+            : kind == "filter" ? Op::Filter : kind == "map" ? Op::Map : Op::JoinText;
+      int d = expr(*e.kids[0]);
+      int w = e.kids[1] ? expr(*e.kids[1]) : -1;
+      int b = e.kids[2] ? expr(*e.kids[2]) : -1;
+      return emit(op, e.type, e.pos, {d, w, b}, e.slot);
+    }
+    case ExprKind::List: {
+      std::vector<int> kids;
+      for (auto& k : e.kids) kids.push_back(expr(*k));
+      return emit(Op::ListLit, e.type, e.pos, kids);
+    }
+    case ExprKind::Range: return emit(Op::Range, e.type, e.pos, {expr(*e.kids[0]), expr(*e.kids[1])});
+  }
+  return emit(Op::Const, Type::Error, e.pos);
+}
+
+int Compiler::stmt(const Stmt& s) {
+  switch (s.kind) {
+    case StmtKind::If: {
+      int c = expr(*s.exprs[0]);
+      int t = stmt(*s.body[0]);
+      int f = s.body.size() > 1 ? stmt(*s.body[1]) : -1;
+      return emit(Op::SIf, Type::Void, s.pos, {c, t, f});
+    }
+    case StmtKind::For: {
+      int d = expr(*s.exprs[0]);
+      int w = s.has_where ? expr(*s.exprs[1]) : -1;
+      int b = stmt(*s.body[0]);
+      return emit(Op::SFor, Type::Void, s.pos, {d, w, b}, s.slot);
+    }
+    case StmtKind::While: {
+      int c = expr(*s.exprs[0]);
+      return emit(Op::SWhile, Type::Void, s.pos, {c, stmt(*s.body[0])});
+    }
+    case StmtKind::Let: return emit(Op::SLet, Type::Void, s.pos, {expr(*s.exprs[0]), stmt(*s.body[0])}, s.slot);
+    case StmtKind::Set: {
+      const Expr& t = *s.exprs[0];
+      int v = expr(*s.exprs[1]);
+      if (t.kind == ExprKind::Name) return emit(Op::SSetGlobal, Type::Void, s.pos, {v}, t.id);
+      if (t.kind == ExprKind::Index) return emit(Op::SSetPer, Type::Void, s.pos, {expr(*t.kids[1]), v}, t.id);
+      int piece = expr(*t.kids[0]);
+      if (t.name == "owner") return emit(Op::SSetOwner, Type::Void, s.pos, {piece, v});
+      if (t.name == "kind") return emit(Op::SSetKind, Type::Void, s.pos, {piece, v});
+      return emit(Op::SSetAttr, Type::Void, s.pos, {piece, v}, t.id);
+    }
+    case StmtKind::Block: {
+      std::vector<int> kids;
+      for (auto& b : s.body) kids.push_back(stmt(*b));
+      return emit(Op::SBlock, Type::Void, s.pos, kids);
+    }
+    case StmtKind::Call: {
+      std::vector<int> kids;
+      for (auto& e : s.exprs) kids.push_back(expr(*e));
+      return emit(static_cast<Op>(s.id), Type::Void, s.pos, kids);
+    }
+  }
+  return emit(Op::SNop, Type::Void, s.pos);
+}
+
+// The highest move parameter (slots 0..np-1 of the move's frame) that node n depends on, or -1.
+int param_level(const Program& P, int n, int np) {
+  const Node& nd = P.code[n];
+  int level = (nd.op == Op::Local || nd.op == Op::LazyLet) && nd.a < np ? nd.a : -1;
+  for (int k = 0; k < nd.nk; ++k) {
+    int kid = P.kids[nd.first + k];
+    if (kid >= 0) level = std::max(level, param_level(P, kid, np));
+  }
+  return level;
+}
+
+}  // namespace
+
+std::shared_ptr<Program> compile(Checked& ck) {
+  auto prog = std::make_shared<Program>(std::move(ck.prog));
+  Program& P = *prog;
+  Compiler c(P);
+  auto track = [&](int f) { P.max_frame = std::max(P.max_frame, f); };
+  for (size_t i = 0; i < P.load_items.size(); ++i) {
+    LoadItem& item = P.load_items[i];
+    CheckedLoad& cl = ck.load[i];
+    c.frame = item.frame;
+    track(c.frame);
+    item.list = cl.list ? c.expr(*cl.list) : -1;
+    item.value = cl.value ? c.expr(*cl.value) : -1;
+    item.owner = cl.owner ? c.expr(*cl.owner) : -1;
+  }
+  for (size_t f = 0; f < P.functions.size(); ++f) {
+    c.frame = P.functions[f].frame;
+    track(c.frame);
+    P.functions[f].body = ck.functions[f].body ? c.expr(*ck.functions[f].body) : -1;
+  }
+  c.frame = P.init_frame;
+  track(c.frame);
+  for (size_t v = 0; v < P.vars.size(); ++v)
+    P.vars[v].init = ck.var_inits[v] ? c.expr(*ck.var_inits[v]) : -1;
+  for (size_t k = 0; k < P.kinds.size(); ++k)
+    for (auto& e : ck.attr_inits[k]) P.kinds[k].attr_inits.push_back(e ? c.expr(*e) : -1);
+  for (size_t k = 0; k < P.kinds.size(); ++k)
+    if (P.kinds[k].named) P.kinds[k].name_template = c.templ(ck.piece_names[k]);
+  for (size_t h = 0; h < P.history.size(); ++h)
+    P.history[h].init = ck.history_defaults[h] ? c.expr(*ck.history_defaults[h]) : c.emit(Op::Const, Type::Int, {});
+  for (size_t m = 0; m < P.moves.size(); ++m) {
+    MoveInfo& mi = P.moves[m];
+    CheckedMove& cm = ck.moves[m];
+    c.frame = mi.frame;
+    track(c.frame);
+    for (size_t i = 0; i < mi.params.size(); ++i)
+      mi.params[i].domain = cm.params[i].domain ? c.expr(*cm.params[i].domain) : -1;
+    c.let_values.clear();
+    for (size_t l = 0; l < cm.lets.size(); ++l) {
+      c.let_values.push_back(cm.lets[l] ? c.expr(*cm.lets[l]) : c.emit(Op::Const, Type::Error, {}));
+      mi.let_nodes.push_back(c.emit(Op::LazyLet, P.code[c.let_values.back()].type, P.code[c.let_values.back()].pos,
+                                    {c.let_values.back()}, cm.let_slots[l], static_cast<int>(l)));
+    }
+    int np = static_cast<int>(mi.params.size());
+    mi.forget.assign(np + 1, 0);
+    for (size_t l = 0; l < cm.lets.size(); ++l) {
+      const Node& v = P.code[c.let_values[l]];
+      int lv = is_list(v.type) ? np - 1 : param_level(P, c.let_values[l], np);
+      for (int i = -1; i <= lv && i < np; ++i) mi.forget[i + 1] |= uint64_t{1} << l;
+    }
+    int level = -1;
+    for (size_t r = 0; r < mi.requires_.size(); ++r) {
+      mi.requires_[r].node = cm.requires_[r].check ? c.expr(*cm.requires_[r].check) : -1;
+      level = std::max(level, param_level(P, mi.requires_[r].node, static_cast<int>(mi.params.size())));
+      mi.requires_[r].level = level;
+    }
+    for (auto& s : cm.effects) mi.effects.push_back(s ? c.stmt(*s) : -1);
+    for (auto& t : cm.notation) mi.notation.push_back(c.templ(t));
+    for (size_t h = 0; h < P.history.size(); ++h)
+      mi.record.push_back(h < cm.record.size() && cm.record[h] ? c.expr(*cm.record[h]) : -1);
+  }
+  for (size_t k = 0; k < P.chance.size(); ++k) {
+    ChanceInfo& ci = P.chance[k];
+    c.frame = ci.frame;
+    track(c.frame);
+    ci.computed = ck.chance[k].computed ? c.expr(*ck.chance[k].computed) : -1;
+    for (auto& s : ck.chance[k].effects) ci.effects.push_back(s ? c.stmt(*s) : -1);
+  }
+  for (size_t i = 0; i < P.steps.size(); ++i) {
+    c.frame = P.steps[i].frame;
+    track(c.frame);
+    P.steps[i].when = ck.step_when[i] ? c.expr(*ck.step_when[i]) : -1;
+    for (auto& st : ck.step_after[i]) P.steps[i].after.push_back(st ? c.stmt(*st) : -1);
+  }
+  for (size_t e = 0; e < P.ends.size(); ++e) {
+    c.frame = P.ends[e].frame;
+    track(c.frame);
+    P.ends[e].when = ck.ends[e].when ? c.expr(*ck.ends[e].when) : -1;
+    P.ends[e].arg = ck.ends[e].arg ? c.expr(*ck.ends[e].arg) : -1;
+    if (P.ends[e].has_message) P.ends[e].message = c.templ(ck.ends[e].message);
+  }
+  if (ck.hidden_when) {
+    c.frame = P.hidden.frame;
+    track(c.frame);
+    P.hidden.when = c.expr(*ck.hidden_when);
+  }
+  for (size_t i = 0; i < P.invariants.size(); ++i) {
+    c.frame = P.invariants[i].frame;
+    track(c.frame);
+    P.invariants[i].node = ck.invariants[i] ? c.expr(*ck.invariants[i]) : -1;
+  }
+  if (P.has_display) {
+    c.frame = P.display_frame;
+    track(c.frame);
+    P.display = c.templ(ck.display);
+  }
+  if (P.has_summary) {
+    c.frame = P.summary_frame;
+    track(c.frame);
+    P.summary = c.templ(ck.summary);
+  }
+  c.frame = P.setup_frame;
+  track(c.frame);
+  for (auto& s : ck.setup) P.setup.push_back(s ? c.stmt(*s) : -1);
+  c.frame = P.expression_frame;
+  track(c.frame);
+  for (const ExprP& e : ck.expressions) P.expressions.push_back(c.expr(*e));
+  return prog;
+}
+
+}  // namespace ri

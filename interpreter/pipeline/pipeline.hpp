@@ -1,0 +1,43 @@
+// The whole pipeline for one rule file: read -> load (YAML; a variant with its bases; imports) -> check -> compile ->
+// compute the declarations computed at load. The composition root: the only stage that includes every other.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "compile/program.hpp"
+#include "common/diagnostics.hpp"
+#include "syntax/params.hpp"
+
+namespace ri {
+
+// The whole pipeline for one rule file: read, load (YAML, with the bases a variant extends: variants.hpp),
+// check, compile. Reports every problem and returns null when there is any. The standard library is embedded
+// in the binary: its prelude always included, its other files when the rule file imports them (imports.hpp). load_rules_text reads bases relative to the directory of `path`.
+// With `expressions`, those expressions are checked and compiled too, against the rule file's names, each as the
+// text of a file of its own (named kExpressionFile, or "<expression N>" when there are several):
+// Program::expressions holds their nodes (each node's type is its expression's).
+std::shared_ptr<const Program> load_rules(const std::string& path, Diagnostics& diags,
+                                          const std::vector<std::string>* expressions = nullptr);
+std::shared_ptr<const Program> load_rules_text(const std::string& path, const std::string& text, Diagnostics& diags,
+                                               const std::vector<std::string>* expressions = nullptr);
+
+// What load_rules takes besides the rule file.
+struct LoadOptions {
+  // expressions to check and compile with the rule file (see above), or null
+  const std::vector<std::string>* expressions = nullptr;
+  // values for the rule file's parameters, in place of their defaults (language.md, section 4.15)
+  ParamValues params;
+  // A value the rule file cannot take (params.hpp: setting_errors) is a bad argument of the caller, not a problem
+  // of the rule file: its message is appended here and load_rules returns null without checking the rules (nor
+  // reporting anything in `diags`). Null: such messages are reported in `diags`, without a position.
+  std::vector<std::string>* param_errors = nullptr;
+};
+std::shared_ptr<const Program> load_rules(const std::string& path, Diagnostics& diags, const LoadOptions& options);
+std::shared_ptr<const Program> load_rules_text(const std::string& path, const std::string& text, Diagnostics& diags,
+                                               const LoadOptions& options);
+
+// The name diagnostics give the file of load_rules' only expression.
+inline constexpr const char* kExpressionFile = "<expression>";
+
+}  // namespace ri

@@ -1,0 +1,237 @@
+// Machine: effects (statements) and the journaled mutations that make every move undoable.
+#include <fmt/format.h>
+
+#include "runtime/machine.hpp"
+
+namespace ri {
+
+void Machine::set_var(int index, int32_t v) {
+  journal_.push_back({UndoEntry::Var, index, S_.vars[index]});
+  S_.vars[index] = v;
+}
+
+void Machine::set_attr(int piece, int attr, int32_t v) {
+  size_t i = static_cast<size_t>(piece) * S_.nattrs + attr;
+  journal_.push_back({UndoEntry::Attr, static_cast<int32_t>(i), S_.attrs[i]});
+  S_.attrs[i] = v;
+}
+
+// Changes a piece's owner, keeping the per-site counts of each player's pieces.
+static void reown(State& S, int piece, int player) {
+  int s = S.site[piece];
+  if (s >= 0) {
+    --S.owned[static_cast<size_t>(s) * S.nplayers + S.owner[piece]];
+    ++S.owned[static_cast<size_t>(s) * S.nplayers + player];
+  }
+  S.owner[piece] = static_cast<int16_t>(player);
+}
+
+void Machine::set_owner(int piece, int player) {
+  journal_.push_back({UndoEntry::Owner, piece, S_.owner[piece]});
+  reown(S_, piece, player);
+}
+
+void Machine::set_kind(int piece, int kind) {
+  journal_.push_back({UndoEntry::Kind_, piece, S_.kind[piece]});
+  S_.kind[piece] = static_cast<int16_t>(kind);
+}
+
+// Takes a piece out of its stack, closing the gap.
+static void lift(State& S, int piece) {
+  int s = S.site[piece];
+  if (s < 0) return;
+  int h = S.height[piece];
+  int16_t* st = &S.stack[static_cast<size_t>(s) * S.cap];
+  int c = S.count[s];
+  for (int i = h; i + 1 < c; ++i) {
+    st[i] = st[i + 1];
+    S.height[st[i]] = static_cast<int16_t>(i);
+  }
+  S.count[s] = static_cast<int16_t>(c - 1);
+  --S.owned[static_cast<size_t>(s) * S.nplayers + S.owner[piece]];
+  S.site[piece] = -1;
+  S.height[piece] = -1;
+}
+
+// Puts a piece into a stack at height h, opening a gap.
+static void drop(State& S, int piece, int s, int h) {
+  if (s < 0) return;
+  int16_t* st = &S.stack[static_cast<size_t>(s) * S.cap];
+  int c = S.count[s];
+  for (int i = c; i > h; --i) {
+    st[i] = st[i - 1];
+    S.height[st[i]] = static_cast<int16_t>(i);
+  }
+  st[h] = static_cast<int16_t>(piece);
+  S.count[s] = static_cast<int16_t>(c + 1);
+  ++S.owned[static_cast<size_t>(s) * S.nplayers + S.owner[piece]];
+  S.site[piece] = static_cast<int16_t>(s);
+  S.height[piece] = static_cast<int16_t>(h);
+}
+
+void Machine::place(int piece, int site) {
+  journal_.push_back({UndoEntry::Place, piece, S_.site[piece], S_.height[piece]});
+  lift(S_, piece);
+  if (site >= 0) drop(S_, piece, site, S_.count[site]);
+}
+
+void Machine::save_control() {
+  UndoEntry e{UndoEntry::Control};
+  e.control[0] = S_.player;
+  e.control[1] = S_.step;
+  e.control[2] = S_.over;
+  e.control[3] = static_cast<int32_t>(S_.winners);
+  e.control[4] = S_.turn;
+  e.control[5] = S_.ply;
+  e.control[6] = S_.flags;
+  e.control[7] = S_.ended_by;
+  journal_.push_back(e);
+}
+
+void Machine::push_history(const int32_t* entry) {
+  S_.history.resize(static_cast<size_t>(S_.hist_len + 1) * S_.hist_width);
+  std::copy(entry, entry + S_.hist_width, S_.history.begin() + static_cast<ptrdiff_t>(S_.hist_len) * S_.hist_width);
+  ++S_.hist_len;
+  journal_.push_back({UndoEntry::History});
+}
+
+void Machine::rollback(size_t mark) {
+  while (journal_.size() > mark) {
+    UndoEntry& e = journal_.back();
+    switch (e.kind) {
+      case UndoEntry::Var: S_.vars[e.a] = e.b; break;
+      case UndoEntry::Attr: S_.attrs[e.a] = e.b; break;
+      case UndoEntry::Owner: reown(S_, e.a, e.b); break;
+      case UndoEntry::Kind_: S_.kind[e.a] = static_cast<int16_t>(e.b); break;
+      case UndoEntry::Place:
+        lift(S_, e.a);
+        drop(S_, e.a, e.b, e.c);
+        break;
+      case UndoEntry::Control:
+        S_.player = e.control[0];
+        S_.step = e.control[1];
+        S_.over = e.control[2];
+        S_.winners = static_cast<uint32_t>(e.control[3]);
+        S_.turn = e.control[4];
+        S_.ply = e.control[5];
+        S_.flags = e.control[6];
+        S_.ended_by = e.control[7];
+        break;
+      case UndoEntry::History: --S_.hist_len; break;
+    }
+    journal_.pop_back();
+  }
+}
+
+void Machine::execute(int n) {
+  budget_ = limits.steps;
+  depth_ = 0;
+  base_ = 0;
+  calls_.clear();
+  for_items_.clear();
+  ex(n);
+}
+
+// Variables and attributes hold 32-bit integers: a larger value is the rule file's error.
+static int32_t fit(const Node& n, int64_t v) {
+  if (v < INT32_MIN || v > INT32_MAX)
+    throw RuntimeError(n.pos, fmt::format("{} does not fit in a variable or attribute (32-bit integers)", v));
+  return static_cast<int32_t>(v);
+}
+
+// for x in LIST where C : S. The pieces of a site, or all pieces, change as the body moves them, so they are
+// iterated over a snapshot (kept in a member vector, so that nested loops cost no stack); ranges, constant
+// lists and literals cannot change.
+void Machine::for_loop(const Node& n) {
+  auto k = [&](int i) { return P_->kids[n.first + i]; };
+  Value dom = ev(k(0));
+  int len = list_len(dom);
+  ListKind kind = static_cast<ListKind>(dom.i);
+  bool snapshot = kind == ListKind::Stack || kind == ListKind::AllPieces;
+  size_t first = for_items_.size();
+  if (snapshot)
+    for (int i = 0; i < len; ++i) for_items_.push_back(list_at(dom, i).i);
+  size_t mark = arena_.size();  // lists made for one item cannot outlive it (effects keep no lists)
+  for (int i = 0; i < len; ++i) {
+    tick(n);
+    drop_lists(mark);
+    slots_[base_ + n.a] = Value{snapshot ? for_items_[first + i] : list_at(dom, i).i, 0, 0};
+    if (k(1) >= 0 && !truth(k(1))) continue;
+    ex(k(2));
+  }
+  for_items_.resize(first);
+}
+
+// while C : S. Each round costs a step, so a loop that never ends runs out of the evaluation budget; lists made
+// for one round (in C or S) are dropped before the next.
+void Machine::while_loop(const Node& n) {
+  int cond = P_->kids[n.first], body = P_->kids[n.first + 1];
+  size_t mark = arena_.size();
+  for (;;) {
+    drop_lists(mark);
+    if (!truth(cond)) return;
+    tick(n);
+    ex(body);
+  }
+}
+
+void Machine::ex(int id) {
+  if (id < 0) return;
+  const Node& n = P_->code[id];
+  const Program& P = *P_;
+  auto k = [&](int i) { return P.kids[n.first + i]; };
+  tick(n);
+  switch (n.op) {
+    case Op::SBlock:
+      for (int i = 0; i < n.nk; ++i) ex(k(i));
+      return;
+    case Op::SIf:
+      if (truth(k(0))) ex(k(1));
+      else ex(k(2));
+      return;
+    case Op::SFor: for_loop(n); return;
+    case Op::SWhile: while_loop(n); return;
+    case Op::SLet:
+      slots_[base_ + n.a] = ev(k(0));
+      ex(k(1));
+      return;
+    case Op::SSetGlobal: set_var(P.vars[n.a].offset, fit(n, ev(k(0)).i)); return;
+    case Op::SSetPer: {
+      int64_t p = ev(k(0)).i;
+      if (p < 0 || p >= P.nplayers()) fail(n, "no player here");
+      set_var(P.vars[n.a].offset + static_cast<int>(p), fit(n, ev(k(1)).i));
+      return;
+    }
+    case Op::SSetAttr: {
+      int p = checked_piece(n, ev(k(0)).i);
+      set_attr(p, n.a, fit(n, ev(k(1)).i));
+      return;
+    }
+    case Op::SSetOwner: {
+      int p = checked_piece(n, ev(k(0)).i);
+      int64_t who = ev(k(1)).i;
+      if (who < 0 || who >= P.nplayers()) fail(n, "no player here");
+      set_owner(p, static_cast<int>(who));
+      return;
+    }
+    case Op::SSetKind: {
+      int p = checked_piece(n, ev(k(0)).i);
+      set_kind(p, static_cast<int>(ev(k(1)).i));
+      return;
+    }
+    case Op::SMove: {
+      int p = checked_piece(n, ev(k(0)).i);
+      int s = checked_site(n, ev(k(1)).i);
+      place(p, s);
+      return;
+    }
+    case Op::SRemove: place(checked_piece(n, ev(k(0)).i), -1); return;
+    case Op::SExtraTurn: S_.flags |= State::kExtraTurn; return;
+    case Op::SContinueTurn: S_.flags |= State::kContinueTurn; return;
+    case Op::SNop: return;
+    case Op::SShuffle: shuffle(n, checked_site(n, ev(k(0)).i)); return;
+    default: fail(n, "internal error: not an effect");
+  }
+}
+
+}  // namespace ri

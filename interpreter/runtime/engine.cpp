@@ -1,0 +1,645 @@
+// Game: the turn state machine and move generation. See engine.hpp.
+#include "runtime/engine.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+
+namespace ri {
+
+Game::Game(std::shared_ptr<const Program> p, const Position* pos, Prng* rng, std::vector<std::string> deck)
+    : P_(std::move(p)), M_(P_), deck_(std::move(deck)) {
+  values_.reserve(kMaxMoves);
+  passers_.reserve(P_->steps.size() * static_cast<size_t>(P_->nplayers()) + 2);  // settle's guard bounds them
+  if (pos) reset(*pos);
+  else if (rng) reset(*rng);
+  else reset();
+}
+
+Game::Game(std::shared_ptr<const Program> p) : Game(std::move(p), nullptr, nullptr) {}
+Game::Game(std::shared_ptr<const Program> p, Prng& rng) : Game(std::move(p), nullptr, &rng) {}
+Game::Game(std::shared_ptr<const Program> p, Prng& rng, std::vector<std::string> deck)
+    : Game(std::move(p), nullptr, &rng, std::move(deck)) {}
+Game::Game(std::shared_ptr<const Program> p, const Position& pos) : Game(std::move(p), &pos, nullptr) {}
+
+// A move's arguments are stored in 32 bits: an int parameter's value beyond that is the rule file's error.
+static int32_t arg32(const MoveInfo& mi, int i, int64_t v) {
+  if (v < INT32_MIN || v > INT32_MAX)
+    throw RuntimeError(mi.pos, fmt::format("parameter '{}' of move '{}' takes the value {}, beyond 32 bits",
+                                           mi.params[i].name, mi.name, v));
+  return static_cast<int32_t>(v);
+}
+
+static int32_t fit_int32(int64_t v, Pos pos) {
+  if (v < INT32_MIN || v > INT32_MAX)
+    throw RuntimeError(pos, fmt::format("{} does not fit in a variable or attribute (32-bit integers)", v));
+  return static_cast<int32_t>(v);
+}
+
+void Game::reset() {
+  Prng rng(0);
+  reset(rng);
+}
+
+void Game::reset(Prng& rng) { set_up(P_->start, &rng); }
+
+void Game::reset(const Position& pos) { set_up(pos, nullptr); }
+
+// Setup (spec/language.md, section 11.2) with the position's board: its pieces placed in order, its values in place
+// of the initial values they replace (those are not computed), the rule file's setup statements (from the start
+// only: with `rng`), then its turn.
+void Game::set_up(const Position& pos, Prng* rng) {
+  const Program& P = *P_;
+  State& S = M_.state();
+  M_.clear_journal();
+  S.vars.assign(P.nvars, 0);
+  size_t np = P.pieces.size();
+  S.kind.assign(np, 0);
+  S.owner.assign(np, 0);
+  S.site.assign(np, -1);
+  S.height.assign(np, -1);
+  S.attrs.assign(np * S.nattrs, 0);
+  S.count.assign(P.nsites(), 0);
+  S.nplayers = P.nplayers();
+  S.owned.assign(static_cast<size_t>(P.nsites()) * P.nplayers(), 0);
+  S.stack.assign(static_cast<size_t>(P.nsites()) * S.cap, -1);
+  S.player = 0;
+  S.step = 0;
+  S.over = 0;
+  S.winners = 0;
+  S.turn = 1;
+  S.ply = 0;
+  S.flags = 0;
+  S.ended_by = 0;
+  S.history.clear();
+  S.hist_len = 0;
+  S.hist_width = 1 + static_cast<int>(P.history.size());
+  S.history.reserve(static_cast<size_t>(S.hist_width) * 256);
+  entry_.assign(S.hist_width, 0);
+  M_.begin_operation();
+  // pieces first, so that initial values can look at the board
+  for (size_t i = 0; i < np; ++i) {
+    S.kind[i] = static_cast<int16_t>(P.pieces[i].kind);
+    S.owner[i] = static_cast<int16_t>(P.pieces[i].owner);
+  }
+  for (const Position::Place& pl : pos.places) {
+    if (pl.owner >= 0) S.owner[pl.piece] = static_cast<int16_t>(pl.owner);  // a generated piece: the owner written
+    M_.place(pl.piece, pl.site);
+  }
+  // the values the position gives
+  std::vector<char> given_var(S.vars.size(), 0), given_attr(S.attrs.size(), 0);
+  for (const Position::Var& v : pos.vars) {
+    S.vars[v.slot] = v.value;
+    given_var[v.slot] = 1;
+  }
+  for (const Position::Attr& a : pos.attrs) {
+    size_t i = static_cast<size_t>(a.piece) * S.nattrs + a.attr;
+    S.attrs[i] = a.value;
+    given_attr[i] = 1;
+  }
+  // variables: per-player initial values are computed with `me` = that player
+  for (const VarInfo& v : P.vars) {
+    if (v.init < 0) continue;
+    int n = v.per_player ? P.nplayers() : 1;
+    for (int p = 0; p < n; ++p) {
+      if (given_var[v.offset + p]) continue;
+      S.player = p;
+      S.vars[v.offset + p] = fit_int32(M_.evaluate(v.init).i, P.code[v.init].pos);
+    }
+  }
+  // attributes, computed with `me` = the piece's owner (and a generated piece's element in slot 0)
+  for (size_t i = 0; i < np; ++i) {
+    const PieceInit& pi = P.pieces[i];
+    const KindInfo& k = P.kinds[pi.kind];
+    S.player = S.owner[i];
+    M_.slot(0) = Value{pi.element, 0, 0};
+    for (size_t a = 0; a < k.attrs.size(); ++a)
+      if (k.attr_inits[a] >= 0 && !given_attr[i * S.nattrs + k.attrs[a]])
+        S.attrs[i * S.nattrs + k.attrs[a]] = fit_int32(M_.evaluate(k.attr_inits[a]).i, P.code[k.attr_inits[a]].pos);
+  }
+  // the setup's statements, with `me` = the first player; 'random' and 'shuffle' draw from rng while they run (a
+  // 'shuffle' follows the deck instead, when the game has one)
+  if (rng && !P.setup.empty()) {
+    struct Draws {  // the generator and the deck are the machine's only while the statements run, also when one fails
+      Machine& m;
+      ~Draws() {
+        m.set_rng(nullptr);
+        m.set_deck(nullptr);
+      }
+    } draws{M_};
+    M_.set_rng(rng);
+    M_.set_deck(deck_.empty() ? nullptr : &deck_);
+    S.player = 0;
+    for (int st : P.setup) M_.execute(st);
+  }
+  S.player = pos.player;
+  S.step = pos.step;
+  S.turn = pos.turn;
+  M_.clear_journal();  // the setup itself is not undoable
+  passers_.clear();
+  if (pos.over) {
+    S.over = 1;
+    S.winners = pos.winners;
+    return;
+  }
+  settle();
+}
+
+Game::NodeKind Game::node() const {
+  const State& S = state();
+  if (S.over) return NodeKind::Over;
+  if (P_->steps.empty()) return NodeKind::Over;
+  return P_->steps[S.step].kind == StepInfo::Roll ? NodeKind::Chance : NodeKind::Decision;
+}
+
+const ChanceInfo* Game::pending_chance() const {
+  if (node() != NodeKind::Chance) return nullptr;
+  return &P_->chance[P_->steps[state().step].chance];
+}
+
+Game::Outcomes Game::outcomes() {
+  M_.begin_operation();
+  return pending_outcomes();
+}
+
+Game::Outcomes Game::pending_outcomes() {
+  Outcomes o;
+  o.chance = pending_chance();
+  if (!o.chance) return o;
+  const ChanceInfo& c = *o.chance;
+  if (c.computed < 0) {
+    o.values = c.values;
+    o.weights = c.weights;
+    o.total = c.total;
+    return o;
+  }
+  // computed: the elements of the list, in order, each one outcome of weight 1
+  Value l = M_.evaluate(c.computed);
+  int n = M_.list_len(l);
+  const Pos& at = P_->code[c.computed].pos;
+  if (n == 0) throw RuntimeError(at, fmt::format("chance '{}' has no outcomes here", c.name));
+  if (n > kMaxMoves) throw RuntimeError(at, fmt::format("chance '{}' has {} outcomes here; at most {}", c.name, n, kMaxMoves));
+  values_.resize(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    int64_t v = M_.list_at(l, i).i;
+    if (v < INT32_MIN || v > INT32_MAX)
+      throw RuntimeError(at, fmt::format("chance '{}' has the outcome {} here, beyond 32 bits", c.name, v));
+    values_[static_cast<size_t>(i)] = v;
+  }
+  o.values = values_;
+  o.weights = std::span<const uint64_t>(ones_).first(static_cast<size_t>(n));
+  o.total = static_cast<uint64_t>(n);
+  return o;
+}
+
+void Game::next_step() {
+  State& S = M_.state();
+  if (++S.step >= static_cast<int>(P_->steps.size())) {
+    S.step = 0;
+    S.player = (S.player + 1) % P_->nplayers();
+    ++S.turn;
+  }
+}
+
+// Moves on through steps that need no decision: steps whose condition is false, automatic passes when no
+// move exists, or the end.
+void Game::settle() {
+  State& S = M_.state();
+  int guard = 0;
+  const int limit = static_cast<int>(P_->steps.size()) * P_->nplayers() + 1;
+  while (!S.over) {
+    const StepInfo& st = P_->steps[S.step];
+    if (st.when < 0 || M_.evaluate(st.when).i) {
+      if (st.kind == StepInfo::Roll) return;
+      if (any_legal()) return;
+      if (st.end_if_none || st.lose_if_none) {
+        S.flags |= State::kCannotMove;  // cannot_move is true while the end rules are tried
+        bool ended = false;
+        try {
+          ended = check_end();
+        } catch (...) {
+          S.flags &= ~State::kCannotMove;
+          throw;
+        }
+        S.flags &= ~State::kCannotMove;
+        if (!ended) {
+          finish_without_rule();
+          if (st.lose_if_none) S.winners = all_but(P_->nplayers(), S.player);
+        }
+        return;
+      }
+      if (passers_.empty() || passers_.back() != S.player) passers_.push_back(S.player);
+    }
+    next_step();
+    if (++guard > limit) {  // nobody can ever move: the game cannot go on
+      finish_without_rule();
+      return;
+    }
+  }
+}
+
+void Game::finish_without_rule() {
+  State& S = M_.state();
+  S.over = 1;
+  S.winners = 0;
+  S.ended_by = 0;
+}
+
+// Evaluates the end rules in order; the first that holds decides the result.
+bool Game::check_end() {
+  const Program& P = *P_;
+  State& S = M_.state();
+  for (size_t r = 0; r < P.ends.size(); ++r) {
+    const EndInfo& e = P.ends[r];
+    int nrounds = e.each ? P.nplayers() : 1;
+    for (int p = 0; p < nrounds; ++p) {
+      M_.slot(0) = Value{p, 0, 0};
+      if (!M_.evaluate(e.when).i) continue;
+      S.over = 1;
+      S.winners = 0;
+      S.ended_by = static_cast<int32_t>(r + 1) << 8 | p << 1 | ((S.flags & State::kCannotMove) != 0);
+      if (e.result == EndInfo::Win) {
+        M_.slot(0) = Value{p, 0, 0};
+        int64_t w = M_.evaluate(e.arg).i;
+        if (w < 0 || w >= P.nplayers()) throw RuntimeError(P.code[e.arg].pos, "the winner is not a player (none)");
+        S.winners = 1u << w;
+      } else if (e.result == EndInfo::Rank) {
+        int64_t best = 0;
+        for (int q = 0; q < P.nplayers(); ++q) {
+          M_.slot(0) = Value{q, 0, 0};
+          int64_t v = M_.evaluate(e.arg).i;
+          if (q == 0 || v > best) best = v, S.winners = 0;
+          if (v == best) S.winners |= 1u << q;
+        }
+      }
+      return true;
+    }
+  }
+  return false;
+}
+
+template <class F>
+void Game::candidates(int move, bool legal_only, F&& f) {
+  const MoveInfo& mi = P_->moves[move];
+  int np = static_cast<int>(mi.params.size());
+  // the arena as it was when each domain had been computed (lists made for one binding die with it)
+  size_t mark[kMaxParams + 1];
+  mark[0] = M_.arena_mark();  // index level + 1
+  // the requirements checked once parameters up to `level` are bound
+  auto holds = [&](int level) {
+    if (!legal_only) return true;
+    M_.arena_rewind(mark[level + 1]);
+    M_.forget_lets(mi.forget[level + 1]);
+    for (const RequireInfo& r : mi.requires_)
+      if (r.level == level && !M_.evaluate(r.node).i) return false;
+    return true;
+  };
+  // iterative product over the parameters' domains; domain i may depend on parameters < i; an optional
+  // parameter takes 'none' first (opt[i] = 1), then its domain's values
+  Value dom[kMaxParams];
+  int len[kMaxParams], pos[kMaxParams], opt[kMaxParams];
+  auto open = [&](int k) {
+    const ParamInfo& p = mi.params[k];
+    pos[k] = 0;
+    opt[k] = p.optional ? 1 : 0;
+    if (p.domain >= 0) {
+      if (legal_only) {
+        dom[k] = M_.evaluate(p.domain);
+      } else {
+        // enumerating every combination (to diagnose an illegal move) reaches bindings that generation
+        // prunes; a domain that cannot be computed there has no candidates
+        try {
+          dom[k] = M_.evaluate(p.domain);
+        } catch (const RuntimeError&) {
+          len[k] = opt[k];
+          mark[k + 1] = M_.arena_mark();
+          return;
+        }
+      }
+    } else if (p.type == Type::Player) {
+      dom[k] = Value{static_cast<int64_t>(ListKind::Range), 0, P_->nplayers() - 1};
+    } else if (p.type == Type::Site) {
+      dom[k] = Value{static_cast<int64_t>(ListKind::Range), 0, P_->nsites() - 1};
+    } else {
+      dom[k] = Value{static_cast<int64_t>(ListKind::AllPieces), 0, 0};
+    }
+    len[k] = M_.list_len(dom[k]) + opt[k];
+    mark[k + 1] = M_.arena_mark();
+  };
+  // requirements on no parameter come first: they may guard the first parameter's domain, as the
+  // requirements of level i guard the domain of parameter i + 1
+  if (!holds(-1)) return;
+  if (np == 0) {
+    f();
+    return;
+  }
+  int i = 0;
+  open(0);
+  while (i >= 0) {
+    if (pos[i] >= len[i]) {
+      --i;
+      if (i >= 0) ++pos[i];
+      continue;
+    }
+    M_.slot(i) = pos[i] < opt[i] ? Value{-1, 0, 0} : M_.list_at(dom[i], pos[i] - opt[i]);
+    if (!M_.examine())
+      throw RuntimeError(mi.pos, fmt::format("move '{}' has more than {} parameter combinations to examine", mi.name,
+                                             M_.limits.candidates));
+    if (!holds(i)) {
+      ++pos[i];
+      continue;
+    }
+    if (i + 1 < np) {
+      ++i;
+      open(i);
+      continue;
+    }
+    if (!f()) return;
+    ++pos[i];
+  }
+}
+
+void Game::legal(MoveList& out) {
+  M_.begin_operation();
+  out.size = 0;
+  NodeKind nk = node();
+  if (nk == NodeKind::Over) return;
+  if (nk == NodeKind::Chance) {
+    size_t n = pending_outcomes().values.size();  // at most kMaxMoves
+    for (size_t o = 0; o < n; ++o) {
+      Move m;
+      m.type = Move::kChance;
+      m.nargs = 1;
+      m.args[0] = static_cast<int32_t>(o);
+      out.moves[out.size++] = m;
+    }
+    return;
+  }
+  for (int mv : P_->steps[state().step].moves) {
+    const MoveInfo& mi = P_->moves[mv];
+    candidates(mv, true, [&] {
+      if (out.size >= kMaxMoves)
+        throw RuntimeError(P_->moves[mv].pos, fmt::format("more than {} legal moves", kMaxMoves));
+      Move m;
+      m.type = static_cast<int16_t>(mv);
+      m.nargs = static_cast<int16_t>(mi.params.size());
+      for (int i = 0; i < m.nargs; ++i) m.args[i] = arg32(P_->moves[mv], i, M_.slot(i).i);
+      out.moves[out.size++] = m;
+      return true;
+    });
+  }
+}
+
+bool Game::any_legal() {
+  bool found = false;
+  for (int mv : P_->steps[state().step].moves) {
+    candidates(mv, true, [&] { return !(found = true); });
+    if (found) return true;
+  }
+  return false;
+}
+
+void Game::bind(const Move& m) {
+  for (int i = 0; i < m.nargs; ++i) M_.slot(i) = Value{m.args[i], 0, 0};
+  M_.reset_lets();
+}
+
+size_t Game::apply(const Move& m) {
+  M_.begin_operation();
+  // a chance outcome's value, computed before anything changes
+  int32_t outcome = m.type == Move::kChance ? static_cast<int32_t>(pending_outcomes().values[m.args[0]]) : 0;
+  size_t mark = M_.mark();
+  State& S = M_.state();
+  M_.save_control();
+  passers_.clear();
+  S.flags = 0;
+  ++S.ply;
+  if (m.type == Move::kChance) {
+    const ChanceInfo& c = *pending_chance();
+    M_.set_var(P_->vars[c.var].offset, outcome);
+    for (int e : c.effects) M_.execute(e);  // with me = the player who rolls
+    next_step();
+    settle();
+    return mark;
+  }
+  const MoveInfo& mi = P_->moves[m.type];
+  bind(m);
+  // every 'let' takes its value from the state before the effects (one that cannot be computed there
+  // is left to fail where an effect uses it)
+  for (int l = 0; l < mi.nlets; ++l) {
+    try {
+      M_.evaluate(mi.let_nodes[l]);
+    } catch (const RuntimeError&) {
+    }
+  }
+  for (int e : mi.effects) M_.execute(e);
+  const StepInfo& st = P_->steps[S.step];
+  if (!st.after.empty()) {
+    // the step's statements have a frame of their own: the move's parameters and lets are kept for its record
+    frame_.assign(&M_.slot(0), &M_.slot(0) + mi.frame);
+    for (int e : st.after) M_.execute(e);
+    std::copy(frame_.begin(), frame_.end(), &M_.slot(0));
+  }
+  record(mi);
+  if (check_end()) return mark;
+  if (S.flags & State::kExtraTurn) {
+    S.step = 0;
+    ++S.turn;
+  } else if (!(S.flags & State::kContinueTurn)) {
+    next_step();
+  }
+  settle();
+  return mark;
+}
+
+// Appends the move's history entry: the mover, then each field. The values the move records come first, while
+// its parameters are still in their slots; the other fields' defaults, checked in a frame of their own, after.
+void Game::record(const MoveInfo& mi) {
+  const Program& P = *P_;
+  State& S = M_.state();
+  entry_[0] = S.player;
+  auto field = [&](size_t h, int node) { entry_[1 + h] = fit_int32(M_.evaluate(node).i, P.code[node].pos); };
+  for (size_t h = 0; h < P.history.size(); ++h)
+    if (mi.record[h] >= 0) field(h, mi.record[h]);
+  for (size_t h = 0; h < P.history.size(); ++h)
+    if (mi.record[h] < 0) field(h, P.history[h].init);
+  M_.push_history(entry_.data());
+}
+
+// The template's text: each part's value written (while the machine hides, a part that reads a secret shows ???).
+std::string Game::write_with(const TemplateInfo& t) {
+  auto part = [&](int e) { return M_.show(M_.evaluate(e), P_->code[e].type); };
+  std::string out = t.literals[0];
+  for (size_t i = 0; i < t.exprs.size(); ++i) {
+    if (t.exprs[i] >= 0 && !M_.hiding()) {
+      out += part(t.exprs[i]);
+    } else if (t.exprs[i] >= 0) {
+      try {
+        out += part(t.exprs[i]);
+      } catch (const SecretRead&) {
+        out += "???";
+      }
+    }
+    out += t.literals[i + 1];
+  }
+  return out;
+}
+
+std::string Game::write(const Move& m) {
+  M_.begin_operation();
+  if (m.type == Move::kChance) {
+    Outcomes o = pending_outcomes();
+    if (!o.chance) return "?";
+    return std::to_string(o.values[m.args[0]]);
+  }
+  const MoveInfo& mi = P_->moves[m.type];
+  bind(m);
+  return write_with(mi.notation[0]);
+}
+
+std::string Game::shown(const Move& m) {
+  if (m.type == Move::kChance || P_->hidden.when < 0) return write(m);
+  M_.begin_operation();
+  Hiding h(M_);  // the hidden pieces are known before the move's values take their slots
+  bind(m);
+  return write_with(P_->moves[m.type].notation[0]);
+}
+
+std::string normalize_notation(std::string_view s) {
+  std::string out;
+  bool space = false;
+  for (char c : s) {
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out += ' ';
+    space = false;
+    out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return out;
+}
+
+Game::Reading Game::read(std::string_view text) {
+  M_.begin_operation();
+  Reading r;
+  std::string want = normalize_notation(text);
+  NodeKind nk = node();
+  if (nk == NodeKind::Over) {
+    r.message = "the game is over";
+    return r;
+  }
+  if (nk == NodeKind::Chance) {
+    Outcomes o = pending_outcomes();
+    std::string v = want;
+    std::string prefix = normalize_notation(o.chance->name) + " ";
+    if (v.rfind(prefix, 0) == 0) v = v.substr(prefix.size());
+    for (size_t i = 0; i < o.values.size(); ++i)  // the first outcome with the value
+      if (v == std::to_string(o.values[i])) {
+        r.ok = true;
+        r.move.type = Move::kChance;
+        r.move.nargs = 1;
+        r.move.args[0] = static_cast<int32_t>(i);
+        return r;
+      }
+    std::string list;  // each value once, in the order of the outcomes
+    for (auto it = o.values.begin(); it != o.values.end(); ++it)
+      if (std::find(o.values.begin(), it, *it) == it) list += (list.empty() ? "" : ", ") + std::to_string(*it);
+    r.message = fmt::format("'{}' is not an outcome of '{}' (one of: {})", std::string(text), o.chance->name, list);
+    return r;
+  }
+  // does the move bound now write `want` in any of its notations?
+  auto written_as = [&](const MoveInfo& mi) {
+    for (const TemplateInfo& t : mi.notation) {
+      try {
+        if (normalize_notation(write_with(t)) == want) return true;
+      } catch (const RuntimeError&) {
+      }
+    }
+    return false;
+  };
+  auto bound_move = [&](int mv) {
+    Move m;
+    m.type = static_cast<int16_t>(mv);
+    m.nargs = static_cast<int16_t>(P_->moves[mv].params.size());
+    for (int i = 0; i < m.nargs; ++i) m.args[i] = arg32(P_->moves[mv], i, M_.slot(i).i);
+    return m;
+  };
+  // a legal move written so
+  for (int mv : P_->steps[state().step].moves) {
+    candidates(mv, true, [&] {
+      if (!written_as(P_->moves[mv])) return true;
+      r.ok = true;
+      r.move = bound_move(mv);
+      return false;
+    });
+    if (r.ok) return r;
+  }
+  // else the first candidate written so, and its first failing requirement (bindings that generation
+  // never reaches may fail to compute: they are passed over)
+  bool matched = false;
+  for (int mv : P_->steps[state().step].moves) {
+    const MoveInfo& mi = P_->moves[mv];
+    candidates(mv, false, [&] {
+      M_.reset_lets();
+      if (!written_as(mi)) return true;
+      M_.reset_lets();
+      for (const RequireInfo& req : mi.requires_) {
+        bool holds = false;
+        try {
+          holds = M_.evaluate(req.node).i != 0;
+        } catch (const RuntimeError&) {
+          return true;
+        }
+        if (!holds) {
+          matched = true;
+          r.code = req.code;
+          r.message = !req.message.empty() ? req.message
+                                           : fmt::format("requirement '{}' (line {}) does not hold", req.text, req.pos.line);
+          return false;
+        }
+      }
+      return true;
+    });
+    if (matched) break;
+  }
+  if (!matched) r.message = fmt::format("unknown move '{}'", std::string(text));
+  return r;
+}
+
+std::string Game::result_message() {
+  State& S = M_.state();
+  if (!S.over || S.ended_by == 0) return "";
+  const EndInfo& e = P_->ends[static_cast<size_t>((S.ended_by >> 8) - 1)];
+  if (!e.has_message) return "";
+  M_.begin_operation();
+  Hiding h(M_);
+  int32_t flags = S.flags;
+  if (S.ended_by & 1) S.flags |= State::kCannotMove;  // cannot_move, as when the rule held
+  M_.slot(0) = Value{S.ended_by >> 1 & 127, 0, 0};     // the player the rule's `each` name was bound to
+  std::string out;
+  try {
+    out = write_with(e.message);
+  } catch (...) {
+    S.flags = flags;
+    throw;
+  }
+  S.flags = flags;
+  return out;
+}
+
+std::string Game::result_text() const {
+  const State& S = state();
+  if (!S.over) return "not over";
+  std::vector<std::string> w;
+  for (int p = 0; p < P_->nplayers(); ++p)
+    if (S.winners & (1u << p)) w.push_back(P_->players[p]);
+  if (w.empty()) return "draw";
+  if (w.size() == 1) return w[0] + " wins";
+  std::string s;
+  for (size_t i = 0; i < w.size(); ++i) s += (i ? (i + 1 == w.size() ? " and " : ", ") : "") + w[i];
+  return s + " tie";
+}
+
+}  // namespace ri

@@ -1,0 +1,137 @@
+// The game: setup, legal-move generation, chance nodes, apply/undo, the turn state machine, the end and
+// its result, the state hash, notation and rendering. Knows no game: everything comes from the Program.
+#pragma once
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "runtime/machine.hpp"
+#include "common/prng.hpp"
+#include "compile/program.hpp"
+#include "runtime/state.hpp"
+
+namespace ri {
+
+class Game {
+ public:
+  // A game set up from the rule file's start (reset()): its setup draws from Prng(0).
+  explicit Game(std::shared_ptr<const Program> p);
+  // A game set up from the rule file's start, its setup drawing from `rng` (reset(Prng&)).
+  Game(std::shared_ptr<const Program> p, Prng& rng);
+  // The same, each 'shuffle' of the setup arranging its site's pieces in the order `deck` names them (the top piece
+  // first) instead of drawing: also at every later reset(Prng&). A deck that does not name a shuffled site's pieces,
+  // each once, is a DeckError (machine.hpp). An empty deck is none.
+  Game(std::shared_ptr<const Program> p, Prng& rng, std::vector<std::string> deck);
+  // A game set up at a position (a position file's: reset(const Position&)); the rule file's setup does not run.
+  Game(std::shared_ptr<const Program> p, const Position& pos);
+
+  const Program& prog() const { return *P_; }
+  std::shared_ptr<const Program> program() const { return P_; }
+  Machine& machine() { return M_; }
+  const State& state() const { return M_.state(); }
+
+  // The initial position (spec/language.md, section 11.2), settled to the first decision or chance node. The
+  // rule file's `setup` runs after the attributes are computed, its `random` drawing from `rng`, first and in
+  // order (a rule file whose setup does not call random draws nothing; a 'shuffle' draws unless the game has a
+  // deck). reset() draws from Prng(0).
+  void reset(Prng& rng);
+  void reset();
+  // The same with another position's board, values and turn (a position file's: position.hpp), without the
+  // setup; settled unless it is over.
+  void reset(const Position& pos);
+
+  enum class NodeKind { Decision, Chance, Over };
+  NodeKind node() const;
+  int player() const { return state().player; }
+  const ChanceInfo* pending_chance() const;  // the chance event to roll at a chance node
+
+  // A chance node's outcomes in the order of its actions (legal() lists outcome i as the move with
+  // args[0] == i): each one's value and weight. Declared outcomes come from the event's tables; computed
+  // ones are evaluated now (an empty list, more than 1024 elements or a value beyond 32 bits is a
+  // RuntimeError) and weigh 1 each. The spans stay valid until the next call on the game. Not at a chance
+  // node: no chance and no outcomes.
+  struct Outcomes {
+    const ChanceInfo* chance = nullptr;  // the event rolled (its name)
+    std::span<const int64_t> values;
+    std::span<const uint64_t> weights;
+    uint64_t total = 0;  // the sum of the weights
+  };
+  Outcomes outcomes();
+
+  // Decision: the legal moves in declaration order. Chance: one move per outcome.
+  void legal(MoveList& out);
+  // Applies a legal move or outcome; returns the mark to undo it with.
+  size_t apply(const Move& m);
+  void undo(size_t mark) { M_.rollback(mark); }
+
+  // The move as written by its first notation (a chance outcome: its value): the full notation, which logs record
+  // and read() matches.
+  std::string write(const Move& m);
+  // The move as the player to move is shown it: write(m), except that with the rule file's `hidden` a part of the
+  // notation that reads a secret of a piece hidden from them is ??? (spec/language.md, section 4.18).
+  std::string shown(const Move& m);
+
+  // Reads a move or outcome written in notation. On failure `error` says why: for a recognised but
+  // illegal move, the first failing requirement's code and message.
+  struct Reading {
+    bool ok = false;
+    Move move;
+    std::string code;     // the requirement's error code (empty when not a requirement)
+    std::string message;  // human-readable
+  };
+  Reading read(std::string_view text);
+
+  uint64_t hash() const;
+  // The position as the player to move sees it: the rule file's display (hiding what `hidden` hides), or a listing.
+  std::string render();
+  // The position in one line: the rule file's `summary` template, each line break in it replaced by a space and
+  // those at its end dropped; without a summary, the state hash as 16 lower-case hex digits.
+  std::string summary();
+  std::string result_text() const;  // "Red wins", "draw", "Red and Green tie"
+  // The `message` of the end rule that ended the game, rendered for the player to move (hiding as render() does),
+  // with the rule's `each` name bound to the player it held for; "" when the game is not over, ended otherwise
+  // (no rule held, a resignation, a position file) or the rule has no message.
+  std::string result_message();
+  uint32_t winners() const { return state().winners; }
+
+  // The players who passed automatically during the last apply()/reset(), in order, a player who passed
+  // at several steps in a row named once (for the user interface only; skipped steps are not passes).
+  const std::vector<int>& last_passers() const { return passers_; }
+
+ private:
+  // the public constructors' work
+  Game(std::shared_ptr<const Program> p, const Position* pos, Prng* rng, std::vector<std::string> deck = {});
+  // Setup at `pos`; the rule file's `setup` runs when `rng` is given (the start) and not for a position file.
+  void set_up(const Position& pos, Prng* rng);
+  void settle();
+  Outcomes pending_outcomes();  // outcomes() within the current operation
+  void next_step();
+  bool check_end();
+  void finish_without_rule();
+  bool any_legal();
+  // Binds each combination of the move's parameters and calls f() (which returns false to stop). With
+  // `legal_only`, combinations failing a requirement are skipped, each requirement checked as soon as the
+  // parameters it depends on are bound.
+  template <class F>
+  void candidates(int move, bool legal_only, F&& f);
+  std::string write_with(const TemplateInfo& t);
+  void record(const MoveInfo& mi);
+  void bind(const Move& m);
+
+  std::shared_ptr<const Program> P_;
+  Machine M_;
+  std::vector<std::string> deck_;  // the order of the setup's shuffles (empty: they draw)
+  std::vector<int> passers_;
+  std::vector<int32_t> entry_;  // the history entry being recorded
+  std::vector<Value> frame_;     // a move's slots, kept while its step's 'after' statements run
+  std::vector<int64_t> values_;  // the computed outcomes of the chance node (capacity kMaxMoves: never reallocated)
+  const std::vector<uint64_t> ones_ = std::vector<uint64_t>(kMaxMoves, 1);  // their weights
+};
+
+// Normalises written moves for comparison: lower case, single spaces, trimmed.
+std::string normalize_notation(std::string_view s);
+
+}  // namespace ri

@@ -1,0 +1,179 @@
+// The machine: evaluates compiled code against a State and performs effects with an undo journal.
+// Evaluation is bounded: a step budget per top-level evaluation and a call-depth limit.
+#pragma once
+#include <algorithm>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "common/prng.hpp"
+#include "compile/program.hpp"
+#include "runtime/state.hpp"
+
+namespace ri {
+
+constexpr int kMaxCallArgs = 16;      // parameters of a rule-file function (the checker enforces it)
+constexpr int kMaxListLiteral = 64;   // items of a list literal (the checker enforces it)
+constexpr int64_t kMaxRange = int64_t{1} << 30;  // items of a range a..b
+
+// Thrown while a template is rendered for the player to move (Machine::begin_hiding) when it reads a secret
+// attribute of a piece hidden from them, or writes such a piece: the template part shows ??? instead.
+struct SecretRead {};
+
+struct Limits {
+  int64_t steps = 10'000'000;       // evaluation steps per top-level evaluation
+  int64_t candidates = 10'000'000;  // parameter combinations one game operation may examine
+  int64_t operation_steps = 200'000'000;  // evaluation steps of one game operation (all its evaluations)
+  int depth = 200;             // nested function calls
+};
+
+// A deck given for the setup's shuffles (Machine::set_deck) that does not name the pieces of a shuffled site, each
+// once: a problem of whoever gave it (the command line's --deck, a move log's `deck:`), not of the rule file.
+struct DeckError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+class Machine {
+ public:
+  explicit Machine(std::shared_ptr<const Program> p);
+
+  const Program& prog() const { return *P_; }
+  State& state() { return S_; }
+  const State& state() const { return S_; }
+  Limits limits;
+
+  // Top-level evaluation of node `n` with a fresh budget; `frame` slots are already set by the caller.
+  Value evaluate(int n);
+  void execute(int n);
+  Value& slot(int i) { return slots_[i]; }
+  void reset_lets() { let_mask_ = 0; }
+  void forget_lets(uint64_t mask) { let_mask_ &= ~mask; }  // the lets whose bits are set are computed anew
+  // Starts a game operation (listing moves, applying one, reading, writing, rendering): clears the list
+  // arena and renews the operation's budgets of steps and parameter combinations.
+  void begin_operation();
+  // Counts one parameter combination examined; false once the operation's allowance is spent.
+  bool examine() { return ++op_candidates_ <= limits.candidates; }
+  size_t arena_mark() const { return arena_.size(); }
+  // drops the lists made since `mark` (the caller forgets the list-valued lets computed since)
+  void arena_rewind(size_t mark) {
+    arena_.resize(mark);
+    arena_pin_ = std::min(arena_pin_, mark);
+  }
+
+  // mutations (journaled)
+  void set_var(int index, int32_t v);
+  void set_attr(int piece, int attr, int32_t v);
+  void set_owner(int piece, int player);
+  void set_kind(int piece, int kind);
+  void place(int piece, int site);  // on top of site's stack; site -1 removes it from the board
+  void save_control();
+  // appends a history entry (hist_width values: the mover, then the fields)
+  void push_history(const int32_t* entry);
+  size_t mark() const { return journal_.size(); }
+  void rollback(size_t mark);
+  void clear_journal() { journal_.clear(); }
+  // The generator 'random' and 'shuffle' draw from (only while the setup runs; null otherwise).
+  void set_rng(Prng* rng) { rng_ = rng; }
+  // The order 'shuffle' gives a site's pieces instead of drawing (only while the setup runs; null otherwise): their
+  // names, the top piece's first (a piece without a name is named by how it is written, KIND#NUMBER).
+  void set_deck(const std::vector<std::string>* deck) { deck_ = deck; }
+
+  // list helpers shared with generation
+  int list_len(const Value& l);
+  Value list_at(const Value& l, int i);
+
+  // Hidden information (the rule file's 'hidden'): begin_hiding() decides which pieces are hidden from the player
+  // to move (evaluating 'hidden.when' for every piece, with slot 0) and, until end_hiding(), reading a secret
+  // attribute of one of them or writing one of them throws SecretRead. Without 'hidden' it does nothing.
+  void begin_hiding();
+  void end_hiding() { hiding_ = false; }
+  bool hiding() const { return hiding_; }
+
+  std::string show(const Value& v, Type t) const;
+  // Any value: a single one as show() writes it, a list as its elements so written, `[a1, b2]` (empty: `[]`).
+  std::string show_value(const Value& v, Type t);
+
+ private:
+  Value ev(int n);
+  [[gnu::noinline]] Value call(const Node& n, int id);
+  [[gnu::noinline]] Value random(const Node& n);
+  [[gnu::noinline]] const GridPlace& grid_place(const Node& n, int64_t s);
+  // lists.cpp: iterating over lists and making new ones in the arena
+  [[gnu::noinline]] Value list_literal(const Node& n);
+  [[gnu::noinline]] Value aggregate(const Node& n);
+  [[gnu::noinline]] Value collect(const Node& n);  // filter, map
+  [[gnu::noinline]] Value join(const Node& n);
+  [[gnu::noinline]] Value unique(const Node& n);
+  [[gnu::noinline]] Value slice(const Node& n);
+  [[gnu::noinline]] Value reverse(const Node& n);
+  void append_items(const Node& n, const Value& l, int i, int j);  // l's elements i .. j - 1, onto the arena
+  [[gnu::noinline]] void secret_read(const Node& n, int piece) const;  // throws when the attribute n.a is secret
+  [[gnu::noinline]] Value kind_pieces(const Node& n);  // all_pieces(KIND)
+  void arena_room(const Node& n, size_t more);
+  Value settle(size_t from, size_t at);
+  // Drops the lists made since `mark`, except those of the lets computed since (they are kept until the
+  // engine rewinds the arena and forgets them).
+  void drop_lists(size_t mark) { arena_.resize(std::max(mark, arena_pin_)); }
+  [[gnu::noinline]] void for_loop(const Node& n);
+  [[gnu::noinline]] void while_loop(const Node& n);
+  [[gnu::noinline]] void shuffle(const Node& n, int site);
+  std::vector<int> dealt(int site, const std::vector<int>& pieces) const;  // the deck's order
+  void ex(int n);
+  bool truth(int n) { return ev(n).i != 0; }
+  void tick(const Node& n);
+  [[noreturn]] void fail(const Node& n, const std::string& msg) const;
+  int checked_piece(const Node& n, int64_t p);
+  int checked_site(const Node& n, int64_t s);
+  bool contains(const Value& l, int64_t x);
+  template <class F>
+  void for_each(const Value& l, const Node& at, F&& f);
+
+  std::shared_ptr<const Program> P_;
+  State S_;
+  std::vector<Value> slots_;
+  std::vector<UndoEntry> journal_;
+  int base_ = 0;       // current frame's first slot
+  int depth_ = 0;
+  int64_t budget_ = 0;
+  int64_t op_budget_ = 0;
+  int64_t op_candidates_ = 0;
+  uint64_t let_mask_ = 0;
+  std::vector<int64_t> arena_;  // the items of the lists made in this game operation (bounded by kArenaMax)
+  size_t arena_pin_ = 0;        // the arena up to here holds the lists of computed lets: drop_lists keeps it
+  std::vector<int64_t> for_items_;  // snapshots of the piece lists that 'for' loops run over
+  Prng* rng_ = nullptr;         // the setup's generator while it runs
+  bool hiding_ = false;           // rendering for the player to move: hidden_ marks the pieces hidden from them
+  std::vector<uint8_t> hidden_;  // per piece
+  const std::vector<std::string>* deck_ = nullptr;  // the order of the setup's shuffles, when given
+  std::vector<int> calls_;      // the Call nodes being evaluated, outermost first (for error reports)
+  std::vector<std::string> strings_;  // strings made by '++' in this game operation (after Program::strings)
+  size_t string_bytes_ = 0;
+  static constexpr size_t kStringBytesMax = 1 << 20;
+  [[gnu::noinline]] Value concat(const Node& n);
+  [[gnu::noinline]] Value join_text(const Node& n);
+  [[gnu::noinline]] Value not_ready(const Node& n);
+  // a string made in this game operation: counts its bytes against kStringBytesMax (at node n)
+  Value new_string(const Node& n, std::string s);
+  std::string strings_exceeded() const {
+    return "the strings made with '++' and 'concat' in one game operation exceed " + std::to_string(kStringBytesMax) +
+           " bytes";
+  }
+  const std::string& text_of(const Value& v) const;
+  int checked_entry(const Node& n, int64_t k);
+  static constexpr size_t kArenaMax = 1 << 20;
+};
+
+// While it lives, the machine hides from the player to move what the rule file's 'hidden' hides (begin_hiding).
+class Hiding {
+ public:
+  explicit Hiding(Machine& m) : m_(m) { m_.begin_hiding(); }
+  ~Hiding() { m_.end_hiding(); }
+  Hiding(const Hiding&) = delete;
+  Hiding& operator=(const Hiding&) = delete;
+
+ private:
+  Machine& m_;
+};
+
+}  // namespace ri

@@ -1,0 +1,97 @@
+// The game state: flat arrays indexed by interned ids, and the undo journal that makes apply/undo cheap.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "common/diagnostics.hpp"
+
+namespace ri {
+
+constexpr int kMaxParams = 4;
+constexpr int kMaxMoveKinds = 32000;
+constexpr int kMaxSites = 4096;
+constexpr int kMaxPieces = 4096;  // declared moves (Move::type is 16 bits; the checker enforces it)
+constexpr int kMaxMoves = 1024;
+
+// A move: a declared move with its arguments, or a chance outcome (type == kChance, args[0] = outcome).
+struct Move {
+  static constexpr int16_t kChance = -1;
+  int16_t type = 0;
+  int16_t nargs = 0;
+  std::array<int32_t, kMaxParams> args{};
+  bool operator==(const Move& o) const {
+    if (type != o.type || nargs != o.nargs) return false;
+    for (int i = 0; i < nargs; ++i)
+      if (args[i] != o.args[i]) return false;
+    return true;
+  }
+};
+
+// A fixed-capacity move list: generation never allocates.
+struct MoveList {
+  std::array<Move, kMaxMoves> moves;
+  int size = 0;
+  const Move& operator[](int i) const { return moves[i]; }
+  const Move* begin() const { return moves.data(); }
+  const Move* end() const { return moves.data() + size; }
+};
+
+struct State {
+  std::vector<int32_t> vars;
+  std::vector<int16_t> kind, owner, site, height;  // per piece; site -1 = off the board
+  std::vector<int32_t> attrs;                       // piece * nattrs + attribute
+  std::vector<int16_t> count;                       // pieces per site
+  std::vector<int16_t> owned;                       // site * players + player -> that player's pieces there
+  int nplayers = 0;
+  std::vector<int16_t> stack;                       // site * cap + height -> piece
+  int cap = 0;
+  int nattrs = 0;
+  // the history: one entry per move played (mover, then each history field), hist_width values each
+  std::vector<int32_t> history;
+  int32_t hist_len = 0;
+  int hist_width = 1;
+  // control
+  int32_t player = 0;
+  int32_t step = 0;
+  int32_t over = 0;       // 1 when the game has ended
+  uint32_t winners = 0;   // bit per player; over with no winner is a draw
+  int32_t turn = 0;       // turns started
+  int32_t ply = 0;        // actions applied (moves and chance outcomes)
+  int32_t flags = 0;      // effects' requests during a move: kExtraTurn, kContinueTurn; kCannotMove (below)
+  // the end rule that ended the game, for its message: 0 when none did (the game is not over, or ended otherwise);
+  // else (rule + 1) << 8 | player << 1 | cannot_move, `player` the one its `each` name was bound to
+  int32_t ended_by = 0;
+
+  static constexpr int32_t kExtraTurn = 1, kContinueTurn = 2;
+  // set while the end rules are tried because the player to move has no legal move (if_none: end or lose): the
+  // value of the name cannot_move
+  static constexpr int32_t kCannotMove = 4;
+};
+
+// The winners when `player` loses (resigns, or cannot move under 'if_none: lose'): every other player.
+inline uint32_t all_but(int nplayers, int player) {
+  uint32_t w = 0;
+  for (int q = 0; q < nplayers; ++q)
+    if (q != player) w |= 1u << q;
+  return w;
+}
+
+// One undoable change.
+struct UndoEntry {
+  enum Kind : uint8_t { Var, Attr, Owner, Kind_, Place, Control, History } kind;
+  int32_t a = 0, b = 0, c = 0;
+  int32_t control[8] = {};
+};
+
+// A rule-file error found while evaluating (division by zero, the budget exhausted, ...).
+struct RuntimeError : std::runtime_error {
+  Pos pos;  // pos.file: a Program::files index
+  // the calls that led there, innermost first
+  std::vector<Pos> calls;
+  RuntimeError(Pos p, const std::string& m) : std::runtime_error(m), pos(p) {}
+};
+
+}  // namespace ri

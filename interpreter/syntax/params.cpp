@@ -1,0 +1,73 @@
+// Parameter values given from outside the rule file: reading, checking and writing them. See params.hpp.
+#include "syntax/params.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <climits>
+
+#include "common/suggest.hpp"
+
+namespace ri {
+
+std::string parse_setting(std::string_view text, std::pair<std::string, int64_t>& out) {
+  size_t eq = text.find('=');
+  if (eq == std::string_view::npos || eq == 0)
+    return fmt::format("a parameter is set as NAME=VALUE, like size=4, not '{}'", text);
+  std::string_view name = text.substr(0, eq), value = text.substr(eq + 1);
+  bool ok = std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_';
+  for (char c : name) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+  if (!ok) return fmt::format("'{}' cannot be the name of a parameter (in '{}')", name, text);
+  int64_t v = 0;
+  auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+  if (value.empty() || ec != std::errc() || ptr != value.data() + value.size())
+    return fmt::format("the value of '{}' must be a whole number, not '{}'", name, value);
+  out = {std::string(name), v};
+  return "";
+}
+
+std::string param_range(const RuleParamDecl& p) {
+  if (p.min && p.max) return fmt::format("from {} to {}", *p.min, *p.max);
+  if (p.min) return fmt::format("at least {}", *p.min);
+  if (p.max) return fmt::format("at most {}", *p.max);
+  return fmt::format("from {} to {}", INT32_MIN, INT32_MAX);
+}
+
+std::vector<std::string> setting_errors(const std::vector<RuleParamDecl>& declared, const ParamValues& values) {
+  std::vector<std::string> out;
+  if (values.empty()) return out;
+  if (declared.empty()) return {"the rule file has no parameters"};
+  std::vector<std::string> names;
+  for (const RuleParamDecl& p : declared) names.push_back(p.name.s);
+  std::vector<std::string> sorted = names;
+  std::sort(sorted.begin(), sorted.end());
+  std::string list;
+  for (auto& n : sorted) list += (list.empty() ? "" : ", ") + n;
+  for (size_t i = 0; i < values.size(); ++i) {
+    const auto& [name, value] = values[i];
+    if (std::any_of(values.begin(), values.begin() + static_cast<long>(i), [&](auto& v) { return v.first == name; })) {
+      out.push_back(fmt::format("parameter '{}' is given twice", name));
+      continue;
+    }
+    auto it = std::find(names.begin(), names.end(), name);
+    if (it == names.end()) {
+      std::string dym = did_you_mean(name, names);
+      out.push_back(fmt::format("unknown parameter '{}'{}", name, dym.empty() ? fmt::format(" (parameters: {})", list) : dym));
+      continue;
+    }
+    const RuleParamDecl& p = declared[static_cast<size_t>(it - names.begin())];
+    int64_t lo = p.min ? *p.min : INT32_MIN, hi = p.max ? *p.max : INT32_MAX;
+    if (value < lo || value > hi) out.push_back(fmt::format("parameter '{}' is {}, not {}", name, param_range(p), value));
+  }
+  return out;
+}
+
+std::string format_settings(const Program& P) {
+  std::string out;
+  for (const RuleParam& p : P.params) out += fmt::format("{}{}={}", out.empty() ? "" : " ", p.name, p.value);
+  return out;
+}
+
+}  // namespace ri

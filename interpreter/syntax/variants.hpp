@@ -1,0 +1,25 @@
+// Variant rule files: a file that says `extends: BASE` states only what differs from its base. The base (and
+// its own bases) are read and merged into one Document, which is then checked as one rule file; every
+// position keeps the file it is written in (Pos::file). See spec/language.md, section 4.13.
+#pragma once
+#include <memory>
+
+#include "syntax/document.hpp"
+
+namespace ri {
+
+// Loads `file` (appended to `files`, which should be empty: it becomes file 0) and, when it says `extends`,
+// its chain of bases (appended to `files`, nearest first), and merges them into `doc`. Reports every
+// problem: those of each file (YAML, keys), a base that cannot be read, a cycle, a chain deeper than
+// kMaxVariantDepth, a `remove` of what the base lacks. Returns false when anything was reported.
+bool load_variant(std::shared_ptr<const SourceFile> file, Document& doc, SourceFiles& files, Diagnostics& diags);
+
+// The most `extends` one chain may follow.
+constexpr int kMaxVariantDepth = 8;
+
+// Merges `variant` into `base` (which becomes the result): the variant's `remove` paths are dropped from the
+// base, then each section the variant writes replaces the base's or is merged with it entry by entry.
+// `files` names the files of the positions (for reports). Returns false after reporting a bad `remove`.
+bool merge_variant(Document& base, Document&& variant, const SourceFiles& files, Diagnostics& diags);
+
+}  // namespace ri
