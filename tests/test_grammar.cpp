@@ -33,7 +33,7 @@ std::string dump(const Expr& e) {
   switch (e.kind) {
     case ExprKind::Int: return std::to_string(e.ival);
     case ExprKind::Bool: return e.ival ? "true" : "false";
-    case ExprKind::Str: return "\"" + e.name + "\"";
+    case ExprKind::Str: return "\"" + e.text + "\"";
     case ExprKind::None: return "none";
     case ExprKind::Name: return e.name;
     case ExprKind::Call: return kids(e.name);
@@ -41,10 +41,10 @@ std::string dump(const Expr& e) {
     case ExprKind::Field: return kids("." + e.name);
     case ExprKind::Neg: return kids("neg");
     case ExprKind::Not: return kids("not");
-    case ExprKind::Binary: return kids(e.name);
+    case ExprKind::Binary: return kids(spelling(e.op));
     case ExprKind::If: return kids("if");
     case ExprKind::Let: return kids("let " + e.name);
-    case ExprKind::Aggregate: return kids(e.name);
+    case ExprKind::Aggregate: return kids(std::string(operation(e.agg).name) + " " + e.name);
     case ExprKind::List: return kids("list");
     case ExprKind::Range: return kids("..");
   }

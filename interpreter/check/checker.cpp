@@ -1,6 +1,6 @@
 // The checker: declarations, moves, turn, end and display, and the order of the passes. See checker.hpp.
 #include "check/checker_impl.hpp"
-#include "io/position.hpp"
+#include "check/board.hpp"
 
 namespace ri::checking {
 
@@ -18,7 +18,7 @@ std::string Checker::kind_of(const std::string& name, const GlobalSym& g) const 
     case Sym::Lines: return "a family of lines";
     case Sym::HistoryField: return "a history field";
     case Sym::Param: return "a parameter";
-    case Sym::Unresolved: return "a move";
+    case Sym::Move: return "a move";
     case Sym::Global:
       if (std::any_of(P_.chance.begin(), P_.chance.end(), [&](auto& c) { return c.name == name; })) return "a chance";
       return "a variable";
@@ -31,7 +31,7 @@ std::vector<std::string> Checker::value_names() const {
   std::vector<std::string> out;
   for (auto& l : locals_) out.push_back(l.name);
   for (auto& [n, g] : globals_)
-    if (g.sym != Sym::Function && g.sym != Sym::Unresolved && g.sym != Sym::Relation && g.sym != Sym::HistoryField)
+    if (g.sym != Sym::Function && g.sym != Sym::Move && g.sym != Sym::Relation && g.sym != Sym::HistoryField)
       out.push_back(n);
   return out;
 }
@@ -40,8 +40,9 @@ std::vector<std::string> Checker::function_names() const {
   std::vector<std::string> out;
   for (auto& [n, g] : globals_)
     if (g.sym == Sym::Function) out.push_back(n);
-  for (auto& b : builtins()) out.push_back(b.name);
-  for (const char* a : {"any", "all", "count", "sum", "filter", "map", "concat"}) out.push_back(a);
+  for (const Operation& b : builtins()) out.emplace_back(b.name);
+  for (const Operation& a : aggregates())
+    if (!find_builtin(a.name)) out.emplace_back(a.name);
   return out;
 }
 
@@ -113,15 +114,13 @@ void Checker::check_moves() {
     mi.pos = md.name.pos;
     CheckedMove cm;
     int id = static_cast<int>(P_.moves.size());
-    declare(md.name.s, md.name.pos, Sym::Unresolved, id, Type::Void);
-    begin_frame();
-    in_move_ = true;
-    move_decl_ = &md;
+    declare(md.name.s, md.name.pos, Sym::Move, id, Type::Void);
+    Frame frame(*this, {Code::Move, &md});
     move_lets_known_ = 0;
     // parameters: each may range over a domain that refers to earlier parameters
     if (md.params.size() > static_cast<size_t>(kMaxParams))
       error(md.params[kMaxParams].name.pos, fmt::format("a move has at most {} parameters", kMaxParams));
-    in_domains_ = true;
+    ctx_.domains = true;
     for (auto& pd : md.params) {
       ParamInfo pi;
       pi.name = pd.name.s;
@@ -152,7 +151,7 @@ void Checker::check_moves() {
       mi.params.push_back(pi);
       cm.params.push_back({std::move(domain)});
     }
-    in_domains_ = false;
+    ctx_.domains = false;
     // lets: lazily evaluated, typed in order
     for (auto& let : md.lets) {
       const Text& k = let.first;  // (not a structured binding: lambdas below capture it, which clang 14 refuses)
@@ -218,9 +217,7 @@ void Checker::check_moves() {
       templ(t, tp);
       cm.notation.push_back(std::move(tp));
     }
-    mi.frame = max_slot_;
-    in_move_ = false;
-    move_decl_ = nullptr;
+    mi.frame = frame.size();
     P_.moves.push_back(std::move(mi));
     out_.moves.push_back(std::move(cm));
   }
@@ -258,7 +255,7 @@ void Checker::check_turn() {
         error(st.when_none.pos, fmt::format("'if_none' is 'pass', 'end' or 'lose', not '{}'", st.when_none.s));
     }
     ExprP when;
-    begin_frame();
+    Frame frame(*this, {Code::StepWhen});
     if (st.when) {
       when = parse(*st.when);
       if (when) expect(*when, Type::Bool, "a step's 'when'");
@@ -266,14 +263,13 @@ void Checker::check_turn() {
     // 'after': statements run after every move chosen at the step, with `me` = the mover and no local name (the
     // step may offer several moves): a move's effects without turn requests
     std::vector<StmtP> after;
-    in_after_ = true;
+    ctx_.code = Code::After;
     for (auto& text : st.after) {
       StmtP s = parser_->stmt(text);
       if (s) stmt(*s);
       after.push_back(std::move(s));
     }
-    in_after_ = false;
-    si.frame = max_slot_;
+    si.frame = frame.size();
     out_.step_when.push_back(std::move(when));
     out_.step_after.push_back(std::move(after));
     P_.steps.push_back(std::move(si));
@@ -285,7 +281,7 @@ void Checker::check_end() {
     EndInfo ei;
     ei.pos = ed.pos;
     CheckedEnd ce;
-    begin_frame();
+    Frame frame(*this, {Code::End});
     if (!ed.each.s.empty()) {
       ei.each = true;
       if (std::string why = bad_name(ed.each.s); !why.empty()) error(ed.each.pos, why);
@@ -317,7 +313,7 @@ void Checker::check_end() {
       }
     }
     if (ed.message) ei.has_message = templ(*ed.message, ce.message);  // the `each` name is in scope
-    ei.frame = std::max(1, max_slot_);
+    ei.frame = std::max(1, frame.size());
     P_.ends.push_back(ei);
     out_.ends.push_back(std::move(ce));
   }
@@ -332,11 +328,11 @@ void Checker::check_invariants() {
     size_t first = inv.check.s.find_first_not_of(" \t\r\n");  // a violation is reported where the text starts
     ii.pos = inv.check.at(first == std::string::npos ? 0 : first);
     if (std::string why = bad_name(inv.name.s); !why.empty()) error(inv.name.pos, why);
-    begin_frame();
+    Frame frame(*this, {Code::Invariant});
     ExprP e = parse(inv.check);
     std::string what = fmt::format("invariant '{}'", inv.name.s);
     if (e) expect(*e, Type::Bool, what.c_str());
-    ii.frame = max_slot_;
+    ii.frame = frame.size();
     P_.invariants.push_back(std::move(ii));
     out_.invariants.push_back(std::move(e));
   }
@@ -345,28 +341,26 @@ void Checker::check_invariants() {
 // setup: statements run once when the game is set up from the rule file's start, with `me` = the first player:
 // the effects of a move but extra_turn and continue_turn; the only place where 'random' may be called.
 void Checker::check_setup() {
-  begin_frame();
-  in_setup_ = true;
+  Frame frame(*this, {Code::Setup});
   for (auto& text : doc_.setup) {
     StmtP s = parser_->stmt(text);
     if (s) stmt(*s);
     out_.setup.push_back(std::move(s));
   }
-  in_setup_ = false;
-  P_.setup_frame = max_slot_;
+  P_.setup_frame = frame.size();
 }
 
 // display and summary: templates shown with `me` = the player to move, no local name.
 void Checker::check_display() {
   if (doc_.has_display) {
-    begin_frame();
+    Frame frame(*this, {Code::Display});
     P_.has_display = templ(doc_.display, out_.display);
-    P_.display_frame = max_slot_;
+    P_.display_frame = frame.size();
   }
   if (doc_.has_summary) {
-    begin_frame();
+    Frame frame(*this, {Code::Display});
     P_.has_summary = templ(doc_.summary, out_.summary);
-    P_.summary_frame = max_slot_;
+    P_.summary_frame = frame.size();
   }
 }
 
@@ -376,12 +370,12 @@ void Checker::check_hidden() {
   if (!doc_.hidden) return;
   const HiddenDecl& h = *doc_.hidden;
   HiddenInfo& hi = P_.hidden;
-  begin_frame();
+  Frame frame(*this, {Code::Hidden});
   if (std::string why = bad_name(h.each.s); !why.empty()) error(h.each.pos, why);
   push_local(h.each.s, Type::Piece);
   out_.hidden_when = parse(h.when);
   if (out_.hidden_when) expect(*out_.hidden_when, Type::Bool, "the 'when' of 'hidden'");
-  hi.frame = std::max(1, max_slot_);
+  hi.frame = std::max(1, frame.size());
   hi.secret.assign(P_.attr_names.size(), h.attributes ? 0 : 1);
   if (!h.attributes) return;
   for (const Text& a : *h.attributes) {
@@ -482,10 +476,10 @@ bool Checker::run(const std::vector<const Document*>& libs, const SourceFiles& f
 // An expression checked against the finished rule file's names, with `me` and no other local name (load_rules'
 // `expressions`): any value, a list too.
 void Checker::check_expression(const Text& t) {
-  begin_frame();
+  Frame frame(*this, {Code::Expression});
   out_.expressions.push_back(parse(t));
   if (out_.expressions.back()) expr(*out_.expressions.back());
-  P_.expression_frame = std::max(P_.expression_frame, max_slot_);
+  P_.expression_frame = std::max(P_.expression_frame, frame.size());
 }
 
 }  // namespace ri::checking

@@ -7,7 +7,7 @@
 
 #include "syntax/ast.hpp"
 #include "syntax/document.hpp"
-#include "compile/program.hpp"
+#include "check/model.hpp"
 
 namespace ri {
 
@@ -43,39 +43,39 @@ struct CheckedEnd {
   Template message;  // when the rule has one (EndInfo::has_message)
 };
 
-// A declaration computed at load (Program::load_items, same index): its expressions.
+// A declaration computed at load (Model::load_items, same index): its expressions.
 struct CheckedLoad {
   ExprP list;   // the region's sites, or the list 'each' ranges over
   ExprP value;  // a relation's 'to', the pieces' 'at'
   ExprP owner;  // the pieces' 'owner'
 };
 
-// The checker's output: the program's tables (everything but code) and the typed, resolved ASTs the
+// The checker's output: the model (the program's tables: everything but code) and the typed, resolved ASTs the
 // compiler lowers into code.
 struct Checked {
-  Program prog;
+  Model model;
   std::vector<CheckedFunction> functions;
   std::vector<CheckedMove> moves;
   std::vector<ExprP> var_inits;
   std::vector<ExprP> history_defaults;
   std::vector<std::vector<ExprP>> attr_inits;  // per kind, per attribute
   std::vector<Template> piece_names;           // per kind: its pieces' name (KindInfo::named says whether it has one)
-  std::vector<CheckedChance> chance;  // per Program::chance
+  std::vector<CheckedChance> chance;  // per Model::chance
   std::vector<ExprP> step_when;       // per step; null: always taken
   std::vector<std::vector<StmtP>> step_after;  // per step: its 'after' statements
   std::vector<CheckedEnd> ends;
-  std::vector<ExprP> invariants;   // per Program::invariants
+  std::vector<ExprP> invariants;   // per Model::invariants
   Template display;
   Template summary;
   ExprP hidden_when;  // 'hidden.when' (null: no 'hidden')
   std::vector<StmtP> setup;
   std::vector<ExprP> expressions;  // the extra expressions check() was given (null where one failed to parse)
-  std::vector<CheckedLoad> load;   // per Program::load_items
+  std::vector<CheckedLoad> load;   // per Model::load_items
   std::vector<BoardSite> start;    // the start board, placed again at load when there are generated pieces
 };
 
 // Checks a rule file (and the standard library's functions, which come first). `files` is the table the
-// positions of `doc` and the libraries index (Pos::file); it becomes Program::files. With `expressions`, each
+// positions of `doc` and the libraries index (Pos::file); it becomes Model::files. With `expressions`, each
 // is checked too, after everything else, as if written in a function without parameters: any type,
 // every global name. Returns false when any problem was reported; `out` is only meaningful when it returns true.
 bool check(const Document& doc, const std::vector<const Document*>& libraries, const SourceFiles& files, Checked& out,

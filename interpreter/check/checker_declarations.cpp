@@ -309,12 +309,12 @@ void Checker::check_attribute_inits() {
   for (size_t k = 0; k < doc_.pieces.size(); ++k)
     for (auto& a : doc_.pieces[k].attributes) {
       if (a.name.s == "owner" || a.name.s == "site" || a.name.s == "kind" || !bad_name(a.name.s).empty()) continue;
-      begin_frame();
+      Frame frame(*this, {Code::Init});
       auto var = each_vars_.find(static_cast<int>(k));
       if (var != each_vars_.end()) push_local(var->second.first, var->second.second);
       ExprP e = parse(a.init);
       if (e) expect(*e, Type::Int, "an attribute's initial value");
-      P_.init_frame = std::max(P_.init_frame, max_slot_);
+      P_.init_frame = std::max(P_.init_frame, frame.size());
       out_.attr_inits[k].push_back(std::move(e));
     }
 }
@@ -326,19 +326,19 @@ void Checker::check_piece_names() {
   for (size_t k = 0; k < doc_.pieces.size() && k < P_.kinds.size(); ++k) {
     const PieceDecl& pd = doc_.pieces[k];
     if (!pd.piece_name) continue;
-    begin_frame();
+    Frame frame(*this, {Code::Init});
     auto var = each_vars_.find(static_cast<int>(k));
     if (var != each_vars_.end()) push_local(var->second.first, var->second.second);
     P_.kinds[k].named = templ(*pd.piece_name, out_.piece_names[k]);
     P_.kinds[k].name_pos = pd.piece_name->pos;
-    P_.init_frame = std::max(P_.init_frame, max_slot_);
+    P_.init_frame = std::max(P_.init_frame, frame.size());
   }
 }
 
 // The value a variable or history field holds: its initial value (or default) parsed and typed against the
 // optional `type`. `noun` names what is declared ("variable"), `init` its value ("initial value").
 Type Checker::stored_value(const VarDecl& v, ExprP& e, const char* noun, const char* init) {
-  begin_frame();
+  Frame frame(*this, {Code::Init});
   e = parse(v.init);
   Type t = e ? expr(*e) : Type::Error;
   if (!v.type.s.empty()) {
@@ -354,7 +354,7 @@ Type Checker::stored_value(const VarDecl& v, ExprP& e, const char* noun, const c
     error(v.init.pos, fmt::format("a {} holds an int, bool, player, site, piece, kind or line, not {}", noun, type_name(t)));
     t = Type::Error;
   }
-  P_.init_frame = std::max(P_.init_frame, max_slot_);
+  P_.init_frame = std::max(P_.init_frame, frame.size());
   return t;
 }
 
@@ -508,20 +508,18 @@ void Checker::check_chance() {
   for (size_t k = 0; k < doc_.chance.size(); ++k) {
     const ChanceDecl& c = doc_.chance[k];
     CheckedChance cc;
-    begin_frame();
+    Frame frame(*this, {Code::Chance});
     if (c.computed) {
       cc.computed = parse(*c.computed);
       if (cc.computed) expect(*cc.computed, Type::Ints, fmt::format("the outcomes of chance '{}'", c.name.s).c_str());
     }
-    in_chance_ = true;
     for (auto& ef : c.effects) {
       StmtP s = parser_->stmt(ef);
       if (s) stmt(*s);
       cc.effects.push_back(std::move(s));
     }
-    in_chance_ = false;
     if (chance_ids_[k] < 0) continue;
-    P_.chance[chance_ids_[k]].frame = max_slot_;
+    P_.chance[chance_ids_[k]].frame = frame.size();
     out_.chance[chance_ids_[k]] = std::move(cc);
   }
 }
@@ -584,13 +582,8 @@ void Checker::check_function(int f) {
   FnDecl& fd = fns_[f];
   if (fd.state != 0) return;
   fd.state = 1;
-  // save the caller's context
-  auto saved_locals = std::move(locals_);
-  int saved_next = next_slot_, saved_max = max_slot_;
-  bool saved_in_move = in_move_, saved_in_setup = in_setup_;
-  in_move_ = false;
-  in_setup_ = false;  // a body is checked once, whoever calls it: it cannot draw
-  begin_frame();
+  // a body is checked once, whoever calls it: in a context of its own (it cannot draw, whoever calls it)
+  Frame frame(*this, {Code::Function});
   FunctionInfo& fi = P_.functions[f];
   for (size_t i = 0; i < fd.param_names.size(); ++i) push_local(fd.param_names[i], fi.params[i]);
   ExprP body = parser_->expr(fd.decl->body);
@@ -605,15 +598,10 @@ void Checker::check_function(int f) {
   } else if (!fd.declared_result) {
     P_.functions[f].result = Type::Error;
   }
-  P_.functions[f].frame = max_slot_;
+  P_.functions[f].frame = frame.size();
   out_.functions[f].body = std::move(body);
   globals_[fi.name].type = P_.functions[f].result;
   fd.state = 2;
-  locals_ = std::move(saved_locals);
-  next_slot_ = saved_next;
-  max_slot_ = saved_max;
-  in_move_ = saved_in_move;
-  in_setup_ = saved_in_setup;
 }
 
 }  // namespace ri::checking

@@ -1,7 +1,23 @@
 // The checker: name resolution and typing of expressions and effects.
+#include <fmt/ranges.h>
+
 #include "check/checker_impl.hpp"
 
 namespace ri::checking {
+
+Checker::Frame::Frame(Checker& c, Context ctx)
+    : c_(c), ctx_(c.ctx_), locals_(std::move(c.locals_)), next_(c.next_slot_), max_(c.max_slot_) {
+  c_.ctx_ = ctx;
+  c_.locals_.clear();
+  c_.next_slot_ = c_.max_slot_ = 0;
+}
+
+Checker::Frame::~Frame() {
+  c_.ctx_ = ctx_;
+  c_.locals_ = std::move(locals_);
+  c_.next_slot_ = next_;
+  c_.max_slot_ = max_;
+}
 
 int Checker::push_local(const std::string& name, Type t, Sym sym, int id) {
   int slot = next_slot_++;
@@ -47,10 +63,10 @@ Type Checker::name(Expr& e) {
       error(e.pos, fmt::format("'{}' is a type, not a value", e.name));
       return e.type = Type::Error;
     }
-    if (in_move_ && move_decl_)
-      for (size_t l = static_cast<size_t>(move_lets_known_); l < move_decl_->lets.size(); ++l)
-        if (move_decl_->lets[l].first.s == e.name) {
-          if (in_domains_)
+    if (const MoveDecl* md = ctx_.code == Code::Move ? ctx_.move : nullptr)
+      for (size_t l = static_cast<size_t>(move_lets_known_); l < md->lets.size(); ++l)
+        if (md->lets[l].first.s == e.name) {
+          if (ctx_.domains)
             error(e.pos, fmt::format("a parameter's domain cannot use '{}': the move's 'let' definitions are "
                                      "computed from its parameters",
                                      e.name));
@@ -58,7 +74,7 @@ Type Checker::name(Expr& e) {
             error(e.pos, fmt::format("'{}' is used in its own definition", e.name));
           else
             error(e.pos, fmt::format("'{}' is defined later in 'let' (line {}); a definition can only use those before it",
-                                     e.name, move_decl_->lets[l].first.pos.line));
+                                     e.name, md->lets[l].first.pos.line));
           return e.type = Type::Error;
         }
     error(e.pos, fmt::format("undeclared name '{}'{}", e.name, did_you_mean(e.name, value_names())));
@@ -86,104 +102,115 @@ Type Checker::name(Expr& e) {
     case Sym::HistoryField:
       error(e.pos, fmt::format("'{}' is a history field: use recorded(ENTRY, {})", e.name, e.name));
       return e.type = Type::Error;
-    case Sym::Unresolved:
+    case Sym::Move:
       error(e.pos, fmt::format("'{}' is a move, not a value", e.name));
       return e.type = Type::Error;
     case Sym::Param:  // a constant: the expression is its value
       e.kind = ExprKind::Int;
       e.ival = P_.params[static_cast<size_t>(g.id)].value;
-      e.sym = Sym::Unresolved;
+      e.sym = Sym::Unresolved;  // a literal, not a name
       return e.type = Type::Int;
     default:
       return e.type = g.type;
   }
 }
 
-Type Checker::builtin_call(Expr& e, const BuiltinSig& b) {
+// A call of a built-in function (operations.def): its arguments against the row's kinds, its result by the row's rule.
+Type Checker::builtin_call(Expr& e, const Operation& b) {
   e.sym = Sym::Builtin;
-  e.id = static_cast<int>(b.op);
+  e.id = static_cast<int>(builtin_id(b));
+  auto is_name = [](const Arg& a) { return a.kind == ArgKind::Relation || a.kind == ArgKind::Family || a.kind == ArgKind::Field; };
   if (e.kids.size() != b.args.size()) {
-    std::string sig;
-    for (Type t : b.args) sig += (sig.empty() ? "" : ", ") + std::string(t == Type::Error ? "list" : t == Type::Void ? name_arg_kind(b.op) : type_name(t));
+    std::vector<std::string> sig;
+    for (const Arg& a : b.args)
+      sig.push_back(a.kind == ArgKind::List || a.kind == ArgKind::Element ? "list"
+                    : is_name(a)                                          ? name_arg_kind(a.kind)
+                                                                          : type_name(a.type));
     error(e.pos, fmt::format("'{}' takes {} argument{} ({}), not {}", b.name, b.args.size(), b.args.size() == 1 ? "" : "s",
-                             sig, e.kids.size()));
+                             fmt::join(sig, ", "), e.kids.size()));
     // the arguments may have problems of their own (a relation's name is not a value: skip it)
     for (size_t i = 0; i < e.kids.size(); ++i)
-      if (!(i < b.args.size() && b.args[i] == Type::Void)) expr(*e.kids[i]);
+      if (!(i < b.args.size() && is_name(b.args[i]))) expr(*e.kids[i]);
     return e.type = Type::Error;
   }
-  if (b.args.size() == 2 && b.args[1] == Type::Void) {
-    // the second argument names a relation, a family of lines or a history field
-    Type first = b.op == Op::Recorded ? Type::Int : Type::Site;
-    expect(*e.kids[0], first, fmt::format("the first argument of '{}'", b.name).c_str());
-    Sym want = b.op == Op::Recorded ? Sym::HistoryField : b.op == Op::LinesThrough ? Sym::Lines : Sym::Relation;
-    const char* what = name_arg_kind(b.op);
-    Expr& r = *e.kids[1];
-    auto it = r.kind == ExprKind::Name ? globals_.find(r.name) : globals_.end();
-    if (it == globals_.end() || it->second.sym != want) {
-      bool local = r.kind == ExprKind::Name &&
-                   std::any_of(locals_.begin(), locals_.end(), [&](auto& l) { return l.name == r.name; });
-      if (r.kind == ExprKind::Name && it == globals_.end() && !local) {
-        std::vector<std::string> names;
-        for (auto& [n, g] : globals_)
-          if (g.sym == want) names.push_back(n);
-        std::sort(names.begin(), names.end());
-        error(r.pos, fmt::format("undeclared {} '{}'{}", what, r.name, near_or_list(r.name, names)));
-      } else {
-        error(r.pos, fmt::format("the second argument of '{}' must be the name of a {}", b.name, what));
-      }
-      return e.type = Type::Error;
-    }
-    r.sym = want;
-    r.id = it->second.id;
-    r.type = Type::Void;
-    return e.type = b.op == Op::Recorded ? it->second.type : b.result;
-  }
-  if (b.op == Op::Opponent && P_.players.size() != 2) {
+  if (b.args.size() == 2 && is_name(b.args[1])) return name_arg_call(e, b);
+  if (!b.args.empty() && b.args[0].kind == ArgKind::List) return list_builtin_call(e, b);
+  Builtin id = builtin_id(b);
+  if (id == Builtin::opponent && P_.players.size() != 2) {
     error(e.pos, "'opponent' needs exactly two players; use next(PLAYER)");
     return e.type = Type::Error;
   }
-  if (b.op == Op::Len || b.op == Op::Nth || b.op == Op::IndexOf || b.op == Op::Unique || b.op == Op::Slice ||
-      b.op == Op::Reverse) {
-    Type l = expr(*e.kids[0]);
-    if (l != Type::Error && !is_list(l)) {
-      error(e.kids[0]->pos, fmt::format("the first argument of '{}' must be a list, not {}", b.name, type_name(l)));
-      return e.type = Type::Error;
-    }
-    if (b.op == Op::Len) return e.type = Type::Int;
-    if (b.op == Op::Unique || b.op == Op::Reverse) return e.type = l;
-    if (b.op == Op::Slice) {  // slice(l, i, j): l's type
-      Type i = expect(*e.kids[1], Type::Int, "argument 2 of 'slice'");
-      Type j = expect(*e.kids[2], Type::Int, "argument 3 of 'slice'");
-      return e.type = i == Type::Error || j == Type::Error ? Type::Error : l;
-    }
-    if (b.op == Op::Nth) {
-      expect(*e.kids[1], Type::Int, "a position");
-      return e.type = l == Type::Error ? Type::Error : elem_of(l);
-    }
-    Type x = expr(*e.kids[1]);
-    if (l != Type::Error && x != Type::Error && !comparable(x, elem_of(l)))
-      error(e.kids[1]->pos, fmt::format("cannot look for {} in {}", type_name(x), type_name(l)));
-    return e.type = Type::Int;
-  }
-  if (b.op == Op::Random) {
+  if (!ctx_.allows(b.where)) {
     // a draw is a side effect: only the setup may make one (a function's body is not the setup, wherever it is
     // called from)
-    if (!in_setup_) {
-      error(e.pos, "'random' can only be used in 'setup' (chance steps are where a game draws during play)");
-      expr(*e.kids[0]);
-      return e.type = Type::Error;
-    }
-    P_.setup_draws = true;
+    error(e.pos, fmt::format("'{}' can only be used in 'setup' (chance steps are where a game draws during play)", b.name));
+    for (auto& k : e.kids) expr(*k);
+    return e.type = Type::Error;
   }
+  if (b.where == Where::Setup) P_.setup_draws = true;
   bool ok = true;
   for (size_t i = 0; i < b.args.size(); ++i)
-    if (expect(*e.kids[i], b.args[i], fmt::format("argument {} of '{}'", i + 1, b.name).c_str()) == Type::Error) ok = false;
-  if (b.op == Op::SiteAt && P_.grids.empty()) {
+    if (expect(*e.kids[i], b.args[i].type, fmt::format("argument {} of '{}'", i + 1, b.name).c_str()) == Type::Error)
+      ok = false;
+  if (id == Builtin::site_at && P_.grids.empty()) {
     error(e.pos, "'site_at' needs a grid in 'topology.grids'");
     return e.type = Type::Error;
   }
   return e.type = ok ? b.result : Type::Error;
+}
+
+// A built-in whose second argument names a relation, a family of lines or a history field.
+Type Checker::name_arg_call(Expr& e, const Operation& b) {
+  ArgKind kind = b.args[1].kind;
+  expect(*e.kids[0], b.args[0].type, fmt::format("the first argument of '{}'", b.name).c_str());
+  Sym want = kind == ArgKind::Field ? Sym::HistoryField : kind == ArgKind::Family ? Sym::Lines : Sym::Relation;
+  const char* what = name_arg_kind(kind);
+  Expr& r = *e.kids[1];
+  auto it = r.kind == ExprKind::Name ? globals_.find(r.name) : globals_.end();
+  if (it == globals_.end() || it->second.sym != want) {
+    bool local = r.kind == ExprKind::Name &&
+                 std::any_of(locals_.begin(), locals_.end(), [&](auto& l) { return l.name == r.name; });
+    if (r.kind == ExprKind::Name && it == globals_.end() && !local) {
+      std::vector<std::string> names;
+      for (auto& [n, g] : globals_)
+        if (g.sym == want) names.push_back(n);
+      std::sort(names.begin(), names.end());
+      error(r.pos, fmt::format("undeclared {} '{}'{}", what, r.name, near_or_list(r.name, names)));
+    } else {
+      error(r.pos, fmt::format("the second argument of '{}' must be the name of a {}", b.name, what));
+    }
+    return e.type = Type::Error;
+  }
+  r.sym = want;
+  r.id = it->second.id;
+  r.type = Type::Void;
+  return e.type = b.rule == ResultRule::FieldType ? it->second.type : b.result;
+}
+
+// A built-in whose first argument is any list: len, nth, index, unique, slice, reverse.
+Type Checker::list_builtin_call(Expr& e, const Operation& b) {
+  Type l = expr(*e.kids[0]);
+  if (l != Type::Error && !is_list(l)) {
+    error(e.kids[0]->pos, fmt::format("the first argument of '{}' must be a list, not {}", b.name, type_name(l)));
+    return e.type = Type::Error;
+  }
+  bool ok = true;
+  for (size_t i = 1; i < b.args.size(); ++i) {
+    if (b.args[i].kind == ArgKind::Element) {  // a value to look for
+      Type x = expr(*e.kids[i]);
+      if (l != Type::Error && x != Type::Error && !comparable(x, elem_of(l)))
+        error(e.kids[i]->pos, fmt::format("cannot look for {} in {}", type_name(x), type_name(l)));
+      continue;
+    }
+    std::string what = b.args.size() == 2 ? std::string("a position") : fmt::format("argument {} of '{}'", i + 1, b.name);
+    if (expect(*e.kids[i], b.args[i].type, what.c_str()) == Type::Error) ok = false;
+  }
+  if (l == Type::Error) ok = false;
+  switch (b.rule) {
+    case ResultRule::SameList: return e.type = ok ? l : Type::Error;
+    case ResultRule::Element: return e.type = l == Type::Error ? Type::Error : elem_of(l);
+    default: return e.type = b.result;
+  }
 }
 
 Type Checker::call(Expr& e) {
@@ -246,10 +273,11 @@ Type Checker::call(Expr& e) {
   return e.type = ok ? P_.functions[f].result : Type::Error;
 }
 
+// agg(VAR in LIST (where CONDITION)? (: BODY)?): the body by the row's kind, the result by its rule.
 Type Checker::aggregate(Expr& e) {
-  // e.name = "KIND VAR"
-  std::string kind = e.name.substr(0, e.name.find(' '));
-  std::string var = e.name.substr(e.name.find(' ') + 1);
+  const Operation& op = operation(e.agg);
+  const std::string_view kind = op.name;
+  const std::string& var = e.name;
   Type d = e.kids[0] ? expr(*e.kids[0]) : Type::Error;
   if (d != Type::Error && !is_list(d)) {
     error(e.kids[0]->pos, fmt::format("'{}' ranges over a list, not {}", kind, type_name(d)));
@@ -259,43 +287,40 @@ Type Checker::aggregate(Expr& e) {
   int saved = next_slot_;
   e.slot = push_local(var, d == Type::Error ? Type::Error : elem_of(d));
   if (e.kids[1]) expect(*e.kids[1], Type::Bool, "a 'where' condition");
-  Type result = Type::Error;
-  if (kind == "any" || kind == "all" || kind == "count" || kind == "filter") {
-    if (e.kids[2]) expect(*e.kids[2], Type::Bool, fmt::format("the body of '{}'", kind).c_str());
-    else if (kind != "count") error(e.pos, fmt::format("'{}' needs a condition: {}({} in LIST : CONDITION)", kind, kind, var));
-    result = kind == "count" ? Type::Int : kind == "filter" ? d : Type::Bool;
-  } else if (kind == "concat") {
-    Type v = e.kids[2] ? expr(*e.kids[2]) : Type::Error;
-    if (!e.kids[2]) error(e.pos, fmt::format("'concat' needs a value: concat({} in LIST : VALUE)", var));
-    else if (is_list(v) || v == Type::Void)
-      error(e.kids[2]->pos, fmt::format("'concat' joins single values, not {}", type_name(v)));
-    result = Type::Str;
-  } else if (kind == "map") {
-    Type v = e.kids[2] ? expr(*e.kids[2]) : Type::Error;
-    if (!e.kids[2]) error(e.pos, fmt::format("'map' needs a value: map({} in LIST : VALUE)", var));
-    else if (v != Type::Error && list_of(v) == Type::Error)
+  Type v = Type::Error;
+  bool condition = op.body == Body::Condition || op.body == Body::OptionalCondition;
+  if (!e.kids[2]) {
+    if (op.body != Body::OptionalCondition)
+      error(e.pos, fmt::format("'{}' needs a {}: {}({} in LIST : {})", kind, condition ? "condition" : "value", kind, var,
+                               condition ? "CONDITION" : "VALUE"));
+  } else if (op.body == Body::Single) {
+    v = expr(*e.kids[2]);
+    if (op.rule == ResultRule::ListOfBody && v != Type::Error && list_of(v) == Type::Error)
       error(e.kids[2]->pos, fmt::format("cannot make a list of {}", type_name(v)));
-    result = list_of(v);
+    else if (op.rule != ResultRule::ListOfBody && (is_list(v) || v == Type::Void))
+      error(e.kids[2]->pos, fmt::format("'{}' joins single values, not {}", kind, type_name(v)));
   } else {
-    if (e.kids[2]) expect(*e.kids[2], Type::Int, fmt::format("the body of '{}'", kind).c_str());
-    else error(e.pos, fmt::format("'{}' needs a value: {}({} in LIST : VALUE)", kind, kind, var));
-    result = Type::Int;
+    v = expect(*e.kids[2], condition ? Type::Bool : Type::Int, fmt::format("the body of '{}'", kind).c_str());
   }
   pop_locals(mark);
   next_slot_ = saved;
-  return e.type = result;
+  switch (op.rule) {
+    case ResultRule::SameList: return e.type = d;
+    case ResultRule::ListOfBody: return e.type = list_of(v);
+    default: return e.type = op.result;
+  }
 }
 
 Type Checker::expr(Expr& e) {
   switch (e.kind) {
     case ExprKind::Int:
-      if (e.name == "overflow") error(e.pos, "number too large");
+      if (e.overflow) error(e.pos, "number too large");
       return e.type = Type::Int;
     case ExprKind::Bool: return e.type = Type::Bool;
     case ExprKind::Str: {
-      auto it = std::find(P_.strings.begin(), P_.strings.end(), e.name);
+      auto it = std::find(P_.strings.begin(), P_.strings.end(), e.text);
       e.id = static_cast<int>(it - P_.strings.begin());
-      if (it == P_.strings.end()) P_.strings.push_back(e.name);
+      if (it == P_.strings.end()) P_.strings.push_back(e.text);
       return e.type = Type::Str;
     }
     case ExprKind::None: return e.type = Type::None;
@@ -349,13 +374,14 @@ Type Checker::expr(Expr& e) {
     case ExprKind::Neg: return e.type = expect(*e.kids[0], Type::Int, "the operand of '-'") == Type::Int ? Type::Int : Type::Error;
     case ExprKind::Not: return e.type = expect(*e.kids[0], Type::Bool, "the operand of 'not'") == Type::Bool ? Type::Bool : Type::Error;
     case ExprKind::Binary: {
-      const std::string& op = e.name;
-      if (op == "and" || op == "or") {
+      const BinOp bop = e.op;
+      const char* op = spelling(bop);
+      if (bop == BinOp::And || bop == BinOp::Or) {
         Type a = expect(*e.kids[0], Type::Bool, fmt::format("the left operand of '{}'", op).c_str());
         Type b = expect(*e.kids[1], Type::Bool, fmt::format("the right operand of '{}'", op).c_str());
         return e.type = (a == Type::Error || b == Type::Error) ? Type::Error : Type::Bool;
       }
-      if (op == "in" || op == "not in") {
+      if (bop == BinOp::In || bop == BinOp::NotIn) {
         Type a = expr(*e.kids[0]);
         Type b = expr(*e.kids[1]);
         if (a == Type::Error || b == Type::Error) return e.type = Type::Error;
@@ -372,7 +398,7 @@ Type Checker::expr(Expr& e) {
       Type a = expr(*e.kids[0]);
       Type b = expr(*e.kids[1]);
       if (a == Type::Error || b == Type::Error) return e.type = Type::Error;
-      if (op == "++") {
+      if (bop == BinOp::Concat) {
         if (a == b && is_list(a)) return e.type = a;  // a new list: a's elements, then b's
         if (is_list(a) || is_list(b) || a == Type::Void || b == Type::Void) {
           error(e.pos, fmt::format("'++' joins two lists of the same type or two single values, not {} and {}",
@@ -381,7 +407,7 @@ Type Checker::expr(Expr& e) {
         }
         return e.type = Type::Str;
       }
-      if (op == "==" || op == "!=") {
+      if (bop == BinOp::Eq || bop == BinOp::Ne) {
         if (!comparable(a, b)) {
           error(e.pos, fmt::format("cannot compare {} with {}", type_name(a), type_name(b)));
           return e.type = Type::Error;
@@ -400,7 +426,7 @@ Type Checker::expr(Expr& e) {
         error(e.pos, fmt::format("operator '{}' needs int operands, not {} and {}", op, type_name(a), type_name(b)));
         return e.type = Type::Error;
       }
-      bool cmp = op == "<" || op == "<=" || op == ">" || op == ">=";
+      bool cmp = bop == BinOp::Lt || bop == BinOp::Le || bop == BinOp::Gt || bop == BinOp::Ge;
       return e.type = cmp ? Type::Bool : Type::Int;
     }
     case ExprKind::If: {
@@ -536,56 +562,52 @@ void Checker::stmt(Stmt& s) {
       for (auto& b : s.body) stmt(*b);
       return;
     case StmtKind::Call: {
-      struct EffectSig { const char* name; Op op; std::vector<Type> args; };
-      static const EffectSig effects[] = {
-          {"move", Op::SMove, {Type::Piece, Type::Site}},
-          {"remove", Op::SRemove, {Type::Piece}},
-          {"extra_turn", Op::SExtraTurn, {}},
-          {"continue_turn", Op::SContinueTurn, {}},
-          {"pass", Op::SNop, {}},
-          {"shuffle", Op::SShuffle, {Type::Site}},
-      };
-      for (auto& ef : effects)
-        if (s.name == ef.name) {
-          s.id = static_cast<int>(ef.op);
-          s.sym = Sym::Builtin;
-          if ((in_chance_ || in_setup_ || in_after_) && (ef.op == Op::SExtraTurn || ef.op == Op::SContinueTurn)) {
-            error(s.pos, fmt::format("'{}' is not allowed in {}", ef.name,
-                                     in_setup_ ? "'setup'" : in_after_ ? "a step's 'after'" : "the effects of a chance"));
+      if (const Operation* ef = find_effect(s.name)) {
+        s.id = static_cast<int>(effect_id(*ef));
+        s.sym = Sym::Builtin;
+        if (!ctx_.allows(ef->where)) {
+          if (ef->where == Where::Move) {
+            error(s.pos, fmt::format("'{}' is not allowed in {}", ef->name, ctx_.description()));
             return;
           }
-          if (ef.op == Op::SShuffle) {
-            // a shuffle draws, like 'random': only the setup may
-            if (!in_setup_) {
-              error(s.pos, "'shuffle' can only be used in 'setup' (chance steps are where a game draws during play)");
-              for (auto& e : s.exprs) expr(*e);
-              return;
-            }
-            P_.setup_draws = true;
-            P_.setup_shuffles = true;
-          }
-          if (s.exprs.size() != ef.args.size()) {
-            std::string sig;
-            for (Type t : ef.args) sig += (sig.empty() ? "" : ", ") + std::string(type_name(t));
-            error(s.pos, fmt::format("'{}' takes {} argument{}{}, not {}", ef.name, ef.args.size(), ef.args.size() == 1 ? "" : "s",
-                                     sig.empty() ? "" : " (" + sig + ")", s.exprs.size()));
-            return;
-          }
-          for (size_t i = 0; i < ef.args.size(); ++i)
-            expect(*s.exprs[i], ef.args[i], fmt::format("argument {} of '{}'", i + 1, ef.name).c_str());
+          // a shuffle draws, like 'random': only the setup may
+          error(s.pos, fmt::format("'{}' can only be used in 'setup' (chance steps are where a game draws during play)",
+                                   ef->name));
+          for (auto& e : s.exprs) expr(*e);
           return;
         }
-      auto it = globals_.find(s.name);
-      if (it != globals_.end() && it->second.sym == Sym::Function)
-        error(s.pos, fmt::format("'{}' is a function that computes a value, not an effect", s.name));
-      else
-      {
-        std::vector<std::string> names;
-        for (auto& ef : effects) names.push_back(ef.name);
-        std::string dym = did_you_mean(s.name, names);
-        if (!dym.empty()) error(s.pos, fmt::format("unknown effect '{}'{}", s.name, dym));
-        else error(s.pos, fmt::format("unknown effect '{}' (effects: move, remove, set, shuffle, extra_turn, continue_turn, pass, if, for, while, let)", s.name));
+        if (ef->where == Where::Setup) {
+          P_.setup_draws = true;
+          P_.setup_shuffles = true;
+        }
+        if (s.exprs.size() != ef->args.size()) {
+          std::vector<const char*> sig;
+          for (const Arg& a : ef->args) sig.push_back(type_name(a.type));
+          error(s.pos, fmt::format("'{}' takes {} argument{}{}, not {}", ef->name, ef->args.size(),
+                                   ef->args.size() == 1 ? "" : "s",
+                                   sig.empty() ? "" : fmt::format(" ({})", fmt::join(sig, ", ")), s.exprs.size()));
+          return;
+        }
+        for (size_t i = 0; i < ef->args.size(); ++i)
+          expect(*s.exprs[i], ef->args[i].type, fmt::format("argument {} of '{}'", i + 1, ef->name).c_str());
+        return;
       }
+      auto it = globals_.find(s.name);
+      if (it != globals_.end() && it->second.sym == Sym::Function) {
+        error(s.pos, fmt::format("'{}' is a function that computes a value, not an effect", s.name));
+        return;
+      }
+      std::vector<std::string> names;
+      for (const Operation& ef : effects()) names.emplace_back(ef.name);
+      std::string dym = did_you_mean(s.name, names);
+      if (!dym.empty()) {
+        error(s.pos, fmt::format("unknown effect '{}'{}", s.name, dym));
+        return;
+      }
+      // the effects of operations.def and those the grammar writes
+      names.insert(names.begin() + 2, "set");
+      for (const char* k : {"if", "for", "while", "let"}) names.push_back(k);
+      error(s.pos, fmt::format("unknown effect '{}' (effects: {})", s.name, fmt::join(names, ", ")));
       return;
     }
   }

@@ -18,9 +18,8 @@
 
 #include "check/checker.hpp"
 #include "check/lines.hpp"
-#include "runtime/machine.hpp"
+#include "common/limits.hpp"
 #include "syntax/parser.hpp"
-#include "runtime/state.hpp"
 #include "common/suggest.hpp"
 
 namespace ri::checking {
@@ -33,60 +32,31 @@ struct GlobalSym {
   bool library = false;  // declared by the standard library (pos is in its file)
 };
 
-struct BuiltinSig {
-  const char* name;
-  Op op;
-  std::vector<Type> args;  // Type::Error = any list (len/nth/index/unique are checked by hand)
-  Type result;
+// What the name argument (ArgKind::Relation, Family, Field) of a built-in names.
+inline const char* name_arg_kind(ArgKind k) {
+  return k == ArgKind::Field ? "history field" : k == ArgKind::Family ? "family of lines" : "relation";
+}
+
+// The kind of code being checked, which decides what it may do (Context).
+enum class Code : uint8_t { Init, Function, Load, Move, Chance, Setup, After, StepWhen, End, Invariant, Display, Hidden,
+                            Expression };
+
+// The code being checked: its kind, and for a move the declaration (a 'let' used before its definition is reported
+// by name) and whether its parameters' domains are being checked (no 'let' exists yet). `me` is a player in all of
+// them: the mover (Move, Chance, After, StepWhen), the first player (Setup, Load, Init), the player to move (End,
+// Invariant, Expression) or the viewer (Display, Hidden); a function's body means whatever its caller's does.
+struct Context {
+  Code code = Code::Init;
+  const MoveDecl* move = nullptr;
+  bool domains = false;
+
+  // extra_turn and continue_turn: only a move's effects request them
+  bool allows(Where w) const { return w == Where::Anywhere || (w == Where::Move ? code == Code::Move : code == Code::Setup); }
+  // how a message names the code, for effects it may not use
+  const char* description() const {
+    return code == Code::Setup ? "'setup'" : code == Code::After ? "a step's 'after'" : "the effects of a chance";
+  }
 };
-
-inline const std::vector<BuiltinSig>& builtins() {
-  static const std::vector<BuiltinSig> b = {
-      {"next", Op::Next, {Type::Player}, Type::Player},
-      {"opponent", Op::Opponent, {Type::Player}, Type::Player},
-      {"pieces_at", Op::PiecesAt, {Type::Site}, Type::Pieces},
-      {"size", Op::Size, {Type::Site}, Type::Int},
-      {"top", Op::Top, {Type::Site}, Type::Piece},
-      {"owner", Op::Owner, {Type::Piece}, Type::Player},
-      {"site_of", Op::SiteOf, {Type::Piece}, Type::Site},
-      {"kind_of", Op::KindOf, {Type::Piece}, Type::Kind},
-      {"min", Op::MinF, {Type::Int, Type::Int}, Type::Int},
-      {"max", Op::MaxF, {Type::Int, Type::Int}, Type::Int},
-      {"abs", Op::Abs, {Type::Int}, Type::Int},
-      {"len", Op::Len, {Type::Error}, Type::Int},
-      {"nth", Op::Nth, {Type::Error, Type::Int}, Type::Error},
-      {"index", Op::IndexOf, {Type::Error, Type::Error}, Type::Int},
-      {"neighbours", Op::Related, {Type::Site, Type::Void}, Type::Sites},
-      {"step", Op::Link, {Type::Site, Type::Void}, Type::Site},
-      {"lines_through", Op::LinesThrough, {Type::Site, Type::Void}, Type::Lines},
-      {"line_sites", Op::LineSites, {Type::Line}, Type::Sites},
-      {"history_len", Op::HistLen, {}, Type::Int},
-      {"mover", Op::Mover, {Type::Int}, Type::Player},
-      {"last_turn", Op::LastTurn, {Type::Player}, Type::Int},
-      {"recorded", Op::Recorded, {Type::Int, Type::Void}, Type::Error},
-      {"x_of", Op::XOf, {Type::Site}, Type::Int},
-      {"y_of", Op::YOf, {Type::Site}, Type::Int},
-      {"site_at", Op::SiteAt, {Type::Int, Type::Int}, Type::Site},
-      {"offset", Op::Offset, {Type::Site, Type::Int, Type::Int}, Type::Site},
-      {"unique", Op::Unique, {Type::Error}, Type::Error},
-      {"slice", Op::Slice, {Type::Error, Type::Int, Type::Int}, Type::Error},
-      {"reverse", Op::Reverse, {Type::Error}, Type::Error},
-      {"random", Op::Random, {Type::Int}, Type::Int},  // only in 'setup'
-      {"all_pieces", Op::KindPieces, {Type::Kind}, Type::Pieces},
-  };
-  return b;
-}
-
-// What the name argument (Type::Void) of a built-in names.
-inline const char* name_arg_kind(Op op) {
-  return op == Op::Recorded ? "history field" : op == Op::LinesThrough ? "family of lines" : "relation";
-}
-
-inline const BuiltinSig* find_builtin(const std::string& n) {
-  for (auto& b : builtins())
-    if (n == b.name) return &b;
-  return nullptr;
-}
 
 // "unknown type 'X'", with the type it was probably meant to be, or the list of types.
 inline std::string unknown_type(const std::string& t) {
@@ -137,7 +107,7 @@ inline std::string leading_name(const std::string& s) {
 class Checker {
  public:
   Checker(const Document& d, Checked& o, Diagnostics& g, const std::vector<Text>* expressions = nullptr)
-      : doc_(d), out_(o), P_(o.prog), diags_(g), expressions_(expressions) {}
+      : doc_(d), out_(o), P_(o.model), diags_(g), expressions_(expressions) {}
 
   // libs: the standard library's files; files: the file table every position indexes (Pos::file)
   bool run(const std::vector<const Document*>& libs, const SourceFiles& files);
@@ -159,7 +129,7 @@ class Checker {
   void declare_players();
   void declare_topology();
   void declare_lines();
-  // a declaration computed at load (Program::load_items, Checked::load), declared at `name`
+  // a declaration computed at load (Model::load_items, Checked::load), declared at `name`
   void add_load_item(LoadItem::Kind kind, const Text& name, int id, Pos each_pos);
   void check_load_items();  // their expressions
   void sort_load_items();   // into the order they are computed
@@ -187,16 +157,14 @@ class Checker {
   Type expr(Expr& e);
   Type expect(Expr& e, Type want, const char* what);
   Type call(Expr& e);
-  Type builtin_call(Expr& e, const BuiltinSig& b);
+  Type builtin_call(Expr& e, const Operation& b);
+  Type list_builtin_call(Expr& e, const Operation& b);
+  Type name_arg_call(Expr& e, const Operation& b);
   Type name(Expr& e);
   Type aggregate(Expr& e);
   void stmt(Stmt& s);
   int push_local(const std::string& name, Type t, Sym sym = Sym::Local, int id = -1);
   void pop_locals(size_t n) { locals_.resize(n); }
-  void begin_frame() { next_slot_ = 0; max_slot_ = 0; locals_.clear(); }
-  bool templ(const Text& t, Template& out);
-  ExprP parse(const Text& t) { return parser_->expr(t); }
-
   struct Local {
     std::string name;
     int slot;
@@ -205,20 +173,37 @@ class Checker {
     int id;
   };
 
+  // While it lives, the checker checks code of its context in a frame of its own, with no local name; size() is the
+  // number of slots the code uses so far. The caller's context, frame and local names are restored after.
+  class Frame {
+   public:
+    Frame(Checker& c, Context ctx);
+    ~Frame();
+    Frame(const Frame&) = delete;
+    Frame& operator=(const Frame&) = delete;
+    int size() const { return c_.max_slot_; }
+
+   private:
+    Checker& c_;
+    Context ctx_;
+    std::vector<Local> locals_;
+    int next_ = 0, max_ = 0;
+  };
+  bool templ(const Text& t, Template& out);
+  ExprP parse(const Text& t) { return parser_->expr(t); }
+
+
   const Document& doc_;
   Checked& out_;
-  Program& P_;
+  Model& P_;
   Diagnostics& diags_;
   const std::vector<Text>* expressions_;  // extra expressions to check and compile (load_rules'), or null
   std::unique_ptr<Parser> parser_;
   std::unordered_map<std::string, GlobalSym> globals_;
   std::vector<Local> locals_;
   int next_slot_ = 0, max_slot_ = 0;
-  bool in_move_ = false;
-  bool in_chance_ = false;        // checking a chance event's effects (no extra_turn, continue_turn)
-  bool in_setup_ = false;         // checking 'setup' (no extra_turn, continue_turn; the only place for 'random')
-  bool in_after_ = false;         // checking a step's 'after' (no extra_turn, continue_turn)
-  std::vector<int> chance_ids_;   // per declared chance event: its Program::chance index, or -1 when rejected
+  Context ctx_;  // the code being checked
+  std::vector<int> chance_ids_;   // per declared chance event: its Model::chance index, or -1 when rejected
   std::map<int, std::pair<std::string, Type>> each_vars_;  // generated kinds: the 'each' variable and its type
   bool generated_names_ = false;  // grid sites: their names follow the grid's pattern
   int move_lets_known_ = 0;  // lets of the current move with a known type
@@ -235,10 +220,8 @@ class Checker {
   std::vector<FnDecl> fns_;
   // functions whose declaration was reported (bad signature or parameter type): uses of them stay quiet
   std::set<std::string> broken_functions_;
-  bool in_domains_ = false;
   int inference_depth_ = 0;  // functions being checked to infer a caller's type
-  static constexpr int kMaxInferenceDepth = 32;  // checking a move's parameter domains (its lets do not exist yet)
-  const MoveDecl* move_decl_ = nullptr;  // the move being checked (for 'let' definitions used too early)
+  static constexpr int kMaxInferenceDepth = 32;
 
   // what a global name was declared as, for "already declared as ..."
   std::string kind_of(const std::string& name, const GlobalSym& g) const;

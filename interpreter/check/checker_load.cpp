@@ -14,7 +14,7 @@ void Checker::check_load_items() {
   for (size_t i = 0; i < P_.load_items.size(); ++i) {
     LoadItem& item = P_.load_items[i];
     CheckedLoad& cl = out_.load[i];
-    begin_frame();
+    Frame frame(*this, {Code::Load});
     if (item.kind == LoadItem::Region) {
       auto r = std::find_if(doc_.regions.begin(), doc_.regions.end(), [&](auto& d) { return d.name.s == item.name; });
       cl.list = parse(*r->computed);
@@ -50,7 +50,7 @@ void Checker::check_load_items() {
       if (cl.value) expect(*cl.value, Type::Site, fmt::format("the 'at' of piece kind '{}'", item.name).c_str());
       if (cl.owner) expect(*cl.owner, Type::Player, fmt::format("the 'owner' of piece kind '{}'", item.name).c_str());
     }
-    item.frame = max_slot_;
+    item.frame = frame.size();
   }
 }
 

@@ -9,7 +9,7 @@ namespace {
 
 // The chains of n sites that continue `path` along relation `rel` (no site twice), depth first in edge order;
 // `steps` counts down the partial chains examined.
-void chains(const Program& P, int rel, std::vector<int32_t>& path, int n, std::vector<std::vector<int32_t>>& out,
+void chains(const Model& P, int rel, std::vector<int32_t>& path, int n, std::vector<std::vector<int32_t>>& out,
             int64_t& steps) {
   if (static_cast<int>(path.size()) == n) {
     out.push_back(path);
@@ -26,7 +26,7 @@ void chains(const Program& P, int rel, std::vector<int32_t>& path, int n, std::v
 
 }  // namespace
 
-std::vector<std::vector<int32_t>> derive_lines(const Program& P, const std::vector<int>& relations, int length,
+std::vector<std::vector<int32_t>> derive_lines(const Model& P, const std::vector<int>& relations, int length,
                                                bool& exhausted) {
   std::vector<std::vector<int32_t>> found;
   int64_t steps = kMaxLineSteps;
@@ -48,7 +48,7 @@ std::vector<std::vector<int32_t>> derive_lines(const Program& P, const std::vect
   return lines;
 }
 
-FamilyTables add_family(Program& P, std::vector<std::vector<int32_t>> lines) {
+FamilyTables add_family(Model& P, std::vector<std::vector<int32_t>> lines) {
   FamilyTables t;
   std::vector<int32_t> ids;
   std::vector<std::vector<int32_t>> through(P.site_names.size());

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "compile/program.hpp"
+#include "check/model.hpp"
 
 namespace ri {
 
@@ -17,15 +17,15 @@ constexpr int64_t kMaxLineSteps = 10'000'000;  // partial chains examined to der
 // depth first in edge order; a chain already found, or whose reverse is, is left out. Stops once more than
 // kMaxLines chains are found (the result is then longer than kMaxLines: the caller reports it), or once
 // kMaxLineSteps partial chains were examined (`exhausted` is then set: the caller reports it).
-std::vector<std::vector<int32_t>> derive_lines(const Program& P, const std::vector<int>& relations, int length,
+std::vector<std::vector<int32_t>> derive_lines(const Model& P, const std::vector<int>& relations, int length,
                                                bool& exhausted);
 
-// The tables of a family of lines, added to P: each line's sites (Program::line_sites), the list of the family's
+// The tables of a family of lines, added to the model: each line's sites (Model::line_sites), the list of the family's
 // lines, and for each site the list of the family's lines through it.
 struct FamilyTables {
   int lines = -1;            // list id of the family's lines
   std::vector<int> through;  // [site] -> list id
 };
-FamilyTables add_family(Program& P, std::vector<std::vector<int32_t>> lines);
+FamilyTables add_family(Model& P, std::vector<std::vector<int32_t>> lines);
 
 }  // namespace ri

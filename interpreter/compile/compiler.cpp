@@ -60,9 +60,32 @@ bool uses_slot(const Expr& e, int slot) {
   return false;
 }
 
+// The runtime operation each row of operations.def compiles to.
+Op lowered(Builtin b) {
+  static constexpr Op ops[] = {
+#define FUNCTION(NAME, ARGS, RESULT, WHERE, OP, DOC) Op::OP,
+#include "syntax/operations.def"
+  };
+  return ops[static_cast<size_t>(b)];
+}
+Op lowered(Effect e) {
+  static constexpr Op ops[] = {
+#define EFFECT(NAME, ARGS, WHERE, OP, DOC) Op::OP,
+#include "syntax/operations.def"
+  };
+  return ops[static_cast<size_t>(e)];
+}
+Op lowered(Aggregate a) {
+  static constexpr Op ops[] = {
+#define AGGREGATE(NAME, BODY, RESULT, OP, DOC) Op::OP,
+#include "syntax/operations.def"
+  };
+  return ops[static_cast<size_t>(a)];
+}
+
 // Whether e calls 'random' (a draw: evaluating it once or several times makes a difference).
 bool draws(const Expr& e) {
-  if (e.kind == ExprKind::Call && e.sym == Sym::Builtin && static_cast<Op>(e.id) == Op::Random) return true;
+  if (e.kind == ExprKind::Call && e.sym == Sym::Builtin && static_cast<Builtin>(e.id) == Builtin::random) return true;
   for (auto& k : e.kids)
     if (k && draws(*k)) return true;
   return false;
@@ -70,12 +93,13 @@ bool draws(const Expr& e) {
 
 // For `count(x in pieces_at(S) : x.owner == P)` (or `P == x.owner`), with P not using x (nor drawing: the
 // table computes it once): P. Else null.
-const Expr* counts_owned(const Expr& e, const std::string& kind) {
-  if (kind != "count" || e.kids[1] || !e.kids[2] || !e.kids[0]) return nullptr;
+const Expr* counts_owned(const Expr& e) {
+  if (e.agg != Aggregate::count || e.kids[1] || !e.kids[2] || !e.kids[0]) return nullptr;
   const Expr& dom = *e.kids[0];
-  if (dom.kind != ExprKind::Call || dom.sym != Sym::Builtin || static_cast<Op>(dom.id) != Op::PiecesAt) return nullptr;
+  if (dom.kind != ExprKind::Call || dom.sym != Sym::Builtin || static_cast<Builtin>(dom.id) != Builtin::pieces_at)
+    return nullptr;
   const Expr& body = *e.kids[2];
-  if (body.kind != ExprKind::Binary || body.name != "==") return nullptr;
+  if (body.kind != ExprKind::Binary || body.op != BinOp::Eq) return nullptr;
   for (int side = 0; side < 2; ++side) {
     const Expr& f = *body.kids[side];
     const Expr& other = *body.kids[1 - side];
@@ -86,23 +110,10 @@ const Expr* counts_owned(const Expr& e, const std::string& kind) {
   return nullptr;
 }
 
-Op binary_op(const std::string& op) {
-  if (op == "++") return Op::Concat;
-  if (op == "+") return Op::Add;
-  if (op == "-") return Op::Sub;
-  if (op == "*") return Op::Mul;
-  if (op == "/") return Op::Div;
-  if (op == "%") return Op::Mod;
-  if (op == "==") return Op::Eq;
-  if (op == "!=") return Op::Ne;
-  if (op == "<") return Op::Lt;
-  if (op == "<=") return Op::Le;
-  if (op == ">") return Op::Gt;
-  if (op == ">=") return Op::Ge;
-  if (op == "and") return Op::And;
-  if (op == "or") return Op::Or;
-  if (op == "in") return Op::In;
-  return Op::NotIn;
+Op binary_op(BinOp op) {
+  static constexpr Op ops[] = {Op::Or, Op::And, Op::Eq, Op::Ne,     Op::Lt,  Op::Le,  Op::Gt,  Op::Ge,
+                               Op::In, Op::NotIn, Op::Concat, Op::Add, Op::Sub, Op::Mul, Op::Div, Op::Mod};
+  return ops[static_cast<size_t>(op)];
 }
 
 int Compiler::expr(const Expr& e) {
@@ -133,14 +144,24 @@ int Compiler::expr(const Expr& e) {
     case ExprKind::Call: {
       std::vector<int> kids;
       if (e.sym == Sym::Builtin) {
-        Op op = static_cast<Op>(e.id);
-        if (op == Op::Related || op == Op::Link || op == Op::LinesThrough || op == Op::Recorded) {
-          int n = emit(op, e.type, e.pos, {expr(*e.kids[0])}, e.kids[1]->id);
-          if (op == Op::LinesThrough) return ready(n, LoadItem::Lines, e.kids[1]->id);
-          return op == Op::Recorded ? n : ready(n, LoadItem::Relation, e.kids[1]->id);
+        const Operation& b = operation(static_cast<Builtin>(e.id));
+        Op op = lowered(static_cast<Builtin>(e.id));
+        // an argument naming a relation, a family of lines or a history field is the node's `a`
+        int a = 0;
+        ArgKind named = ArgKind::Value;
+        for (size_t i = 0; i < e.kids.size(); ++i) {
+          ArgKind k = b.args[i].kind;
+          if (k == ArgKind::Relation || k == ArgKind::Family || k == ArgKind::Field) {
+            a = e.kids[i]->id;
+            named = k;
+          } else {
+            kids.push_back(expr(*e.kids[i]));
+          }
         }
-        for (auto& k : e.kids) kids.push_back(expr(*k));
-        return emit(op, e.type, e.pos, kids);
+        int n = emit(op, e.type, e.pos, kids, a);
+        if (named == ArgKind::Family) return ready(n, LoadItem::Lines, a);
+        if (named == ArgKind::Relation) return ready(n, LoadItem::Relation, a);
+        return n;
       }
       for (auto& k : e.kids) kids.push_back(expr(*k));
       return emit(Op::Call, e.type, e.pos, kids, e.id, frame);
@@ -160,7 +181,7 @@ int Compiler::expr(const Expr& e) {
     case ExprKind::Neg: return emit(Op::Neg, e.type, e.pos, {expr(*e.kids[0])});
     case ExprKind::Not: return emit(Op::Not, e.type, e.pos, {expr(*e.kids[0])});
     case ExprKind::Binary: {
-      Op op = binary_op(e.name);
+      Op op = binary_op(e.op);
       if (e.kids[0]->type == Type::Str && (op == Op::Eq || op == Op::Ne)) op = op == Op::Eq ? Op::StrEq : Op::StrNe;
       if (op == Op::Concat && is_list(e.type)) op = Op::Join;
       return emit(op, e.type, e.pos, {expr(*e.kids[0]), expr(*e.kids[1])});
@@ -168,14 +189,11 @@ int Compiler::expr(const Expr& e) {
     case ExprKind::If: return emit(Op::If, e.type, e.pos, {expr(*e.kids[0]), expr(*e.kids[1]), expr(*e.kids[2])});
     case ExprKind::Let: return emit(Op::Let, e.type, e.pos, {expr(*e.kids[0]), expr(*e.kids[1])}, e.slot);
     case ExprKind::Aggregate: {
-      std::string kind = e.name.substr(0, e.name.find(' '));
-      if (const Expr* owner = counts_owned(e, kind)) {
+      if (const Expr* owner = counts_owned(e)) {
         // count(x in pieces_at(S) : x.owner == P): read from the per-site table of each player's pieces
         return emit(Op::CountOwned, Type::Int, e.pos, {expr(*e.kids[0]->kids[0]), expr(*owner)});
       }
-      Op op = kind == "any" ? Op::Any : kind == "all" ? Op::All : kind == "count" ? Op::Count
-            : kind == "sum" ? Op::Sum : kind == "min" ? Op::Min : kind == "max" ? Op::Max
-            : kind == "filter" ? Op::Filter : kind == "map" ? Op::Map : Op::JoinText;
+      Op op = lowered(e.agg);
       int d = expr(*e.kids[0]);
       int w = e.kids[1] ? expr(*e.kids[1]) : -1;
       int b = e.kids[2] ? expr(*e.kids[2]) : -1;
@@ -228,7 +246,7 @@ int Compiler::stmt(const Stmt& s) {
     case StmtKind::Call: {
       std::vector<int> kids;
       for (auto& e : s.exprs) kids.push_back(expr(*e));
-      return emit(static_cast<Op>(s.id), Type::Void, s.pos, kids);
+      return emit(lowered(static_cast<Effect>(s.id)), Type::Void, s.pos, kids);
     }
   }
   return emit(Op::SNop, Type::Void, s.pos);
@@ -248,7 +266,8 @@ int param_level(const Program& P, int n, int np) {
 }  // namespace
 
 std::shared_ptr<Program> compile(Checked& ck) {
-  auto prog = std::make_shared<Program>(std::move(ck.prog));
+  auto prog = std::make_shared<Program>();
+  static_cast<Model&>(*prog) = std::move(ck.model);
   Program& P = *prog;
   Compiler c(P);
   auto track = [&](int f) { P.max_frame = std::max(P.max_frame, f); };

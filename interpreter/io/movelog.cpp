@@ -683,4 +683,10 @@ std::string format_log(const MoveLog& log) {
   return out;
 }
 
+std::string format_settings(const Program& P) {
+  std::string out;
+  for (const RuleParam& p : P.params) out += fmt::format("{}{}={}", out.empty() ? "" : " ", p.name, p.value);
+  return out;
+}
+
 }  // namespace ri

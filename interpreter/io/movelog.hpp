@@ -109,4 +109,8 @@ std::string format_log(const MoveLog& log);
 // The hash as written in logs: 16 lower-case hex digits.
 std::string hash_text(uint64_t h);
 
+// The values of the program's parameters as a move log's `set:` header writes them: NAME=VALUE, separated by one
+// space, in the order declared ("" when it has none).
+std::string format_settings(const Program& P);
+
 }  // namespace ri

@@ -6,26 +6,13 @@
 #include <string>
 #include <vector>
 
+#include "check/board.hpp"
 #include "syntax/document.hpp"
 #include "runtime/engine.hpp"
 #include "syntax/params.hpp"
 #include "compile/program.hpp"
 
 namespace ri {
-
-// Whose board resolve_board reads: the rule file's start board (checked with the rule file), the same checked for
-// its names only (the rule file has generated pieces, made at load: their number is not known yet), or a
-// position's.
-enum class BoardOf { Start, StartNames, Position };
-
-// Resolves a board written as text: each site, piece kind, owner and attribute name to its id, each attribute
-// value to a 32-bit int. Each piece is the lowest-numbered piece of its kind and owner still free (`free`, which
-// it updates), taken in the board's order; a piece of a generated kind is the lowest-numbered of its kind still
-// free, whatever its owner, and takes the owner written. Too few free pieces is an error. Appends the places and
-// the attribute values to `out`. Reports every problem at its position (Pos::file indexes `files`); false when
-// there was any.
-bool resolve_board(const std::vector<BoardSite>& board, const Program& P, BoardOf whose, std::vector<bool>& free,
-                   const SourceFiles& files, Diagnostics& diags, Position& out);
 
 // Reads a position file's text for the game P: the YAML (load_position_document), then every name and value. The
 // parameters it lists must have those values in P.

@@ -8,7 +8,7 @@
 
 #include "check/lines.hpp"
 #include "runtime/machine.hpp"
-#include "io/position.hpp"
+#include "check/board.hpp"
 
 namespace ri {
 namespace {

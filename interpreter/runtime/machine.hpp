@@ -13,9 +13,6 @@
 
 namespace ri {
 
-constexpr int kMaxCallArgs = 16;      // parameters of a rule-file function (the checker enforces it)
-constexpr int kMaxListLiteral = 64;   // items of a list literal (the checker enforces it)
-constexpr int64_t kMaxRange = int64_t{1} << 30;  // items of a range a..b
 
 // Thrown while a template is rendered for the player to move (Machine::begin_hiding) when it reads a secret
 // attribute of a piece hidden from them, or writes such a piece: the template part shows ??? instead.

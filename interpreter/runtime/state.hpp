@@ -7,14 +7,10 @@
 #include <vector>
 
 #include "common/diagnostics.hpp"
+#include "common/limits.hpp"
 
 namespace ri {
 
-constexpr int kMaxParams = 4;
-constexpr int kMaxMoveKinds = 32000;
-constexpr int kMaxSites = 4096;
-constexpr int kMaxPieces = 4096;  // declared moves (Move::type is 16 bits; the checker enforces it)
-constexpr int kMaxMoves = 1024;
 
 // A move: a declared move with its arguments, or a chance outcome (type == kChance, args[0] = outcome).
 struct Move {

@@ -8,6 +8,7 @@
 
 #include "common/diagnostics.hpp"
 #include "common/types.hpp"
+#include "syntax/operations.hpp"
 
 namespace ri {
 
@@ -18,13 +19,22 @@ enum class ExprKind : uint8_t {
   Index,      // kids[0][kids[1]]
   Field,      // kids[0].name
   Neg, Not,
-  Binary,     // op, kids[0], kids[1]
+  Binary,     // op: kids[0] op kids[1]
   If,         // kids: cond, then, else
   Let,        // name = kids[0]; kids[1]
-  Aggregate,  // op in {any, all, count, sum, min, max, filter, map, concat}; name in kids[0] (where kids[1])? (: kids[2])?
+  Aggregate,  // agg(name in kids[0] (where kids[1])? (: kids[2])?): kids[1] and kids[2] may be null
   List,       // [kids...]
   Range,      // kids[0]..kids[1]
 };
+
+// A binary operator, loosest first (spec/language.md: precedence).
+enum class BinOp : uint8_t { Or, And, Eq, Ne, Lt, Le, Gt, Ge, In, NotIn, Concat, Add, Sub, Mul, Div, Mod };
+
+// How the operator is written.
+inline const char* spelling(BinOp op) {
+  static const char* const s[] = {"or", "and", "==", "!=", "<", "<=", ">", ">=", "in", "not in", "++", "+", "-", "*", "/", "%"};
+  return s[static_cast<int>(op)];
+}
 
 enum class StmtKind : uint8_t { If, For, While, Let, Set, Block, Call };
 
@@ -33,6 +43,7 @@ enum class Sym : uint8_t {
   Unresolved,
   Local,        // slot
   LazyLocal,    // a move's 'let': slot, evaluated on first use; id = let index
+  Move,         // id = move index (a name that is not a value)
   Global,       // id = variable index
   PerPlayer,    // id = variable index (needs [player])
   Me,
@@ -45,7 +56,7 @@ enum class Sym : uint8_t {
   AllPlayers, AllSites, AllPieces,
   CannotMove,   // the built-in name cannot_move
   Kind,         // id
-  Builtin,      // id = builtin code
+  Builtin,      // id = Builtin (an expression) or Effect (a statement): a row of operations.def
   Function,     // id = function index
   Relation,     // id
   Lines,        // id = family of lines
@@ -59,8 +70,12 @@ using ExprP = std::unique_ptr<Expr>;
 struct Expr {
   ExprKind kind;
   Pos pos;
-  std::string name;  // identifier, operator, field, aggregate kind or string literal
-  int64_t ival = 0;
+  std::string name;  // an identifier: Name, the callee of Call, the field of Field, the variable of Let and Aggregate
+  std::string text;  // Str: the literal's characters
+  int64_t ival = 0;  // Int, Bool
+  BinOp op = BinOp::Or;              // Binary
+  Aggregate agg = Aggregate::any;    // Aggregate
+  bool overflow = false;             // Int: the literal does not fit in 64 bits (the checker reports it)
   std::vector<ExprP> kids;
   // filled by the checker
   Type type = Type::Error;

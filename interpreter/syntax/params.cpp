@@ -64,10 +64,4 @@ std::vector<std::string> setting_errors(const std::vector<RuleParamDecl>& declar
   return out;
 }
 
-std::string format_settings(const Program& P) {
-  std::string out;
-  for (const RuleParam& p : P.params) out += fmt::format("{}{}={}", out.empty() ? "" : " ", p.name, p.value);
-  return out;
-}
-
 }  // namespace ri

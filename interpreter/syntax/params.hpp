@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "syntax/document.hpp"
-#include "compile/program.hpp"
 
 namespace ri {
 
@@ -29,9 +28,5 @@ std::vector<std::string> setting_errors(const std::vector<RuleParamDecl>& declar
 // The range a parameter's value must lie in, in words: "from 1 to 10", "at least 1", "at most 10", or (no bounds)
 // "from -2147483648 to 2147483647".
 std::string param_range(const RuleParamDecl& p);
-
-// The values of the program's parameters as a move log's `set:` header writes them: NAME=VALUE, separated by one
-// space, in the order declared ("" when it has none).
-std::string format_settings(const Program& P);
 
 }  // namespace ri

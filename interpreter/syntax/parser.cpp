@@ -53,6 +53,26 @@ struct Converter {
            n.is_type<g::op_mod>() || n.is_type<g::op_and>() || n.is_type<g::op_or>() || n.is_type<g::range_op>();
   }
 
+  // op -> '==' | '!=' | '<=' | '>=' | '<' | '>' | 'in' | 'not' 'in' | '++' | '+' | '-' | '*' | '/' | '%' | 'and' | 'or'
+  static BinOp binop(const PNode& n) {
+    if (n.is_type<g::op_eq>()) return BinOp::Eq;
+    if (n.is_type<g::op_ne>()) return BinOp::Ne;
+    if (n.is_type<g::op_le>()) return BinOp::Le;
+    if (n.is_type<g::op_ge>()) return BinOp::Ge;
+    if (n.is_type<g::op_lt>()) return BinOp::Lt;
+    if (n.is_type<g::op_gt>()) return BinOp::Gt;
+    if (n.is_type<g::op_in>()) return BinOp::In;
+    if (n.is_type<g::op_notin>()) return BinOp::NotIn;
+    if (n.is_type<g::op_concat>()) return BinOp::Concat;
+    if (n.is_type<g::op_add>()) return BinOp::Add;
+    if (n.is_type<g::op_sub>()) return BinOp::Sub;
+    if (n.is_type<g::op_mul>()) return BinOp::Mul;
+    if (n.is_type<g::op_div>()) return BinOp::Div;
+    if (n.is_type<g::op_mod>()) return BinOp::Mod;
+    if (n.is_type<g::op_and>()) return BinOp::And;
+    return BinOp::Or;
+  }
+
   // Binary chains: operand (op operand)* -> left-associated Binary nodes.
   ExprP chain(const PNode& n) {
     ExprP left = expr(*n.children[0]);
@@ -60,8 +80,7 @@ struct Converter {
       const PNode& op = *n.children[i];
       ExprP right = expr(*n.children[i + 1]);
       ExprP b = make(op.is_type<g::range_op>() ? ExprKind::Range : ExprKind::Binary, op);
-      b->name = op.string();
-      if (op.is_type<g::op_notin>()) b->name = "not in";
+      b->op = binop(op);
       b->kids.push_back(std::move(left));
       b->kids.push_back(std::move(right));
       left = std::move(b);
@@ -97,14 +116,14 @@ struct Converter {
         e->ival = std::stoll(n.string());
       } catch (...) {
         e->ival = 0;
-        e->name = "overflow";
+        e->overflow = true;
       }
       return e;
     }
     if (n.is_type<g::string_lit>()) {
       ExprP e = make(ExprKind::Str, n);
       std::string s = n.string();
-      e->name = s.size() >= 2 ? s.substr(1, s.size() - 2) : "";
+      e->text = s.size() >= 2 ? s.substr(1, s.size() - 2) : "";
       return e;
     }
     if (n.is_type<g::lit_true>() || n.is_type<g::lit_false>()) {
@@ -126,15 +145,14 @@ struct Converter {
     }
     if (n.is_type<g::aggregate>()) {
       ExprP e = make(ExprKind::Aggregate, n);
-      e->name = n.children[0]->string();
+      // the grammar's aggregate keywords are operations.def's aggregates
+      e->agg = aggregate_id(*find_aggregate(n.children[0]->string()));
       e->kids.resize(3);
-      std::string name_of_var;
       for (size_t i = 1; i < n.children.size(); ++i) {
         const PNode& c = *n.children[i];
         if (c.is_type<g::agg_var>()) {
-          e->ival = 0;
           e->kids[0] = nullptr;
-          name_of_var = c.string();
+          e->name = c.string();
         } else if (c.is_type<g::agg_where>()) {
           e->kids[1] = expr(*c.children[0]);
         } else if (c.is_type<g::agg_body>()) {
@@ -143,7 +161,6 @@ struct Converter {
           e->kids[0] = expr(c);  // the domain
         }
       }
-      e->name = e->name + " " + name_of_var;  // "count x": kind and variable
       return e;
     }
     if (n.is_type<g::list_lit>()) {

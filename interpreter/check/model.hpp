@@ -1,0 +1,287 @@
+// The model of a rule file: what the checker declares (check/checker.hpp). Every name interned to an id, the
+// topology's tables, the pieces, variables, moves, turn and end with their frames. Where a declaration has code, it
+// holds the index of a node of the compiled program (compile/program.hpp), -1 until the compiler fills it in.
+// Nothing here refers to YAML or to the runtime.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/diagnostics.hpp"
+#include "common/types.hpp"
+
+namespace ri {
+
+struct FunctionInfo {
+  std::string name;
+  int nparams = 0;
+  int frame = 0;  // slots used by the body
+  int body = -1;
+  Type result = Type::Error;
+  std::vector<Type> params;
+};
+
+struct ParamInfo {
+  std::string name;
+  Type type = Type::Error;
+  int domain = -1;  // node producing a list, or -1 for the type's whole domain
+  bool optional = false;  // 'TYPE? in LIST': none comes first, then the list
+};
+
+struct RequireInfo {
+  int node = -1;
+  // The parameter after whose binding generation checks it: the highest parameter it or an earlier
+  // requirement depends on (-1: none), so that generation prunes early without changing the order in which
+  // requirements are evaluated.
+  int level = -1;
+  std::string code;      // may be empty
+  std::string message;   // may be empty
+  std::string text;      // the expression as written
+  Pos pos;
+};
+
+struct TemplateInfo {
+  std::vector<std::string> literals;
+  std::vector<int> exprs;  // nodes
+};
+
+struct MoveInfo {
+  std::string name;
+  Pos pos;  // where the move is declared
+  std::vector<ParamInfo> params;
+  int nlets = 0;
+  std::vector<int> let_nodes;  // a reference to each 'let' (evaluating one computes and keeps its value)
+  // forget[i + 1]: the lets to forget when parameter i takes a new value during generation (i = -1: all);
+  // a let that depends only on parameters before i keeps its value (a list-valued let is always forgotten,
+  // since its items live in the arena that generation rewinds)
+  std::vector<uint64_t> forget;
+  int frame = 0;
+  std::vector<RequireInfo> requires_;
+  std::vector<int> effects;  // statement nodes
+  std::vector<TemplateInfo> notation;
+  std::vector<int> record;  // per history field: the node computing its value after the effects
+};
+
+struct ChanceInfo {
+  std::string name;
+  int var = -1;  // the global variable the outcome is stored in
+  // declared outcomes (dice or a weight mapping), empty when they are computed
+  std::vector<int64_t> values;
+  std::vector<uint64_t> weights;
+  uint64_t total = 0;
+  int computed = -1;         // node of the ints expression whose elements are the outcomes (weight 1 each), or -1
+  std::vector<int> effects;  // statement nodes run after the outcome is stored
+  int frame = 0;             // slots used by the expression and the effects
+};
+
+struct StepInfo {
+  enum Kind { Roll, Choose } kind = Choose;
+  int chance = -1;
+  std::vector<int> moves;  // move ids offered
+  bool end_if_none = false;
+  bool lose_if_none = false;  // with no legal move the player loses (after the end rules are tried)
+  int when = -1;              // bool node: the step is skipped when it is false (-1: always taken)
+  std::vector<int> after;     // statement nodes run after every move chosen at the step ('after')
+  int frame = 0;              // slots used by `when` and `after`
+};
+
+struct EndInfo {
+  bool each = false;   // evaluated once per player (the player in slot 0)
+  int when = -1;
+  enum Result { Win, Draw, Rank } result = Win;
+  int arg = -1;        // Win: player node; Rank: int node (evaluated per player, highest wins)
+  TemplateInfo message;  // shown when this rule ends the game ('message'; the player in slot 0)
+  bool has_message = false;
+  int frame = 1;
+  Pos pos;
+};
+
+// An invariant (language.md, section 4.17): a bool evaluated with `me` = the player to move and no local name.
+struct InvariantInfo {
+  std::string name;
+  int node = -1;
+  Pos pos;  // where its expression starts (a violation is reported there)
+  int frame = 0;
+};
+
+// Hidden information ('hidden'): while a template is rendered for the player to move, the pieces for which `when`
+// holds (the piece in slot 0, me = the viewer) are hidden from them, and reading one of their secret attributes
+// makes the template part that read it show ??? (language.md, section 4.18).
+struct HiddenInfo {
+  int when = -1;               // bool node; -1: the rule file hides nothing
+  std::vector<uint8_t> secret;  // per attribute: 1 when it is secret
+  int frame = 1;
+};
+
+struct VarInfo {
+  std::string name;
+  bool per_player = false;
+  Type type = Type::Int;
+  int init = -1;  // node
+  int offset = 0; // index into State::vars (per-player: offset + player)
+};
+
+struct PieceInit {
+  int kind, owner, site;  // site: where 'at' puts it, -1 when the kind has no 'at'
+  int64_t element = 0;    // a generated piece: its element of the kind's 'each' list (the attributes' `x`)
+};
+
+// A position to set up (spec/language.md, section 11.2): the pieces placed, in order, each on top of its site's
+// stack (the others stay off the board); values that take the place of initial values; and the turn. The rule
+// file's own start is one (Model::start); a position file gives another (position.hpp).
+struct Position {
+  struct Place {
+    int piece, site;
+    int owner = -1;  // a generated piece takes the owner the board writes (-1: it keeps its own)
+  };
+  struct Attr {
+    int piece, attr;
+    int32_t value;
+  };
+  struct Var {
+    int slot;  // index into State::vars
+    int32_t value;
+  };
+  std::vector<Place> places;
+  std::vector<Attr> attrs;
+  std::vector<Var> vars;
+  int player = 0, step = 0, turn = 1;
+  bool over = false;
+  uint32_t winners = 0;
+};
+
+struct KindInfo {
+  std::string name;
+  std::vector<int> attrs;       // attribute ids this kind has
+  std::vector<int> attr_inits;  // nodes (a generated kind's see its piece's element in slot 0)
+  bool generated = false;       // its pieces come from 'each' (a board matches them by kind only)
+  bool named = false;           // its pieces have names: `name_template`, written at load into Model::piece_names
+  TemplateInfo name_template;   // with `me` = the piece's owner (a generated kind's element in slot 0)
+  Pos name_pos;                 // where the template is written
+};
+
+// A declaration computed once, when the rule file is loaded (load_eval.cpp), on the empty board: computed regions
+// and relations, the families of lines along computed relations, and generated pieces. Op::Ready nodes guard the
+// uses of the first three until they are computed; then load_eval replaces each by the node it guards.
+struct LoadItem {
+  enum Kind { Region, Relation, Lines, Pieces } kind = Region;
+  std::string name;
+  int id = -1;      // Region: its list; Relation: the relation; Lines: the family; Pieces: the kind
+  Pos pos;          // where it is declared (errors about its result are reported there)
+  Pos each_pos;     // Relation, Pieces: the 'each' (the pieces limit is reported there)
+  int list = -1;    // node: the region's sites, or the list 'each' ranges over (its variable in slot 0)
+  int value = -1;   // node: a relation's 'to', the pieces' 'at' (-1: none)
+  int owner = -1;   // node: the pieces' 'owner' (-1: the first player)
+  int frame = 0;
+  std::vector<int> along;  // Lines: the relations
+  int length = 0;          // Lines: the sites of each line
+  bool ready = false;      // computed (what Op::Ready checks)
+};
+
+// A grid of 'topology.grids': its sites by position.
+struct GridInfo {
+  int width = 0, height = 0;
+  std::vector<int32_t> sites;  // [(y - 1) * width + x - 1] -> site, for x in 1..width, y in 1..height
+};
+
+// Where a site is on a grid (grid -1: it is not on one).
+struct GridPlace {
+  int32_t grid = -1, x = 0, y = 0;
+};
+
+// A rule-file parameter (language.md, section 4.15) and the value the program was built with.
+struct RuleParam {
+  std::string name;
+  int32_t value = 0;
+};
+
+struct Model {
+  std::shared_ptr<const SourceFile> file;  // the rule file named on the command line (files[0])
+  // every file a position (Pos::file) can be in: [0] = file, then the bases it extends (nearest first), then
+  // the standard library's files
+  SourceFiles files;
+  std::string name, description;
+  std::vector<RuleParam> params;  // in the order declared
+
+  std::vector<std::string> players;
+  std::vector<std::string> site_names;   // unique
+  std::vector<std::string> site_labels;  // how each is written
+  std::vector<std::vector<int32_t>> lists;       // constant lists of ids
+  std::vector<Type> list_types;
+  std::vector<std::vector<uint8_t>> list_member; // for site lists: member[site] (empty for others)
+  std::vector<std::vector<int32_t>> list_index;  // for long site lists: index[site] = first position or -1
+  std::vector<std::vector<int>> zone_sites;      // per-player zones: [zone][player] -> site
+  std::vector<std::string> zone_names;
+  std::vector<std::vector<int>> track_lists;     // [track][player] -> list id
+  std::vector<std::string> track_names;
+  std::vector<std::string> relation_names;
+  std::vector<std::vector<int>> relation_lists;  // [relation][site] -> list id
+  std::vector<std::string> family_names;         // families of lines ('topology.lines')
+  std::vector<int> family_lists;                 // [family] -> list id of its lines
+  std::vector<std::vector<int>> through_lists;   // [family][site] -> list id of its lines through the site
+  std::vector<int> line_sites;                   // [line] -> list id of its sites
+  std::vector<GridInfo> grids;                   // in the order of 'topology.grids'
+  std::vector<GridPlace> grid_place;             // [site] -> its grid and column and row
+  std::vector<std::string> strings;
+
+  std::vector<KindInfo> kinds;
+  std::vector<std::string> attr_names;
+  std::vector<PieceInit> pieces;  // initial pieces, in creation order
+  // each piece's name, written at load from its kind's name template ("" for a piece of a kind without one: it is
+  // written KIND#NUMBER)
+  std::vector<std::string> piece_names;
+  Position start;                 // the initial position: the pieces at their 'at', then the start board
+  std::vector<VarInfo> vars;
+  int nvars = 0;                  // size of State::vars
+  std::vector<VarInfo> history;   // fields of each history entry (init: the default value's node)
+  std::vector<ChanceInfo> chance;
+  std::vector<FunctionInfo> functions;
+  std::vector<MoveInfo> moves;
+  std::vector<StepInfo> steps;
+  std::vector<EndInfo> ends;
+  std::vector<InvariantInfo> invariants;  // in the order written
+  TemplateInfo display;
+  bool has_display = false;
+  int display_frame = 0;
+  TemplateInfo summary;  // the one-line form of a position ('summary')
+  bool has_summary = false;
+  int summary_frame = 0;
+  HiddenInfo hidden;
+  std::vector<int> setup;  // statement nodes run once at setup from the rule file's start ('setup')
+  int setup_frame = 0;
+  bool setup_draws = false;  // the setup calls 'random' or 'shuffle': its result depends on the seed
+  bool setup_shuffles = false;  // the setup calls 'shuffle': a deck given from outside decides its order
+  int init_frame = 0;
+  // expressions compiled with the rule file on request (load_rules' `expressions`): their nodes
+  std::vector<int> expressions;
+  int expression_frame = 0;
+
+
+  std::vector<LoadItem> load_items;  // in the order they are computed
+
+  int max_frame = 0;        // the largest frame of any context
+  int max_stack = 0;        // the most pieces any site can hold
+
+  // A new constant list; a list of sites gets its membership tables with index_list.
+  int add_list(std::vector<int32_t> items, Type t) {
+    lists.push_back(std::move(items));
+    list_types.push_back(t);
+    list_member.emplace_back();
+    list_index.emplace_back();
+    return static_cast<int>(lists.size()) - 1;
+  }
+  // Membership and position tables for a long list of sites (a short one is scanned).
+  void index_list(int l) {
+    if (list_types[l] != Type::Sites || lists[l].size() <= 8) return;
+    list_member[l].assign(site_names.size(), 0);
+    list_index[l].assign(site_names.size(), -1);
+    for (int32_t s : lists[l]) list_member[l][s] = 1;
+    for (size_t i = lists[l].size(); i-- > 0;) list_index[l][lists[l][i]] = static_cast<int32_t>(i);
+  }
+
+  int nsites() const { return static_cast<int>(site_names.size()); }
+  int nplayers() const { return static_cast<int>(players.size()); }
+};
+
+}  // namespace ri
