@@ -132,11 +132,11 @@ TEST_CASE("pieces, variables and moves are laid out for the runtime") {
   CHECK(go.requires_.size() == 2);
   CHECK(P.code[go.requires_[0].node].type == Type::Bool);
   CHECK(P.code[go.effects[0]].op == Op::SMove);
-  // the standard library is compiled in: 'owned' and 'forward' are functions of the program
+  // the standard library is compiled in: 'vacant' and 'forward' are functions of the program
   auto has = [&](const char* n) {
     return std::any_of(P.functions.begin(), P.functions.end(), [&](auto& f) { return f.name == n; });
   };
-  CHECK(has("owned"));
+  CHECK(has("vacant"));
   CHECK(has("forward"));
 }
 

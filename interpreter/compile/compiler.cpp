@@ -52,14 +52,6 @@ class Compiler {
   Program& P_;
 };
 
-// Whether e refers to the local in `slot`.
-bool uses_slot(const Expr& e, int slot) {
-  if ((e.kind == ExprKind::Name && (e.sym == Sym::Local || e.sym == Sym::LazyLocal) && e.slot == slot)) return true;
-  for (auto& k : e.kids)
-    if (k && uses_slot(*k, slot)) return true;
-  return false;
-}
-
 // The runtime operation each row of operations.def compiles to.
 Op lowered(Builtin b) {
   static constexpr Op ops[] = {
@@ -81,33 +73,6 @@ Op lowered(Aggregate a) {
 #include "syntax/operations.def"
   };
   return ops[static_cast<size_t>(a)];
-}
-
-// Whether e calls 'random' (a draw: evaluating it once or several times makes a difference).
-bool draws(const Expr& e) {
-  if (e.kind == ExprKind::Call && e.sym == Sym::Builtin && static_cast<Builtin>(e.id) == Builtin::random) return true;
-  for (auto& k : e.kids)
-    if (k && draws(*k)) return true;
-  return false;
-}
-
-// For `count(x in pieces_at(S) : x.owner == P)` (or `P == x.owner`), with P not using x (nor drawing: the
-// table computes it once): P. Else null.
-const Expr* counts_owned(const Expr& e) {
-  if (e.agg != Aggregate::count || e.kids[1] || !e.kids[2] || !e.kids[0]) return nullptr;
-  const Expr& dom = *e.kids[0];
-  if (dom.kind != ExprKind::Call || dom.sym != Sym::Builtin || static_cast<Builtin>(dom.id) != Builtin::pieces_at)
-    return nullptr;
-  const Expr& body = *e.kids[2];
-  if (body.kind != ExprKind::Binary || body.op != BinOp::Eq) return nullptr;
-  for (int side = 0; side < 2; ++side) {
-    const Expr& f = *body.kids[side];
-    const Expr& other = *body.kids[1 - side];
-    if (f.kind == ExprKind::Field && f.name == "owner" && f.kids[0]->kind == ExprKind::Name &&
-        f.kids[0]->sym == Sym::Local && f.kids[0]->slot == e.slot && !uses_slot(other, e.slot) && !draws(other))
-      return &other;
-  }
-  return nullptr;
 }
 
 Op binary_op(BinOp op) {
@@ -189,10 +154,6 @@ int Compiler::expr(const Expr& e) {
     case ExprKind::If: return emit(Op::If, e.type, e.pos, {expr(*e.kids[0]), expr(*e.kids[1]), expr(*e.kids[2])});
     case ExprKind::Let: return emit(Op::Let, e.type, e.pos, {expr(*e.kids[0]), expr(*e.kids[1])}, e.slot);
     case ExprKind::Aggregate: {
-      if (const Expr* owner = counts_owned(e)) {
-        // count(x in pieces_at(S) : x.owner == P): read from the per-site table of each player's pieces
-        return emit(Op::CountOwned, Type::Int, e.pos, {expr(*e.kids[0]->kids[0]), expr(*owner)});
-      }
       Op op = lowered(e.agg);
       int d = expr(*e.kids[0]);
       int w = e.kids[1] ? expr(*e.kids[1]) : -1;

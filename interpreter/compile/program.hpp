@@ -38,7 +38,7 @@ enum class Op : uint8_t {
   // builtins
   Next, Opponent, PiecesAt, Size, Top, Owner, SiteOf, KindOf, Attr /* a = attr */, Len, Nth, IndexOf, MinF, MaxF,
   Abs, Related /* a = relation, k0 site -> list */, Link /* a = relation, k0 site -> site or none */,
-  CountOwned /* k0 site, k1 player: count(x in pieces_at(k0) : x.owner == k1), from a per-site table */,
+  CountOwned /* k0 site, k1 player: how many of k1's pieces are on k0 (owned), from a per-site table */,
   LinesThrough /* a = family, k0 site -> lines */, LineSites /* k0 line -> sites */,
   HistLen, Mover /* k0 entry */, LastTurn /* k0 player */, Recorded /* a = field, k0 entry */,
   Concat /* k0 ++ k1: the written forms joined */, StrEq, StrNe,
