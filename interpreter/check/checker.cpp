@@ -431,6 +431,7 @@ bool Checker::run(const std::vector<const Document*>& libs, const SourceFiles& f
   if (expressions_)
     for (const Text& t : *expressions_) check_expression(t);
   sort_load_items();
+  check_load_order();
   // initial pieces: at their 'at' (a kind without one starts off the board), then the start board's; generated
   // pieces are made at load (load_eval.cpp), which then places the start board again
   for (size_t k = 0; k < doc_.pieces.size(); ++k) {

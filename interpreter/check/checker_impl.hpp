@@ -133,6 +133,15 @@ class Checker {
   void add_load_item(LoadItem::Kind kind, const Text& name, int id, Pos each_pos);
   void check_load_items();  // their expressions
   void sort_load_items();   // into the order they are computed
+  void check_load_order();  // that each reads only those computed before it
+  // The computed declarations an expression reads, directly or through the functions it calls.
+  struct LoadRef {
+    int item;    // Model::load_items index
+    Pos at;      // where it is read
+    Pos called;  // the call, in the expression, of the function that reads it ({} when read directly)
+  };
+  void load_refs(const Expr& e, Pos called, std::vector<LoadRef>& out, std::vector<char>& visiting);
+  int load_item_of(LoadItem::Kind kind, int id) const;
   void declare_history();
   Type stored_value(const VarDecl& v, ExprP& e, const char* noun, const char* init);
   void declare_pieces();

@@ -2,6 +2,7 @@
 // pieces), and the order in which load_eval.cpp computes them.
 #include <cctype>
 #include <limits>
+#include <set>
 #include <tuple>
 
 #include "check/checker_impl.hpp"
@@ -83,6 +84,53 @@ void Checker::sort_load_items() {
   }
   P_.load_items = std::move(items);
   out_.load = std::move(load);
+}
+
+int Checker::load_item_of(LoadItem::Kind kind, int id) const {
+  for (size_t i = 0; i < P_.load_items.size(); ++i)
+    if (P_.load_items[i].kind == kind && P_.load_items[i].id == id) return static_cast<int>(i);
+  return -1;
+}
+
+// The computed regions, relations and families of lines `e` reads, and those the bodies of the functions it calls
+// read (each function once: `visiting` marks those already walked).
+void Checker::load_refs(const Expr& e, Pos called, std::vector<LoadRef>& out, std::vector<char>& visiting) {
+  int item = -1;
+  if (e.kind == ExprKind::Name && e.sym == Sym::Region) item = load_item_of(LoadItem::Region, e.id);
+  if (e.kind == ExprKind::Name && e.sym == Sym::Lines) item = load_item_of(LoadItem::Lines, e.id);
+  if (e.kind == ExprKind::Name && e.sym == Sym::Relation) item = load_item_of(LoadItem::Relation, e.id);
+  if (item >= 0) out.push_back({item, e.pos, called});
+  for (const ExprP& k : e.kids)
+    if (k) load_refs(*k, called, out, visiting);
+  if (e.kind == ExprKind::Call && e.sym == Sym::Function && !visiting[static_cast<size_t>(e.id)]) {
+    visiting[static_cast<size_t>(e.id)] = 1;
+    if (const ExprP& body = out_.functions[static_cast<size_t>(e.id)].body)
+      load_refs(*body, called.line > 0 ? called : e.pos, out, visiting);
+  }
+}
+
+// Declarations computed at load are computed in the order written (sort_load_items): each may read only those
+// before it, directly or through the functions it calls, wherever in it the read is.
+void Checker::check_load_order() {
+  for (size_t i = 0; i < P_.load_items.size(); ++i) {
+    const CheckedLoad& cl = out_.load[i];
+    std::vector<LoadRef> refs;
+    std::vector<char> visiting(out_.functions.size(), 0);
+    for (const Expr* e : {cl.list.get(), cl.value.get(), cl.owner.get()})
+      if (e) load_refs(*e, {}, refs, visiting);
+    std::set<std::tuple<int, int, int, int>> reported;
+    for (const LoadRef& r : refs) {
+      if (r.item < static_cast<int>(i) || !reported.insert({r.at.file, r.at.line, r.at.col, r.item}).second) continue;
+      const LoadItem& used = P_.load_items[static_cast<size_t>(r.item)];
+      const char* what = used.kind == LoadItem::Region     ? "region"
+                         : used.kind == LoadItem::Relation ? "relation"
+                                                           : "family of lines";
+      error(r.at, fmt::format("{} '{}' is used before it is computed (declarations computed at load are computed in the "
+                              "order written)",
+                              what, used.name));
+      if (r.called.line > 0) diags_.note(P_.files, r.called, "called from here");
+    }
+  }
 }
 
 }  // namespace ri::checking

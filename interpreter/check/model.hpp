@@ -162,8 +162,8 @@ struct KindInfo {
 };
 
 // A declaration computed once, when the rule file is loaded (load_eval.cpp), on the empty board: computed regions
-// and relations, the families of lines along computed relations, and generated pieces. Op::Ready nodes guard the
-// uses of the first three until they are computed; then load_eval replaces each by the node it guards.
+// and relations, the families of lines along computed relations, and generated pieces. Each reads only those computed before it (the checker makes
+// sure), so the code reads their tables directly.
 struct LoadItem {
   enum Kind { Region, Relation, Lines, Pieces } kind = Region;
   std::string name;
@@ -176,7 +176,6 @@ struct LoadItem {
   int frame = 0;
   std::vector<int> along;  // Lines: the relations
   int length = 0;          // Lines: the sites of each line
-  bool ready = false;      // computed (what Op::Ready checks)
 };
 
 // A grid of 'topology.grids': its sites by position.

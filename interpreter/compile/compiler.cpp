@@ -34,13 +34,6 @@ class Compiler {
 
   int expr(const Expr& e);
   int stmt(const Stmt& s);
-  // node n, guarded by an Op::Ready when it reads a declaration computed at load (of `kind`, `id`)
-  int ready(int n, LoadItem::Kind kind, int id) {
-    for (size_t i = 0; i < P_.load_items.size(); ++i)
-      if (P_.load_items[i].kind == kind && P_.load_items[i].id == id)
-        return emit(Op::Ready, P_.code[n].type, P_.code[n].pos, {n}, static_cast<int>(i));
-    return n;
-  }
   TemplateInfo templ(const Template& t) {
     TemplateInfo ti;
     ti.literals = t.literals;
@@ -97,13 +90,13 @@ int Compiler::expr(const Expr& e) {
         case Sym::Site:
         case Sym::Zone:
         case Sym::Kind: return emit(Op::Const, e.type, e.pos, {}, 0, 0, e.id);
-        case Sym::Region: return ready(emit(Op::ConstList, e.type, e.pos, {}, e.id), LoadItem::Region, e.id);
+        case Sym::Region: return emit(Op::ConstList, e.type, e.pos, {}, e.id);
         case Sym::AllPlayers:
         case Sym::AllSites: return emit(Op::ConstList, e.type, e.pos, {}, e.id);
         case Sym::AllPieces: return emit(Op::AllPieces, e.type, e.pos);
         case Sym::CannotMove: return emit(Op::CannotMove, Type::Bool, e.pos);
         case Sym::Lines:
-          return ready(emit(Op::ConstList, e.type, e.pos, {}, P_.family_lists[e.id]), LoadItem::Lines, e.id);
+          return emit(Op::ConstList, e.type, e.pos, {}, P_.family_lists[e.id]);
         default: return emit(Op::Const, e.type, e.pos);
       }
     case ExprKind::Call: {
@@ -113,20 +106,15 @@ int Compiler::expr(const Expr& e) {
         Op op = lowered(static_cast<Builtin>(e.id));
         // an argument naming a relation, a family of lines or a history field is the node's `a`
         int a = 0;
-        ArgKind named = ArgKind::Value;
         for (size_t i = 0; i < e.kids.size(); ++i) {
           ArgKind k = b.args[i].kind;
           if (k == ArgKind::Relation || k == ArgKind::Family || k == ArgKind::Field) {
             a = e.kids[i]->id;
-            named = k;
           } else {
             kids.push_back(expr(*e.kids[i]));
           }
         }
-        int n = emit(op, e.type, e.pos, kids, a);
-        if (named == ArgKind::Family) return ready(n, LoadItem::Lines, a);
-        if (named == ArgKind::Relation) return ready(n, LoadItem::Relation, a);
-        return n;
+        return emit(op, e.type, e.pos, kids, a);
       }
       for (auto& k : e.kids) kids.push_back(expr(*k));
       return emit(Op::Call, e.type, e.pos, kids, e.id, frame);

@@ -44,7 +44,7 @@ enum class Op : uint8_t {
   Concat /* k0 ++ k1: the written forms joined */, StrEq, StrNe,
   JoinText /* concat(x in k0 where k1 : k2): the written forms of k2 joined; a = slot */,
   CannotMove /* true while the end rules are tried because the player to move has no legal move */,
-  Ready /* a = Program::load_items index, k0: a declaration computed at load; an error before it is computed */,
+
   XOf, YOf /* k0 site -> its grid column / row */, SiteAt /* k0 x, k1 y -> site of the first grid or none */,
   Offset /* k0 site, k1 dx, k2 dy -> site of the same grid or none */, AllPieces /* -> every piece on the board */,
   KindPieces /* k0 kind -> every piece of that kind, on the board or off it (a list made in the arena) */,

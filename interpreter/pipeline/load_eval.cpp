@@ -232,7 +232,6 @@ bool LoadEvaluator::run(const std::vector<BoardSite>& start) {
       return false;
     }
     if (!ok) return false;
-    item.ready = true;
   }
   if (!generated_.empty() && !make_pieces(start)) return false;
   if (std::any_of(P_.kinds.begin(), P_.kinds.end(), [](const KindInfo& k) { return k.named; })) {
@@ -243,9 +242,6 @@ bool LoadEvaluator::run(const std::vector<BoardSite>& start) {
       return false;
     }
   }
-  // every use of a computed declaration reads its table directly from now on
-  for (Node& n : P_.code)
-    if (n.op == Op::Ready) n = P_.code[static_cast<size_t>(P_.kids[n.first])];
   return true;
 }
 

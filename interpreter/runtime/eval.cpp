@@ -152,17 +152,6 @@ Value Machine::concat(const Node& n) {
   return new_string(n, show(a, P_->code[k(0)].type) + show(b, P_->code[k(1)].type));
 }
 
-// A declaration computed at load, used before it is computed (only while the rule file is loaded).
-Value Machine::not_ready(const Node& n) {
-  const LoadItem& item = P_->load_items[n.a];
-  const char* what = item.kind == LoadItem::Region     ? "region"
-                     : item.kind == LoadItem::Relation ? "relation"
-                                                       : "family of lines";
-  fail(n, fmt::format("{} '{}' is used before it is computed (declarations computed at load are computed in the order "
-                      "written)",
-                      what, item.name));
-}
-
 // The rarer, stack-hungry operations live outside ev(), so that ev()'s own frame stays small: it is
 // entered once per node.
 
@@ -411,9 +400,6 @@ Value Machine::ev(int id) {
     case Op::KindPieces: return kind_pieces(n);
     case Op::JoinText: return join_text(n);
     case Op::CannotMove: return Value{(S_.flags & State::kCannotMove) != 0, 0, 0};
-    case Op::Ready:
-      if (!P.load_items[n.a].ready) not_ready(n);
-      return ev(k(0));
     default: fail(n, "internal error: not an expression");
   }
 }

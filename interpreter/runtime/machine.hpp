@@ -149,7 +149,6 @@ class Machine {
   static constexpr size_t kStringBytesMax = 1 << 20;
   [[gnu::noinline]] Value concat(const Node& n);
   [[gnu::noinline]] Value join_text(const Node& n);
-  [[gnu::noinline]] Value not_ready(const Node& n);
   // a string made in this game operation: counts its bytes against kStringBytesMax (at node n)
   Value new_string(const Node& n, std::string s);
   std::string strings_exceeded() const {
