@@ -34,6 +34,9 @@ class Compiler {
 
   int expr(const Expr& e);
   int stmt(const Stmt& s);
+  // A move: its parameters' domains, lets (each referenced through a LazyLet node), requirements (each with the
+  // parameter generation checks it after), effects, notation and the history fields it records.
+  void move(MoveInfo& mi, const CheckedMove& cm, size_t nhistory);
   TemplateInfo templ(const Template& t) {
     TemplateInfo ti;
     ti.literals = t.literals;
@@ -212,6 +215,33 @@ int param_level(const Program& P, int n, int np) {
   return level;
 }
 
+void Compiler::move(MoveInfo& mi, const CheckedMove& cm, size_t nhistory) {
+  for (size_t i = 0; i < mi.params.size(); ++i)
+    mi.params[i].domain = cm.params[i].domain ? expr(*cm.params[i].domain) : -1;
+  let_values.clear();
+  for (size_t l = 0; l < cm.lets.size(); ++l) {
+    let_values.push_back(cm.lets[l] ? expr(*cm.lets[l]) : emit(Op::Const, Type::Error, {}));
+    const Node& v = P_.code[let_values.back()];
+    mi.let_nodes.push_back(emit(Op::LazyLet, v.type, v.pos, {let_values.back()}, cm.let_slots[l], static_cast<int>(l)));
+  }
+  int np = static_cast<int>(mi.params.size());
+  mi.forget.assign(np + 1, 0);
+  for (size_t l = 0; l < cm.lets.size(); ++l) {
+    const Node& v = P_.code[let_values[l]];
+    int lv = is_list(v.type) ? np - 1 : param_level(P_, let_values[l], np);
+    for (int i = -1; i <= lv && i < np; ++i) mi.forget[i + 1] |= uint64_t{1} << l;
+  }
+  int level = -1;
+  for (size_t r = 0; r < mi.requires_.size(); ++r) {
+    mi.requires_[r].node = cm.requires_[r].check ? expr(*cm.requires_[r].check) : -1;
+    level = std::max(level, param_level(P_, mi.requires_[r].node, np));
+    mi.requires_[r].level = level;
+  }
+  for (auto& s : cm.effects) mi.effects.push_back(s ? stmt(*s) : -1);
+  for (auto& t : cm.notation) mi.notation.push_back(templ(t));
+  for (size_t h = 0; h < nhistory; ++h) mi.record.push_back(h < cm.record.size() && cm.record[h] ? expr(*cm.record[h]) : -1);
+}
+
 }  // namespace
 
 std::shared_ptr<Program> compile(Checked& ck) {
@@ -219,108 +249,60 @@ std::shared_ptr<Program> compile(Checked& ck) {
   static_cast<Model&>(*prog) = std::move(ck.model);
   Program& P = *prog;
   Compiler c(P);
-  auto track = [&](int f) { P.max_frame = std::max(P.max_frame, f); };
-  for (size_t i = 0; i < P.load_items.size(); ++i) {
-    LoadItem& item = P.load_items[i];
-    CheckedLoad& cl = ck.load[i];
-    c.frame = item.frame;
-    track(c.frame);
-    item.list = cl.list ? c.expr(*cl.list) : -1;
-    item.value = cl.value ? c.expr(*cl.value) : -1;
-    item.owner = cl.owner ? c.expr(*cl.owner) : -1;
-  }
-  for (size_t f = 0; f < P.functions.size(); ++f) {
-    c.frame = P.functions[f].frame;
-    track(c.frame);
-    P.functions[f].body = ck.functions[f].body ? c.expr(*ck.functions[f].body) : -1;
-  }
-  c.frame = P.init_frame;
-  track(c.frame);
-  for (size_t v = 0; v < P.vars.size(); ++v)
-    P.vars[v].init = ck.var_inits[v] ? c.expr(*ck.var_inits[v]) : -1;
-  for (size_t k = 0; k < P.kinds.size(); ++k)
-    for (auto& e : ck.attr_inits[k]) P.kinds[k].attr_inits.push_back(e ? c.expr(*e) : -1);
-  for (size_t k = 0; k < P.kinds.size(); ++k)
-    if (P.kinds[k].named) P.kinds[k].name_template = c.templ(ck.piece_names[k]);
-  for (size_t h = 0; h < P.history.size(); ++h)
-    P.history[h].init = ck.history_defaults[h] ? c.expr(*ck.history_defaults[h]) : c.emit(Op::Const, Type::Int, {});
-  for (size_t m = 0; m < P.moves.size(); ++m) {
-    MoveInfo& mi = P.moves[m];
-    CheckedMove& cm = ck.moves[m];
-    c.frame = mi.frame;
-    track(c.frame);
-    for (size_t i = 0; i < mi.params.size(); ++i)
-      mi.params[i].domain = cm.params[i].domain ? c.expr(*cm.params[i].domain) : -1;
-    c.let_values.clear();
-    for (size_t l = 0; l < cm.lets.size(); ++l) {
-      c.let_values.push_back(cm.lets[l] ? c.expr(*cm.lets[l]) : c.emit(Op::Const, Type::Error, {}));
-      mi.let_nodes.push_back(c.emit(Op::LazyLet, P.code[c.let_values.back()].type, P.code[c.let_values.back()].pos,
-                                    {c.let_values.back()}, cm.let_slots[l], static_cast<int>(l)));
-    }
-    int np = static_cast<int>(mi.params.size());
-    mi.forget.assign(np + 1, 0);
-    for (size_t l = 0; l < cm.lets.size(); ++l) {
-      const Node& v = P.code[c.let_values[l]];
-      int lv = is_list(v.type) ? np - 1 : param_level(P, c.let_values[l], np);
-      for (int i = -1; i <= lv && i < np; ++i) mi.forget[i + 1] |= uint64_t{1} << l;
-    }
-    int level = -1;
-    for (size_t r = 0; r < mi.requires_.size(); ++r) {
-      mi.requires_[r].node = cm.requires_[r].check ? c.expr(*cm.requires_[r].check) : -1;
-      level = std::max(level, param_level(P, mi.requires_[r].node, static_cast<int>(mi.params.size())));
-      mi.requires_[r].level = level;
-    }
-    for (auto& s : cm.effects) mi.effects.push_back(s ? c.stmt(*s) : -1);
-    for (auto& t : cm.notation) mi.notation.push_back(c.templ(t));
+  // Code of one context: its frame size, which calls need, counts towards the largest frame.
+  auto in_frame = [&](int frame, auto&& lower) {
+    c.frame = frame;
+    P.max_frame = std::max(P.max_frame, frame);
+    lower();
+  };
+  auto expr = [&](const ExprP& e) { return e ? c.expr(*e) : -1; };
+  auto stmts = [&](const std::vector<StmtP>& in, std::vector<int>& out) {
+    for (const StmtP& s : in) out.push_back(s ? c.stmt(*s) : -1);
+  };
+  for (size_t i = 0; i < P.load_items.size(); ++i)
+    in_frame(P.load_items[i].frame, [&] {
+      P.load_items[i].list = expr(ck.load[i].list);
+      P.load_items[i].value = expr(ck.load[i].value);
+      P.load_items[i].owner = expr(ck.load[i].owner);
+    });
+  for (size_t f = 0; f < P.functions.size(); ++f)
+    in_frame(P.functions[f].frame, [&] { P.functions[f].body = expr(ck.functions[f].body); });
+  in_frame(P.init_frame, [&] {
+    for (size_t v = 0; v < P.vars.size(); ++v) P.vars[v].init = expr(ck.var_inits[v]);
+    for (size_t k = 0; k < P.kinds.size(); ++k)
+      for (const ExprP& e : ck.attr_inits[k]) P.kinds[k].attr_inits.push_back(expr(e));
+    for (size_t k = 0; k < P.kinds.size(); ++k)
+      if (P.kinds[k].named) P.kinds[k].name_template = c.templ(ck.piece_names[k]);
     for (size_t h = 0; h < P.history.size(); ++h)
-      mi.record.push_back(h < cm.record.size() && cm.record[h] ? c.expr(*cm.record[h]) : -1);
-  }
-  for (size_t k = 0; k < P.chance.size(); ++k) {
-    ChanceInfo& ci = P.chance[k];
-    c.frame = ci.frame;
-    track(c.frame);
-    ci.computed = ck.chance[k].computed ? c.expr(*ck.chance[k].computed) : -1;
-    for (auto& s : ck.chance[k].effects) ci.effects.push_back(s ? c.stmt(*s) : -1);
-  }
-  for (size_t i = 0; i < P.steps.size(); ++i) {
-    c.frame = P.steps[i].frame;
-    track(c.frame);
-    P.steps[i].when = ck.step_when[i] ? c.expr(*ck.step_when[i]) : -1;
-    for (auto& st : ck.step_after[i]) P.steps[i].after.push_back(st ? c.stmt(*st) : -1);
-  }
-  for (size_t e = 0; e < P.ends.size(); ++e) {
-    c.frame = P.ends[e].frame;
-    track(c.frame);
-    P.ends[e].when = ck.ends[e].when ? c.expr(*ck.ends[e].when) : -1;
-    P.ends[e].arg = ck.ends[e].arg ? c.expr(*ck.ends[e].arg) : -1;
-    if (P.ends[e].has_message) P.ends[e].message = c.templ(ck.ends[e].message);
-  }
-  if (ck.hidden_when) {
-    c.frame = P.hidden.frame;
-    track(c.frame);
-    P.hidden.when = c.expr(*ck.hidden_when);
-  }
-  for (size_t i = 0; i < P.invariants.size(); ++i) {
-    c.frame = P.invariants[i].frame;
-    track(c.frame);
-    P.invariants[i].node = ck.invariants[i] ? c.expr(*ck.invariants[i]) : -1;
-  }
-  if (P.has_display) {
-    c.frame = P.display_frame;
-    track(c.frame);
-    P.display = c.templ(ck.display);
-  }
-  if (P.has_summary) {
-    c.frame = P.summary_frame;
-    track(c.frame);
-    P.summary = c.templ(ck.summary);
-  }
-  c.frame = P.setup_frame;
-  track(c.frame);
-  for (auto& s : ck.setup) P.setup.push_back(s ? c.stmt(*s) : -1);
-  c.frame = P.expression_frame;
-  track(c.frame);
-  for (const ExprP& e : ck.expressions) P.expressions.push_back(c.expr(*e));
+      P.history[h].init = ck.history_defaults[h] ? c.expr(*ck.history_defaults[h]) : c.emit(Op::Const, Type::Int, {});
+  });
+  for (size_t m = 0; m < P.moves.size(); ++m)
+    in_frame(P.moves[m].frame, [&] { c.move(P.moves[m], ck.moves[m], P.history.size()); });
+  for (size_t k = 0; k < P.chance.size(); ++k)
+    in_frame(P.chance[k].frame, [&] {
+      P.chance[k].computed = expr(ck.chance[k].computed);
+      stmts(ck.chance[k].effects, P.chance[k].effects);
+    });
+  for (size_t i = 0; i < P.steps.size(); ++i)
+    in_frame(P.steps[i].frame, [&] {
+      P.steps[i].when = expr(ck.step_when[i]);
+      stmts(ck.step_after[i], P.steps[i].after);
+    });
+  for (size_t e = 0; e < P.ends.size(); ++e)
+    in_frame(P.ends[e].frame, [&] {
+      P.ends[e].when = expr(ck.ends[e].when);
+      P.ends[e].arg = expr(ck.ends[e].arg);
+      if (P.ends[e].has_message) P.ends[e].message = c.templ(ck.ends[e].message);
+    });
+  if (ck.hidden_when) in_frame(P.hidden.frame, [&] { P.hidden.when = expr(ck.hidden_when); });
+  for (size_t i = 0; i < P.invariants.size(); ++i)
+    in_frame(P.invariants[i].frame, [&] { P.invariants[i].node = expr(ck.invariants[i]); });
+  if (P.has_display) in_frame(P.display_frame, [&] { P.display = c.templ(ck.display); });
+  if (P.has_summary) in_frame(P.summary_frame, [&] { P.summary = c.templ(ck.summary); });
+  in_frame(P.setup_frame, [&] { stmts(ck.setup, P.setup); });
+  in_frame(P.expression_frame, [&] {
+    for (const ExprP& e : ck.expressions) P.expressions.push_back(c.expr(*e));
+  });
   return prog;
 }
 
