@@ -1,0 +1,131 @@
+// The table of operations (syntax/operations.def): every row is reachable through the language. The grammar's
+// aggregate keywords are exactly its aggregates, every built-in function and effect is known to the checker by its
+// row (arity and argument kinds), and every row compiles to the runtime operation it names.
+#include <catch2/catch.hpp>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <string>
+#include <vector>
+
+#include "pipeline/pipeline.hpp"
+#include "runtime/engine.hpp"
+#include "runtime/machine.hpp"
+#include "syntax/operations.hpp"
+#include "syntax/parser.hpp"
+
+using namespace ri;
+
+namespace {
+
+const char* kGame = R"RULES(game: {name: ops}
+players: [A, B]
+topology: {grids: [{width: 2, height: 2}]}
+history: {h: 0}
+pieces: {man: {per_player: 1}}
+moves:
+  go:
+    effects: [pass]
+turn: [{choose: all}]
+end: []
+)RULES";
+
+// The rule file with one more function, whose body is `body`; the diagnostics of checking it.
+std::string check_function(const std::string& body) {
+  Diagnostics d;
+  load_rules_text("t.rules", std::string(kGame) + "functions: {'f() -> int': '" + body + "'}\n", d);
+  return d.format();
+}
+
+}  // namespace
+
+TEST_CASE("operations: the grammar's aggregate keywords are the table's aggregates") {
+  Diagnostics d;
+  Parser parser(std::make_shared<SourceFile>("t", ""), d);
+  for (const Operation& op : aggregates()) {
+    Text t;
+    t.s = fmt::format("{}(x in [1, 2] : x > 1)", op.name);
+    t.pos = {1, 1, 0};
+    for (size_t i = 0; i <= t.s.size(); ++i) t.map.push_back({1, static_cast<int>(i) + 1, 0});
+    ExprP e = parser.expr(t);
+    INFO(t.s << "\n" << d.format());
+    REQUIRE(e);
+    CHECK(e->kind == ExprKind::Aggregate);
+    CHECK(e->agg == aggregate_id(op));
+    CHECK(e->name == "x");
+  }
+  // a name that is no aggregate is a call, whose arguments are no 'x in LIST'
+  Text t;
+  t.s = "total(x in [1, 2] : x)";
+  for (size_t i = 0; i <= t.s.size(); ++i) t.map.push_back({1, static_cast<int>(i) + 1, 0});
+  CHECK_FALSE(parser.expr(t));
+}
+
+TEST_CASE("operations: the checker knows every built-in function by its row") {
+  for (const Operation& op : builtins()) {
+    INFO(op.name);
+    CHECK(find_builtin(op.name) == &op);
+    // one argument too many: the row's arity, in the row's words
+    std::vector<std::string> args(op.args.size() + 1, "1");
+    std::string diags = check_function(fmt::format("{}({})", op.name, fmt::join(args, ", ")));
+    CHECK_THAT(diags, Catch::Contains(fmt::format("'{}' takes {} argument{}", op.name, op.args.size(),
+                                                  op.args.size() == 1 ? "" : "s")));
+  }
+}
+
+TEST_CASE("operations: the checker knows every effect by its row, and where it may be used") {
+  for (const Operation& op : effects()) {
+    INFO(op.name);
+    std::vector<std::string> args(op.args.size() + 1, "1");
+    Diagnostics d;
+    std::string text = std::string(kGame);
+    text.replace(text.find("effects: [pass]"), 15, fmt::format("effects: ['{}({})']", op.name, fmt::join(args, ", ")));
+    load_rules_text("t.rules", text, d);
+    if (op.where == Where::Setup)
+      CHECK_THAT(d.format(), Catch::Contains(fmt::format("'{}' can only be used in 'setup'", op.name)));
+    else
+      CHECK_THAT(d.format(), Catch::Contains(fmt::format("'{}' takes {} argument", op.name, op.args.size())));
+    // in a step's 'after', only effects that request nothing of the turn
+    Diagnostics d2;
+    std::string after = std::string(kGame);
+    after.replace(after.find("turn: [{choose: all}]"), 21,
+                  fmt::format("turn: [{{choose: all, after: ['{}']}}]", op.args.empty() ? std::string(op.name) : ""));
+    if (!op.args.empty()) continue;
+    load_rules_text("t.rules", after, d2);
+    if (op.where == Where::Move)
+      CHECK_THAT(d2.format(), Catch::Contains(fmt::format("'{}' is not allowed in a step's 'after'", op.name)));
+    else
+      CHECK(d2.empty());
+  }
+}
+
+TEST_CASE("operations: every row compiles and runs") {
+  // one use of each built-in function and aggregate, typed by its row, evaluated on the start position
+  std::vector<std::string> exprs = {
+      "next(A)", "opponent(A)", "len(pieces_at(a1))", "size(a1)", "top(a1) == none", "owned(a1, A)",
+      "min(1, 2)", "max(1, 2)", "abs(-3)", "len(sites)", "nth(sites, 0)", "index(sites, a1)",
+      "neighbours(a1, north)", "step(a1, north)", "history_len()", "x_of(a2)", "y_of(a2)", "site_at(1, 1)",
+      "offset(a1, 1, 0)", "unique([1, 1])", "slice([1, 2, 3], 1, 2)", "reverse([1, 2])", "len(all_pieces(man))",
+      "any(x in [1] : x > 0)", "all(x in [1] : x > 0)", "count(x in [1])", "sum(x in [1, 2] : x)",
+      "min(x in [1, 2] : x)", "max(x in [1, 2] : x)", "filter(x in [1, 2] : x > 1)", "map(x in [1, 2] : x + 1)",
+      "concat(x in [1, 2] : x)"};
+  Diagnostics d;
+  LoadOptions o;
+  o.expressions = &exprs;
+  auto p = load_rules_text("t.rules", std::string(kGame), d, o);
+  INFO(d.format());
+  REQUIRE(p);
+  REQUIRE(p->expressions.size() == exprs.size());
+  std::vector<std::string> values = {
+      "B", "B", "0", "0", "true", "0", "1", "2", "3", "4", "a1", "0", "[a2]", "a2", "0", "1", "2", "a1", "b1", "[1]",
+      "[2]", "[2, 1]", "2", "true", "true", "1", "3", "1", "2", "[2]", "[2, 3]", "12"};
+  Game g(p);
+  Machine& M = g.machine();
+  for (size_t i = 0; i < exprs.size(); ++i) {
+    INFO(exprs[i]);
+    M.begin_operation();
+    int e = p->expressions[i];
+    CHECK(M.show_value(M.evaluate(e), p->code[e].type) == values[i]);
+  }
+}
