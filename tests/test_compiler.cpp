@@ -168,3 +168,37 @@ TEST_CASE("concat, cannot_move and the uses of computed declarations compile to 
     CHECK(n.type == r.type);
   }
 }
+
+TEST_CASE("expressions compile against a loaded program, with its symbol table, without loading it again") {
+  auto p = program();
+  size_t code = p->code.size(), strings = p->strings.size();
+  struct Row {
+    std::vector<std::string> exprs;
+    std::vector<Type> types;  // empty: the expressions have problems
+    std::string diagnostics;  // what they must contain
+  };
+  const Row rows[] = {
+      {{"owned(a1, A) + score[B]", "forward(lane[me], a1, 1)", "'x' ++ 'y'"}, {Type::Int, Type::Site, Type::Str}, ""},
+      {{"ends"}, {Type::Sites}, ""},
+      {{"scor[A]"}, {}, "<expression>:1:1: error: undeclared name 'scor' (did you mean 'score'?)"},
+      {{"forward(a1)", "go"}, {}, "<expression 1>:1:1: error: function 'forward' takes 3 arguments (sites t, site s, int n), not 1"},
+  };
+  for (const Row& r : rows) {
+    INFO(r.exprs[0]);
+    Diagnostics d;
+    auto q = add_expressions(*p, r.exprs, d);
+    if (r.types.empty()) {
+      CHECK_FALSE(q);
+      CHECK_THAT(d.format(), Catch::Contains(r.diagnostics));
+      continue;
+    }
+    INFO(d.format());
+    REQUIRE(q);
+    REQUIRE(q->expressions.size() == r.types.size());
+    for (size_t i = 0; i < r.types.size(); ++i) CHECK(q->code[q->expressions[i]].type == r.types[i]);
+  }
+  // the base program is as it was
+  CHECK(p->code.size() == code);
+  CHECK(p->strings.size() == strings);
+  CHECK(p->expressions.empty());
+}

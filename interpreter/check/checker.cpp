@@ -428,8 +428,6 @@ bool Checker::run(const std::vector<const Document*>& libs, const SourceFiles& f
   check_invariants();
   check_display();
   check_hidden();
-  if (expressions_)
-    for (const Text& t : *expressions_) check_expression(t);
   sort_load_items();
   check_load_order();
   // initial pieces: at their 'at' (a kind without one starts off the board), then the start board's; generated
@@ -471,6 +469,21 @@ bool Checker::run(const std::vector<const Document*>& libs, const SourceFiles& f
   bool generated = std::any_of(P_.kinds.begin(), P_.kinds.end(), [](const KindInfo& k) { return k.generated; });
   resolve_board(doc_.start, P_, generated ? BoardOf::StartNames : BoardOf::Start, free, P_.files, diags_, P_.start);
   if (generated) out_.start = doc_.start;
+  for (const FnDecl& fd : fns_) symbols_.param_names.push_back(fd.param_names);
+  P_.symbols = std::make_shared<Symbols>(symbols_);
+  return diags_.size() == before;
+}
+
+bool Checker::run_expressions(const std::vector<Text>& expressions) {
+  size_t before = diags_.size();
+  parser_ = std::make_unique<Parser>(P_.files, diags_);
+  symbols_ = *P_.symbols;
+  for (size_t f = 0; f < P_.functions.size(); ++f) {
+    FnDecl fd{nullptr, symbols_.param_names[f], {}};
+    fd.state = 2;  // checked with the rule file
+    fns_.push_back(std::move(fd));
+  }
+  for (const Text& t : expressions) check_expression(t);
   return diags_.size() == before;
 }
 
@@ -488,9 +501,20 @@ void Checker::check_expression(const Text& t) {
 namespace ri {
 
 bool check(const Document& doc, const std::vector<const Document*>& libraries, const SourceFiles& files, Checked& out,
-           Diagnostics& diags, const std::vector<Text>* expressions) {
-  checking::Checker c(doc, out, diags, expressions);
+           Diagnostics& diags) {
+  checking::Checker c(doc, out, diags);
   return c.run(libraries, files);
+}
+
+bool check_expressions(const Model& model, const SourceFiles& files, const std::vector<Text>& expressions, Checked& out,
+                       Diagnostics& diags) {
+  out.model = model;
+  out.model.files = files;
+  out.model.expressions.clear();
+  out.model.expression_frame = 0;
+  static const Document none;
+  checking::Checker c(none, out, diags);
+  return c.run_expressions(expressions);
 }
 
 }  // namespace ri

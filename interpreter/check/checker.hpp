@@ -8,6 +8,7 @@
 #include "syntax/ast.hpp"
 #include "syntax/document.hpp"
 #include "check/model.hpp"
+#include "check/symbols.hpp"
 
 namespace ri {
 
@@ -69,16 +70,22 @@ struct Checked {
   Template summary;
   ExprP hidden_when;  // 'hidden.when' (null: no 'hidden')
   std::vector<StmtP> setup;
-  std::vector<ExprP> expressions;  // the extra expressions check() was given (null where one failed to parse)
+  std::vector<ExprP> expressions;  // check_expressions' (null where one failed to parse)
   std::vector<CheckedLoad> load;   // per Model::load_items
   std::vector<BoardSite> start;    // the start board, placed again at load when there are generated pieces
 };
 
 // Checks a rule file (and the standard library's functions, which come first). `files` is the table the
-// positions of `doc` and the libraries index (Pos::file); it becomes Model::files. With `expressions`, each
-// is checked too, after everything else, as if written in a function without parameters: any type,
-// every global name. Returns false when any problem was reported; `out` is only meaningful when it returns true.
+// positions of `doc` and the libraries index (Pos::file); it becomes Model::files. The model keeps the symbol table
+// (Model::symbols). Returns false when any problem was reported; `out` is only meaningful when it returns true.
 bool check(const Document& doc, const std::vector<const Document*>& libraries, const SourceFiles& files, Checked& out,
-           Diagnostics& diags, const std::vector<Text>* expressions = nullptr);
+           Diagnostics& diags);
+
+// Checks expressions against a checked model, with its symbol table, without checking the rule file again: each as
+// if written in a function without parameters (any type, every global name, `me`). `files` is the model's file table
+// with the expressions' files after it (their Text positions index it). `out.model` becomes a copy of `model` that
+// also holds the expressions' strings; `out.expressions` holds their typed ASTs (null where one failed to parse).
+bool check_expressions(const Model& model, const SourceFiles& files, const std::vector<Text>& expressions, Checked& out,
+                       Diagnostics& diags);
 
 }  // namespace ri

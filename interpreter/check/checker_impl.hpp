@@ -24,14 +24,6 @@
 
 namespace ri::checking {
 
-struct GlobalSym {
-  Sym sym;
-  int id;
-  Type type;
-  Pos pos;
-  bool library = false;  // declared by the standard library (pos is in its file)
-};
-
 // What the name argument (ArgKind::Relation, Family, Field) of a built-in names.
 inline const char* name_arg_kind(ArgKind k) {
   return k == ArgKind::Field ? "history field" : k == ArgKind::Family ? "family of lines" : "relation";
@@ -106,11 +98,13 @@ inline std::string leading_name(const std::string& s) {
 
 class Checker {
  public:
-  Checker(const Document& d, Checked& o, Diagnostics& g, const std::vector<Text>* expressions = nullptr)
-      : doc_(d), out_(o), P_(o.model), diags_(g), expressions_(expressions) {}
+  Checker(const Document& d, Checked& o, Diagnostics& g) : doc_(d), out_(o), P_(o.model), diags_(g) {}
 
   // libs: the standard library's files; files: the file table every position indexes (Pos::file)
   bool run(const std::vector<const Document*>& libs, const SourceFiles& files);
+  // Checks expressions against the finished model out.model (a copy of a checked one, with its symbols), each as if
+  // written in a function without parameters: any type, every global name.
+  bool run_expressions(const std::vector<Text>& expressions);
 
  private:
   // ---- reporting: in the file the position is in ----
@@ -206,9 +200,9 @@ class Checker {
   Checked& out_;
   Model& P_;
   Diagnostics& diags_;
-  const std::vector<Text>* expressions_;  // extra expressions to check and compile (load_rules'), or null
   std::unique_ptr<Parser> parser_;
-  std::unordered_map<std::string, GlobalSym> globals_;
+  Symbols symbols_;
+  std::unordered_map<std::string, GlobalSym>& globals_ = symbols_.globals;
   std::vector<Local> locals_;
   int next_slot_ = 0, max_slot_ = 0;
   Context ctx_;  // the code being checked
@@ -227,8 +221,7 @@ class Checker {
     int state = 0;  // 0 unchecked, 1 in progress, 2 done
   };
   std::vector<FnDecl> fns_;
-  // functions whose declaration was reported (bad signature or parameter type): uses of them stay quiet
-  std::set<std::string> broken_functions_;
+  std::set<std::string>& broken_functions_ = symbols_.broken_functions;
   int inference_depth_ = 0;  // functions being checked to infer a caller's type
   static constexpr int kMaxInferenceDepth = 32;
 

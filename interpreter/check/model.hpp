@@ -10,6 +10,7 @@
 
 #include "common/diagnostics.hpp"
 #include "common/types.hpp"
+#include "check/symbols.hpp"
 
 namespace ri {
 
@@ -258,6 +259,8 @@ struct Model {
 
 
   std::vector<LoadItem> load_items;  // in the order they are computed
+
+  std::shared_ptr<const Symbols> symbols;  // what each global name was declared as (check_expressions reads it)
 
   int max_frame = 0;        // the largest frame of any context
   int max_stack = 0;        // the most pieces any site can hold

@@ -300,9 +300,17 @@ std::shared_ptr<Program> compile(Checked& ck) {
   if (P.has_display) in_frame(P.display_frame, [&] { P.display = c.templ(ck.display); });
   if (P.has_summary) in_frame(P.summary_frame, [&] { P.summary = c.templ(ck.summary); });
   in_frame(P.setup_frame, [&] { stmts(ck.setup, P.setup); });
-  in_frame(P.expression_frame, [&] {
-    for (const ExprP& e : ck.expressions) P.expressions.push_back(c.expr(*e));
-  });
+  return prog;
+}
+
+std::shared_ptr<Program> compile_expressions(const Program& base, Checked& ck) {
+  auto prog = std::make_shared<Program>(base);
+  Program& P = *prog;
+  static_cast<Model&>(P) = std::move(ck.model);
+  P.max_frame = std::max(P.max_frame, P.expression_frame);
+  Compiler c(P);
+  c.frame = P.expression_frame;
+  for (const ExprP& e : ck.expressions) P.expressions.push_back(c.expr(*e));
   return prog;
 }
 

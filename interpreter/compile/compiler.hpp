@@ -11,4 +11,8 @@ namespace ri {
 // the pipeline does that next (pipeline/load_eval.hpp).
 std::shared_ptr<Program> compile(Checked& checked);
 
+// A copy of `base` with the expressions that check_expressions checked against it compiled too: their nodes follow
+// base's code, Program::expressions lists them.
+std::shared_ptr<Program> compile_expressions(const Program& base, Checked& checked);
+
 }  // namespace ri

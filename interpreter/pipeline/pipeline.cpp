@@ -61,22 +61,28 @@ std::shared_ptr<const Program> load_rules_text(const std::string& path, const st
   for (auto& [name, value] : options.params)
     for (RuleParamDecl& p : doc.params)
       if (p.name.s == name) p.value = static_cast<int32_t>(value);
-  // each expression is a file of its own: <expression>, or <expression N> when there are several
-  std::vector<Text> extra;
-  const std::vector<std::string>* expressions = options.expressions;
-  if (expressions) {
-    for (size_t i = 0; i < expressions->size(); ++i) {
-      std::string name = expressions->size() == 1 ? kExpressionFile : fmt::format("<expression {}>", i + 1);
-      files.push_back(std::make_shared<SourceFile>(name, (*expressions)[i]));
-      extra.push_back(expression_text(*files.back(), static_cast<int16_t>(files.size() - 1)));
-    }
-  }
   Checked checked;
-  if (!check(doc, lib_ptrs, files, checked, diags, expressions ? &extra : nullptr)) return nullptr;
+  if (!check(doc, lib_ptrs, files, checked, diags)) return nullptr;
   std::shared_ptr<Program> prog = compile(checked);
   // the declarations computed at load, on the finished program
   if (!evaluate_at_load(*prog, checked.start, diags)) return nullptr;
+  if (options.expressions) return add_expressions(*prog, *options.expressions, diags);
   return prog;
+}
+
+std::shared_ptr<const Program> add_expressions(const Program& base, const std::vector<std::string>& expressions,
+                                               Diagnostics& diags) {
+  // each expression is a file of its own: <expression>, or <expression N> when there are several
+  SourceFiles files = base.files;
+  std::vector<Text> texts;
+  for (size_t i = 0; i < expressions.size(); ++i) {
+    std::string name = expressions.size() == 1 ? kExpressionFile : fmt::format("<expression {}>", i + 1);
+    files.push_back(std::make_shared<SourceFile>(name, expressions[i]));
+    texts.push_back(expression_text(*files.back(), static_cast<int16_t>(files.size() - 1)));
+  }
+  Checked checked;
+  if (!check_expressions(base, files, texts, checked, diags)) return nullptr;
+  return compile_expressions(base, checked);
 }
 
 std::shared_ptr<const Program> load_rules(const std::string& path, Diagnostics& diags, const LoadOptions& options) {

@@ -37,6 +37,12 @@ std::shared_ptr<const Program> load_rules(const std::string& path, Diagnostics& 
 std::shared_ptr<const Program> load_rules_text(const std::string& path, const std::string& text, Diagnostics& diags,
                                                const LoadOptions& options);
 
+// Expressions checked and compiled against a loaded program, with its symbol table (Model::symbols), without loading
+// the rule file again: a copy of `base` whose Program::expressions holds their nodes, or null after reporting their
+// problems (each expression is a file of its own, as above).
+std::shared_ptr<const Program> add_expressions(const Program& base, const std::vector<std::string>& expressions,
+                                               Diagnostics& diags);
+
 // The name diagnostics give the file of load_rules' only expression.
 inline constexpr const char* kExpressionFile = "<expression>";
 
