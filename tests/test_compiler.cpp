@@ -202,3 +202,37 @@ TEST_CASE("expressions compile against a loaded program, with its symbol table, 
   CHECK(p->strings.size() == strings);
   CHECK(p->expressions.empty());
 }
+
+TEST_CASE("the compiler folds constants, leaving errors for the runtime to report at their place") {
+  auto p = testing::compile_text("game: {name: fold}\nparams: {n: 4}\nplayers: [A, B]\ntopology: {sites: [a1]}\n"
+                                 "moves: {go: {}}\nturn: [{choose: all}]\nend: []\n");
+  struct Row {
+    const char* expr;
+    Op op;            // the expression's node
+    int64_t value;    // a constant's value
+  };
+  const Row rows[] = {
+      {"1 + 2 * 3", Op::Const, 7},
+      {"n * n - 1", Op::Const, 15},               // a rule-file parameter is a constant
+      {"-7 / 2", Op::Const, -4},                  // floor division, as the runtime does it
+      {"-7 % 2", Op::Const, 1},
+      {"not (n > 3) or 1 == 1", Op::Const, 1},
+      {"if n > 3 then 10 else 20", Op::Const, 10},  // the branch taken
+      {"max(n, 9) + abs(-2)", Op::Const, 11},
+      {"A == B", Op::Const, 0},
+      {"1 / 0", Op::Div, 0},                      // an error: the runtime reports it
+      {"9223372036854775807 + 1", Op::Add, 0},
+      {"size(a1) + 1", Op::Add, 0},               // reads the state
+      {"if size(a1) > 0 then 1 else 2", Op::If, 0},
+  };
+  for (const Row& r : rows) {
+    INFO(r.expr);
+    Diagnostics d;
+    auto q = add_expressions(*p, {r.expr}, d);
+    INFO(d.format());
+    REQUIRE(q);
+    const Node& n = q->code[q->expressions[0]];
+    CHECK(n.op == r.op);
+    if (r.op == Op::Const) CHECK(n.imm == r.value);
+  }
+}

@@ -105,10 +105,7 @@ Type Checker::name(Expr& e) {
     case Sym::Move:
       error(e.pos, fmt::format("'{}' is a move, not a value", e.name));
       return e.type = Type::Error;
-    case Sym::Param:  // a constant: the expression is its value
-      e.kind = ExprKind::Int;
-      e.ival = P_.params[static_cast<size_t>(g.id)].value;
-      e.sym = Sym::Unresolved;  // a literal, not a name
+    case Sym::Param:  // a constant: the compiler writes its value
       return e.type = Type::Int;
     default:
       return e.type = g.type;

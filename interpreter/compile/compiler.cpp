@@ -3,6 +3,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
+#include "common/arith.hpp"
+
 
 
 namespace ri {
@@ -34,6 +38,9 @@ class Compiler {
 
   int expr(const Expr& e);
   int stmt(const Stmt& s);
+  // Constant folding: node n, or a constant node with its value when n computes one from constants without an error
+  // (an error stays for the runtime to report at its place); an 'if' with a constant condition is its branch.
+  int fold(int n);
   // A move: its parameters' domains, lets (each referenced through a LazyLet node), requirements (each with the
   // parameter generation checks it after), effects, notation and the history fields it records.
   void move(MoveInfo& mi, const CheckedMove& cm, size_t nhistory);
@@ -93,6 +100,7 @@ int Compiler::expr(const Expr& e) {
         case Sym::Site:
         case Sym::Zone:
         case Sym::Kind: return emit(Op::Const, e.type, e.pos, {}, 0, 0, e.id);
+        case Sym::Param: return emit(Op::Const, Type::Int, e.pos, {}, 0, 0, P_.params[static_cast<size_t>(e.id)].value);
         case Sym::Region: return emit(Op::ConstList, e.type, e.pos, {}, e.id);
         case Sym::AllPlayers:
         case Sym::AllSites: return emit(Op::ConstList, e.type, e.pos, {}, e.id);
@@ -117,7 +125,7 @@ int Compiler::expr(const Expr& e) {
             kids.push_back(expr(*e.kids[i]));
           }
         }
-        return emit(op, e.type, e.pos, kids, a);
+        return fold(emit(op, e.type, e.pos, kids, a));
       }
       for (auto& k : e.kids) kids.push_back(expr(*k));
       return emit(Op::Call, e.type, e.pos, kids, e.id, frame);
@@ -134,15 +142,15 @@ int Compiler::expr(const Expr& e) {
       if (e.name == "kind") return emit(Op::KindOf, e.type, e.pos, {k});
       return emit(Op::Attr, e.type, e.pos, {k}, e.id);
     }
-    case ExprKind::Neg: return emit(Op::Neg, e.type, e.pos, {expr(*e.kids[0])});
-    case ExprKind::Not: return emit(Op::Not, e.type, e.pos, {expr(*e.kids[0])});
+    case ExprKind::Neg: return fold(emit(Op::Neg, e.type, e.pos, {expr(*e.kids[0])}));
+    case ExprKind::Not: return fold(emit(Op::Not, e.type, e.pos, {expr(*e.kids[0])}));
     case ExprKind::Binary: {
       Op op = binary_op(e.op);
       if (e.kids[0]->type == Type::Str && (op == Op::Eq || op == Op::Ne)) op = op == Op::Eq ? Op::StrEq : Op::StrNe;
       if (op == Op::Concat && is_list(e.type)) op = Op::Join;
-      return emit(op, e.type, e.pos, {expr(*e.kids[0]), expr(*e.kids[1])});
+      return fold(emit(op, e.type, e.pos, {expr(*e.kids[0]), expr(*e.kids[1])}));
     }
-    case ExprKind::If: return emit(Op::If, e.type, e.pos, {expr(*e.kids[0]), expr(*e.kids[1]), expr(*e.kids[2])});
+    case ExprKind::If: return fold(emit(Op::If, e.type, e.pos, {expr(*e.kids[0]), expr(*e.kids[1]), expr(*e.kids[2])}));
     case ExprKind::Let: return emit(Op::Let, e.type, e.pos, {expr(*e.kids[0]), expr(*e.kids[1])}, e.slot);
     case ExprKind::Aggregate: {
       Op op = lowered(e.agg);
@@ -213,6 +221,39 @@ int param_level(const Program& P, int n, int np) {
     if (kid >= 0) level = std::max(level, param_level(P, kid, np));
   }
   return level;
+}
+
+int Compiler::fold(int n) {
+  const Node nd = P_.code[n];
+  auto is_const = [&](int k) { return P_.code[P_.kids[nd.first + k]].op == Op::Const; };
+  auto value = [&](int k) { return P_.code[P_.kids[nd.first + k]].imm; };
+  for (int k = 0; k < nd.nk; ++k)
+    if (P_.kids[nd.first + k] < 0 || (nd.op != Op::If && !is_const(k))) return n;
+  auto constant = [&](int64_t v) { return emit(Op::Const, nd.type, nd.pos, {}, 0, 0, v); };
+  int64_t a = nd.nk > 0 ? value(0) : 0, b = nd.nk > 1 ? value(1) : 0, r = 0;
+  auto arithmetic = [&](ArithOp op) { return arith(op, a, b, r) == ArithError::None ? constant(r) : n; };
+  switch (nd.op) {
+    case Op::If: return is_const(0) ? P_.kids[nd.first + (value(0) ? 1 : 2)] : n;
+    case Op::Neg: return a == INT64_MIN ? n : constant(-a);
+    case Op::Not: return constant(!a);
+    case Op::And: return constant(a && b);
+    case Op::Or: return constant(a || b);
+    case Op::Add: return arithmetic(ArithOp::Add);
+    case Op::Sub: return arithmetic(ArithOp::Sub);
+    case Op::Mul: return arithmetic(ArithOp::Mul);
+    case Op::Div: return arithmetic(ArithOp::Div);
+    case Op::Mod: return arithmetic(ArithOp::Mod);
+    case Op::Eq: return constant(a == b);
+    case Op::Ne: return constant(a != b);
+    case Op::Lt: return constant(a < b);
+    case Op::Le: return constant(a <= b);
+    case Op::Gt: return constant(a > b);
+    case Op::Ge: return constant(a >= b);
+    case Op::MinF: return constant(std::min(a, b));
+    case Op::MaxF: return constant(std::max(a, b));
+    case Op::Abs: return a == INT64_MIN ? n : constant(a < 0 ? -a : a);
+    default: return n;
+  }
 }
 
 void Compiler::move(MoveInfo& mi, const CheckedMove& cm, size_t nhistory) {

@@ -185,6 +185,12 @@ Value Machine::random(const Node& n) {
   return Value{static_cast<int64_t>(rng_->below(static_cast<uint64_t>(bound))), 0, 0};
 }
 
+inline Value Machine::arithmetic(const Node& n, ArithOp op) {
+  int64_t a = ev(P_->kids[n.first]).i, b = ev(P_->kids[n.first + 1]).i, r;
+  if (ArithError e = arith(op, a, b, r); e != ArithError::None) fail(n, arith_message(e));
+  return Value{r, 0, 0};
+}
+
 Value Machine::ev(int id) {
   const Node& n = P_->code[id];
   const Program& P = *P_;
@@ -234,26 +240,11 @@ Value Machine::ev(int id) {
     case Op::Not: return Value{!ev(k(0)).i, 0, 0};
     case Op::And: return Value{truth(k(0)) && truth(k(1)), 0, 0};
     case Op::Or: return Value{truth(k(0)) || truth(k(1)), 0, 0};
-    case Op::Add:
-    case Op::Sub:
-    case Op::Mul: {
-      int64_t a = ev(k(0)).i, b = ev(k(1)).i, r;
-      bool over = n.op == Op::Add   ? __builtin_add_overflow(a, b, &r)
-                  : n.op == Op::Sub ? __builtin_sub_overflow(a, b, &r)
-                                    : __builtin_mul_overflow(a, b, &r);
-      if (over) fail(n, "integer overflow");
-      return Value{r, 0, 0};
-    }
-    case Op::Div:
-    case Op::Mod: {
-      int64_t a = ev(k(0)).i, b = ev(k(1)).i;
-      if (b == 0) fail(n, n.op == Op::Div ? "division by zero" : "remainder of division by zero");
-      if (a == INT64_MIN && b == -1) fail(n, "integer overflow");
-      // floor division, so that -1 / 2 == -1 and -1 % 2 == 1 on every machine
-      int64_t q = a / b, r = a % b;
-      if (r != 0 && ((r < 0) != (b < 0))) --q, r += b;
-      return Value{n.op == Op::Div ? q : r, 0, 0};
-    }
+    case Op::Add: return arithmetic(n, ArithOp::Add);
+    case Op::Sub: return arithmetic(n, ArithOp::Sub);
+    case Op::Mul: return arithmetic(n, ArithOp::Mul);
+    case Op::Div: return arithmetic(n, ArithOp::Div);
+    case Op::Mod: return arithmetic(n, ArithOp::Mod);
     case Op::Eq: { auto [a, b] = operands(); return Value{a == b, 0, 0}; }
     case Op::Ne: { auto [a, b] = operands(); return Value{a != b, 0, 0}; }
     case Op::Lt: { auto [a, b] = operands(); return Value{a < b, 0, 0}; }

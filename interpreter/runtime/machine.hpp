@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "common/arith.hpp"
 #include "common/prng.hpp"
 #include "compile/program.hpp"
 #include "runtime/state.hpp"
@@ -93,6 +94,7 @@ class Machine {
 
  private:
   Value ev(int n);
+  Value arithmetic(const Node& n, ArithOp op);  // k0 op k1, an error at n when it has no value
   [[gnu::noinline]] Value call(const Node& n, int id);
   [[gnu::noinline]] Value random(const Node& n);
   [[gnu::noinline]] const GridPlace& grid_place(const Node& n, int64_t s);
