@@ -1,7 +1,8 @@
 // The checker's internals, shared by its files: checker.cpp (declarations of names, moves, turn, end,
 // display), checker_params.cpp (rule-file parameters, structural counts, players), checker_declarations.cpp
-// (topology, pieces, variables, chance, functions) and checker_expressions.cpp (name resolution and typing of
-// expressions and effects).
+// (topology, pieces, variables, chance, functions), checker_load.cpp (declarations computed at load and their order)
+// and checker_expressions.cpp (name resolution and typing of expressions and effects, by the rows of
+// syntax/operations.def).
 #pragma once
 #include <fmt/format.h>
 
@@ -19,8 +20,9 @@
 #include "check/checker.hpp"
 #include "check/lines.hpp"
 #include "common/limits.hpp"
-#include "syntax/parser.hpp"
 #include "common/suggest.hpp"
+#include "syntax/operations.hpp"
+#include "syntax/parser.hpp"
 
 namespace ri::checking {
 
