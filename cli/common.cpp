@@ -15,7 +15,7 @@ std::string format_runtime(const Program& p, const RuntimeError& e) {
   // where the failing function was called from, innermost first (the first few)
   constexpr size_t kShown = 4;
   for (size_t i = 0; i < e.calls.size() && i < kShown; ++i)
-    out += format_diagnostic(Diagnostic{p.files.at(e.calls[i].file), e.calls[i], "called from here", "note"});
+    out += format_diagnostic(Diagnostic{p.files.at(e.calls[i].file), e.calls[i], "called from here", Severity::Note});
   if (e.calls.size() > kShown)
     out += fmt::format("{}: note: ... and {} more call{} further out\n", p.file->path, e.calls.size() - kShown,
                        e.calls.size() - kShown == 1 ? "" : "s");

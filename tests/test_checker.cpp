@@ -520,7 +520,7 @@ std::vector<Row> rows() {
 // The errors (not their notes) in file order.
 std::vector<Diagnostic> in_file_order(const Diagnostics& d) {
   std::vector<Diagnostic> v = d.all();
-  std::erase_if(v, [](const Diagnostic& x) { return std::string(x.severity) == "note"; });
+  std::erase_if(v, [](const Diagnostic& x) { return x.severity == Severity::Note; });
   std::stable_sort(v.begin(), v.end(), [](const Diagnostic& a, const Diagnostic& b) {
     return a.pos.line != b.pos.line ? a.pos.line < b.pos.line : a.pos.col < b.pos.col;
   });

@@ -104,8 +104,9 @@ size_t char_start(std::string_view s, size_t i) {
 std::string format_diagnostic(const Diagnostic& d) {
   std::string path = d.file ? d.file->path : std::string("<input>");
   std::string message = printable(d.message);
-  if (d.pos.line <= 0) return fmt::format("{}: {}: {}\n", path, d.severity, message);
-  std::string out = fmt::format("{}:{}:{}: {}: {}\n", path, d.pos.line, d.pos.col, d.severity, message);
+  if (d.pos.line <= 0) return fmt::format("{}: {}: {}\n", path, severity_name(d.severity), message);
+  std::string out =
+      fmt::format("{}:{}:{}: {}: {}\n", path, d.pos.line, d.pos.col, severity_name(d.severity), message);
   if (d.file) {
     std::string_view src = d.file->line(d.pos.line);
     size_t col = static_cast<size_t>(std::max(d.pos.col, 1)) - 1;  // the caret's byte offset in the line
@@ -134,14 +135,14 @@ std::string format_diagnostic(const Diagnostic& d) {
 
 void Diagnostics::note(const SourceFiles& files, Pos pos, std::string message) {
   size_t f = pos.line > 0 && pos.file >= 0 && static_cast<size_t>(pos.file) < files.size() ? static_cast<size_t>(pos.file) : 0;
-  list_.push_back({files.empty() ? nullptr : files[f], pos, std::move(message), "note"});
+  list_.push_back({files.empty() ? nullptr : files[f], pos, std::move(message), Severity::Note});
 }
 
 std::string Diagnostics::format() const {
   // each error with the notes after it, sorted by the error
   std::vector<std::pair<size_t, size_t>> groups;  // [first, end) in list_
   for (size_t i = 0; i < list_.size(); ++i) {
-    if (groups.empty() || std::string_view(list_[i].severity) != "note") groups.push_back({i, i + 1});
+    if (groups.empty() || list_[i].severity != Severity::Note) groups.push_back({i, i + 1});
     else groups.back().second = i + 1;
   }
   std::stable_sort(groups.begin(), groups.end(), [&](const auto& ga, const auto& gb) {

@@ -31,11 +31,17 @@ struct SourceFile {
 // The files that positions refer to, by Pos::file.
 using SourceFiles = std::vector<std::shared_ptr<const SourceFile>>;
 
+// How serious a diagnostic is: an error fails the command; a note says more about the error before it.
+enum class Severity : uint8_t { Error, Note };
+
+// How a diagnostic writes its severity: "error", "note".
+inline const char* severity_name(Severity s) { return s == Severity::Note ? "note" : "error"; }
+
 struct Diagnostic {
   std::shared_ptr<const SourceFile> file;
   Pos pos;
   std::string message;
-  const char* severity = "error";  // or "note": more about the error before it
+  Severity severity = Severity::Error;
 };
 
 // Collects every problem instead of stopping at the first one.
