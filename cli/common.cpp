@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "commands.hpp"
+#include "common/text.hpp"
 #include "io/position.hpp"
 
 namespace ri::cli {
@@ -148,7 +149,8 @@ bool setup_seed(const Program& p, const Start& start, const MoveLog& log, uint64
   bool given = start.seed_option && start.seed_option->count() > 0;
   auto header = log.header.find("seed");
   bool logged = header != log.header.end();
-  uint64_t logged_seed = logged ? std::stoull(header->second) : 0;  // parse_log checked it
+  uint64_t logged_seed = 0;
+  if (logged) parse_unsigned(header->second, logged_seed);  // parse_log checked it
   seed = given ? start.seed : logged ? logged_seed : fallback;
   if (given && logged && logged_seed != start.seed && p.setup_draws && start.position.empty()) {
     std::cerr << fmt::format("{}: error: the log's seed is {}, not {} (--seed): the rule file's setup draws from it\n",

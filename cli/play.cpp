@@ -10,6 +10,7 @@
 
 #include "analysis.hpp"
 #include "commands.hpp"
+#include "common/text.hpp"
 #include "io/position.hpp"
 
 namespace ri::cli {
@@ -38,9 +39,8 @@ std::string trimmed(const std::string& s) {
 
 // A whole number 1..n, or 0.
 int move_number(const std::string& s, int n) {
-  if (s.empty() || s.size() > 6 || s.find_first_not_of("0123456789") != std::string::npos) return 0;
-  int k = std::stoi(s);
-  return k >= 1 && k <= n ? k : 0;
+  uint64_t k = 0;
+  return parse_unsigned(s, k) && k >= 1 && k <= static_cast<uint64_t>(n) ? static_cast<int>(k) : 0;
 }
 
 class Session {

@@ -8,17 +8,13 @@
 #include <map>
 
 #include "common/suggest.hpp"
+#include "common/text.hpp"
 
 namespace ri {
 
 int index_of(const std::vector<std::string>& names, const std::string& name) {
   auto it = std::find(names.begin(), names.end(), name);
   return it == names.end() ? -1 : static_cast<int>(it - names.begin());
-}
-
-bool whole_number(const std::string& s, int64_t& v) {
-  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  return !s.empty() && ec == std::errc() && ptr == s.data() + s.size();
 }
 
 std::pair<int, int> group_of(const Model& P, int kind, int owner) {
@@ -58,10 +54,9 @@ int Names::piece(const std::string& s) const {
   if (int named = named_piece(P_, s); named >= 0) return named;
   size_t hash = s.rfind('#');
   if (hash == std::string::npos || hash + 1 == s.size()) return -1;
-  int n = 0;
-  const char* end = s.data() + s.size();
-  auto [ptr, ec] = std::from_chars(s.data() + hash + 1, end, n);
-  if (ec != std::errc() || ptr != end || n < 0 || n >= static_cast<int>(P_.pieces.size())) return -1;
+  int64_t n = 0;
+  if (!parse_whole(std::string_view(s).substr(hash + 1), n) || n < 0 || n >= static_cast<int64_t>(P_.pieces.size()))
+    return -1;
   return P_.kinds[P_.pieces[n].kind].name == s.substr(0, hash) ? n : -1;
 }
 
@@ -76,8 +71,7 @@ int Names::line(const std::string& s) const {
 
 Type Names::type_of(const std::string& s) const {
   int64_t v;
-  if (auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v); !s.empty() && ptr == s.data() + s.size())
-    return Type::Int;
+  if (parse_whole(s, v)) return Type::Int;
   if (is_true(s) || is_false(s)) return Type::Bool;
   if (s == "none") return Type::None;
   if (index_of(P_.players, s) >= 0) return Type::Player;
@@ -130,8 +124,8 @@ bool Names::value(const Text& t, Type type, const std::string& what, int32_t& ou
     kind(t);
   } else if (type == Type::Piece) {
     size_t hash = s.rfind('#');
-    int n = -1;
-    if (hash != std::string::npos) std::from_chars(s.data() + hash + 1, s.data() + s.size(), n);
+    int64_t n = -1;
+    if (hash == std::string::npos || !parse_whole(std::string_view(s).substr(hash + 1), n)) n = -1;
     if (n < 0)
       error(t.pos, fmt::format("{} is piece, not '{}' (a piece is written KIND#NUMBER, or none)", what, s));
     else if (n >= static_cast<int>(P_.pieces.size()))

@@ -4,7 +4,6 @@
 #pragma once
 #include <fmt/format.h>
 
-#include <charconv>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -13,6 +12,7 @@
 
 #include "check/model.hpp"
 #include "common/suggest.hpp"
+#include "common/text.hpp"
 #include "syntax/document.hpp"
 
 namespace ri {
@@ -21,8 +21,6 @@ namespace ri {
 std::vector<std::string> kind_names(const Model& P);
 // The index of `name` in `names`, or -1.
 int index_of(const std::vector<std::string>& names, const std::string& name);
-// A whole number written in decimal, within 64 bits.
-bool whole_number(const std::string& s, int64_t& v);
 // The pieces a board chooses among for a piece of this kind and owner: those of the kind and owner, or for a
 // generated kind every piece of the kind (owner -1).
 std::pair<int, int> group_of(const Model& P, int kind, int owner);
@@ -65,13 +63,13 @@ class Names {
   // A whole number that fits in a variable or attribute (32 bits). `what` names what holds it ("attribute 'a'").
   bool int32(const Text& t, const std::string& what, int32_t& out) {
     int64_t v = 0;
-    const char* end = t.s.data() + t.s.size();
-    auto [ptr, ec] = std::from_chars(t.s.data(), end, v);
-    if (t.s.empty() || ptr != end || ec == std::errc::invalid_argument) {
+    bool digits = !t.s.empty() && t.s.find_first_not_of("0123456789", t.s[0] == '-' ? 1 : 0) == std::string::npos &&
+                  t.s != "-";
+    if (!digits) {
       error(t.pos, fmt::format("{} is int, not '{}'", what, t.s));
       return false;
     }
-    if (ec == std::errc::result_out_of_range || v < INT32_MIN || v > INT32_MAX) {
+    if (!parse_whole(t.s, v) || v < INT32_MIN || v > INT32_MAX) {
       error(t.pos, fmt::format("{} does not fit in a variable or attribute (32-bit integers)", t.s));
       return false;
     }

@@ -393,12 +393,7 @@ void Checker::declare_history() {
 // The exact outcomes and weights of a chance declaration; false after reporting why there are none.
 bool Checker::chance_outcomes(const ChanceDecl& c, ChanceInfo& ci) {
   auto num = [&](const Text& t, int64_t& v) {
-    try {
-      size_t used = 0;
-      v = std::stoll(t.s, &used);
-      if (used == t.s.size()) return true;
-    } catch (...) {
-    }
+    if (parse_whole(t.s, v)) return true;
     error(t.pos, fmt::format("expected a whole number, not '{}'", t.s));
     return false;
   };

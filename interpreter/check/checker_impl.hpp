@@ -21,6 +21,7 @@
 #include "check/lines.hpp"
 #include "common/limits.hpp"
 #include "common/suggest.hpp"
+#include "common/text.hpp"
 #include "syntax/operations.hpp"
 #include "syntax/parser.hpp"
 

@@ -1,5 +1,7 @@
 #include "common/diagnostics.hpp"
 
+#include "common/text.hpp"
+
 #include <algorithm>
 #include <fmt/format.h>
 
@@ -69,11 +71,7 @@ namespace {
 size_t char_len(std::string_view s, size_t i) {
   unsigned char c = static_cast<unsigned char>(s[i]);
   if (c < 0x80) return (c >= 0x20 && c != 0x7F) || c == '\t' ? 1 : 0;
-  size_t n = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
-  if (n == 0 || i + n > s.size()) return 0;
-  for (size_t k = 1; k < n; ++k)
-    if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return 0;
-  return n;
+  return utf8_length(s, i);
 }
 
 // Text as a terminal shows it: a byte that is not UTF-8, or a control character, becomes '?', so the output

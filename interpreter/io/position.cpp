@@ -11,6 +11,7 @@
 #include <unordered_map>
 
 #include "common/suggest.hpp"
+#include "common/text.hpp"
 
 namespace ri {
 namespace {
@@ -34,7 +35,7 @@ bool parse_position(std::shared_ptr<const SourceFile> file, const Program& P, Po
     int64_t v = 0;
     if (i < 0)
       names.error(name.pos, fmt::format("undeclared parameter '{}'{}", name.s, near_or_list(name.s, param_names)));
-    else if (!whole_number(value.s, v))
+    else if (!parse_whole(value.s, v))
       names.error(value.pos, fmt::format("parameter '{}' is a whole number, not '{}'", name.s, value.s));
     else if (v != P.params[static_cast<size_t>(i)].value)
       names.error(value.pos, fmt::format("the position is for {}={}, but the rules are loaded with {}={}", name.s, v,
@@ -43,22 +44,20 @@ bool parse_position(std::shared_ptr<const SourceFile> file, const Program& P, Po
   if (d.player.pos.line) out.player = std::max(0, names.player(d.player));
   const int nsteps = static_cast<int>(P.steps.size());
   if (d.step.pos.line) {
-    int32_t step = -1;
-    auto [ptr, ec] = std::from_chars(d.step.s.data(), d.step.s.data() + d.step.s.size(), step);
-    if (ec != std::errc() || ptr != d.step.s.data() + d.step.s.size() || step < 0 || step >= nsteps)
+    int64_t step = -1;
+    if (!parse_whole(d.step.s, step) || step < 0 || step >= nsteps)
       names.error(d.step.pos, fmt::format("'step' is the index of a step of 'turn', 0 to {} (the turn has {} step{}), "
                                           "not '{}'",
                                           nsteps - 1, nsteps, plural(nsteps), d.step.s));
     else
-      out.step = step;
+      out.step = static_cast<int>(step);
   }
   if (d.turn.pos.line) {
-    int32_t turn = 0;
-    auto [ptr, ec] = std::from_chars(d.turn.s.data(), d.turn.s.data() + d.turn.s.size(), turn);
-    if (ec != std::errc() || ptr != d.turn.s.data() + d.turn.s.size() || turn < 1)
+    int64_t turn = 0;
+    if (!parse_whole(d.turn.s, turn) || turn < 1 || turn > INT32_MAX)
       names.error(d.turn.pos, fmt::format("'turn' is a whole number from 1 to 2147483647, not '{}'", d.turn.s));
     else
-      out.turn = turn;
+      out.turn = static_cast<int>(turn);
   }
   std::vector<bool> free(P.pieces.size(), true);
   resolve_board(d.board, P, BoardOf::Position, free, files, diags, out);
@@ -114,7 +113,7 @@ bool read_position_params(const std::string& path, ParamValues& out, Diagnostics
   size_t before = diags.size();
   for (auto& [name, value] : d.params) {
     int64_t v = 0;
-    if (whole_number(value.s, v)) out.push_back({name.s, v});
+    if (parse_whole(value.s, v)) out.push_back({name.s, v});
     else diags.error(file, value.pos, fmt::format("parameter '{}' is a whole number, not '{}'", name.s, value.s));
   }
   return diags.size() == before;

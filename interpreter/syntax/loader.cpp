@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "syntax/document.hpp"
+#include "common/text.hpp"
 #include "syntax/source_map.hpp"
 #include "common/suggest.hpp"
 
@@ -75,23 +76,11 @@ Pos end_of_content(const SourceFile& f, int first, int line) {
   return {};
 }
 
-// Where the text stops being UTF-8 (or holds a NUL byte): the offset, or npos when it is all valid.
-size_t invalid_utf8(const std::string& t) {
-  size_t i = t.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
-  while (i < t.size()) {
-    unsigned char c = static_cast<unsigned char>(t[i]);
-    if (c == 0) return i;
-    if (c < 0x80) { ++i; continue; }
-    size_t n = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
-    if (n == 0 || i + n > t.size()) return i;
-    unsigned char c1 = static_cast<unsigned char>(t[i + 1]);
-    if ((c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 > 0x9F) || (c == 0xF0 && c1 < 0x90) || (c == 0xF4 && c1 > 0x8F))
-      return i;  // overlong, surrogate or beyond U+10FFFF
-    for (size_t k = 1; k < n; ++k)
-      if ((static_cast<unsigned char>(t[i + k]) & 0xC0) != 0x80) return i;
-    i += n;
-  }
-  return std::string::npos;
+// Where the text stops being UTF-8 (or holds a NUL byte), after a byte-order mark: the offset, or npos.
+size_t invalid_text(const std::string& t) {
+  size_t bom = t.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
+  size_t at = invalid_utf8(std::string_view(t).substr(bom));
+  return at == std::string_view::npos ? std::string::npos : at + bom;
 }
 
 class Loader {
@@ -1001,7 +990,7 @@ bool Loader::quotes_closed(const YAML::Node& root) {
 // The file's YAML, which must be a mapping: false after reporting why not (not UTF-8, invalid YAML, empty, not
 // a mapping). `what` is the kind of file ("a rule file"), `holds` what its mapping holds.
 bool Loader::load_root(YAML::Node& root, const char* what, const char* holds) {
-  if (size_t bad = invalid_utf8(file_->text); bad != std::string::npos) {
+  if (size_t bad = invalid_text(file_->text); bad != std::string::npos) {
     size_t line_start = file_->text.rfind('\n', bad == 0 ? 0 : bad - 1);
     line_start = line_start == std::string::npos || bad == 0 ? 0 : line_start + 1;
     int line = static_cast<int>(std::count(file_->text.begin(), file_->text.begin() + static_cast<long>(bad), '\n')) + 1;

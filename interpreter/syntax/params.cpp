@@ -9,6 +9,7 @@
 #include <climits>
 
 #include "common/suggest.hpp"
+#include "common/text.hpp"
 
 namespace ri {
 
@@ -21,8 +22,7 @@ std::string parse_setting(std::string_view text, std::pair<std::string, int64_t>
   for (char c : name) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
   if (!ok) return fmt::format("'{}' cannot be the name of a parameter (in '{}')", name, text);
   int64_t v = 0;
-  auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-  if (value.empty() || ec != std::errc() || ptr != value.data() + value.size())
+  if (!parse_whole(value, v))
     return fmt::format("the value of '{}' must be a whole number, not '{}'", name, value);
   out = {std::string(name), v};
   return "";

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "common/text.hpp"
 #include "syntax/grammar.hpp"
 
 namespace ri {
@@ -112,12 +113,9 @@ struct Converter {
   ExprP expr(const PNode& n) {
     if (n.is_type<g::integer>() || n.is_type<g::negative_int>()) {
       ExprP e = make(ExprKind::Int, n);
-      try {
-        e->ival = std::stoll(n.string());
-      } catch (...) {
-        e->ival = 0;
-        e->overflow = true;
-      }
+      // the grammar matched ['-'] DIGITS: only a number beyond 64 bits fails
+      e->overflow = !parse_whole(n.string(), e->ival);
+      if (e->overflow) e->ival = 0;
       return e;
     }
     if (n.is_type<g::string_lit>()) {
@@ -286,10 +284,8 @@ std::string next_token(const std::string& s, size_t off) {
     bool two = e < s.size() && is_op_char(s[e]);
     if (two && std::string_view("== != <= >= .. ->").find(s.substr(off, 2)) != std::string_view::npos) ++e;
   } else if (c >= 0x80) {
-    size_t n = c >= 0xF0 && c < 0xF5 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 && c < 0xE0 ? 2 : 0;
-    bool valid = n > 0 && off + n <= s.size();
-    for (size_t k = 1; valid && k < n; ++k) valid = (static_cast<unsigned char>(s[off + k]) & 0xC0) == 0x80;
-    if (!valid) return fmt::format("\\x{:02X}", static_cast<unsigned>(c));
+    size_t n = utf8_length(s, off);
+    if (n == 0) return fmt::format("\\x{:02X}", static_cast<unsigned>(c));
     e = off + n;
   } else if (c < 0x20 || c == 0x7F) {
     return fmt::format("\\x{:02X}", static_cast<unsigned>(c));

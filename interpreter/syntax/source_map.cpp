@@ -1,5 +1,7 @@
 #include "syntax/source_map.hpp"
 
+#include "common/text.hpp"
+
 #include <algorithm>
 #include <cctype>
 
@@ -52,25 +54,6 @@ size_t count_spaces(std::string_view t, size_t p, size_t e) {
   return n;
 }
 
-// Appends the UTF-8 encoding of code point cp to out.
-void put_utf8(std::string& out, unsigned long cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
-
 // Reads `digits` hex digits at t[p..e) into cp; returns false if they are missing or invalid.
 bool read_hex(std::string_view t, size_t p, size_t e, size_t digits, unsigned long& cp) {
   if (p + digits > e) return false;
@@ -96,7 +79,7 @@ size_t decode_escape(std::string_view t, size_t p, size_t e, std::string& out) {
   size_t digits = c == 'x' ? 2 : c == 'u' ? 4 : c == 'U' ? 8 : 0;
   if (digits > 0) {
     if (!read_hex(t, p + 2, e, digits, cp)) return 0;
-    put_utf8(out, cp);
+    append_utf8(out, cp);
     return 2 + digits;
   }
   switch (c) {
@@ -113,10 +96,10 @@ size_t decode_escape(std::string_view t, size_t p, size_t e, std::string& out) {
     case '"': out = "\""; break;
     case '/': out = "/"; break;
     case '\\': out = "\\"; break;
-    case 'N': put_utf8(out, 0x85); break;
-    case '_': put_utf8(out, 0xA0); break;
-    case 'L': put_utf8(out, 0x2028); break;
-    case 'P': put_utf8(out, 0x2029); break;
+    case 'N': append_utf8(out, 0x85); break;
+    case '_': append_utf8(out, 0xA0); break;
+    case 'L': append_utf8(out, 0x2028); break;
+    case 'P': append_utf8(out, 0x2029); break;
     default: return 0;
   }
   return 2;
