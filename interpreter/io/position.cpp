@@ -2,6 +2,7 @@
 #include "io/position.hpp"
 
 #include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
 
 #include <algorithm>
 #include <cctype>
@@ -127,18 +128,19 @@ bool read_position(const std::string& path, const Program& P, Position& out, Dia
 
 namespace {
 
-// A YAML scalar: plain when that reads back as the same text, else single-quoted.
-std::string scalar(const std::string& s) {
-  bool plain = !s.empty() &&
-               (std::isalnum(static_cast<unsigned char>(s[0])) || s[0] == '_' || s[0] == '.' || s[0] == '/') &&
-               s != "null" && s != "Null" && s != "NULL";
+// Whether a name is written plain: it reads back as the same text (else it is single-quoted).
+bool plain(const std::string& s) {
+  bool ok = !s.empty() && (std::isalnum(static_cast<unsigned char>(s[0])) || s[0] == '_' || s[0] == '.' || s[0] == '/') &&
+            s != "null" && s != "Null" && s != "NULL";
   for (char c : s)
-    plain = plain && (std::isalnum(static_cast<unsigned char>(c)) ||
-                      std::string_view("_-[]#./").find(c) != std::string_view::npos);
-  if (plain) return s;
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("''") : std::string(1, c);
-  return out + "'";
+    ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || std::string_view("_-[]#./").find(c) != std::string_view::npos);
+  return ok;
+}
+
+// A name or a value as text: plain when that reads back as the same text, else single-quoted.
+void scalar(YAML::Emitter& e, const std::string& s) {
+  if (plain(s)) e << s;
+  else e << YAML::SingleQuoted << s;
 }
 
 // The number each piece has once the written position is loaded: the pieces on the board, in site order and
@@ -170,83 +172,104 @@ std::vector<int> loaded_numbers(const Program& P, const State& S) {
 
 // A variable's value as a position writes it: like a template shows it (spec/language.md, section 10.5), but a
 // site by its name (a per-player zone as NAME[PLAYER]) and a piece by the number it has once loaded.
-std::string write_value(const Program& P, const State& S, const std::vector<int>& number, Type t, int32_t v) {
+void write_value(YAML::Emitter& e, const Program& P, const State& S, const std::vector<int>& number, Type t, int32_t v) {
   auto in = [&](size_t n) { return v >= 0 && static_cast<size_t>(v) < n; };
+  auto name = [&](bool valid, const std::string& text) {
+    if (valid) scalar(e, text);
+    else e << "none";
+  };
   switch (t) {
-    case Type::Int:
-      return std::to_string(v);
-    case Type::Bool:
-      return v ? "true" : "false";
-    case Type::Player:
-      return in(P.players.size()) ? scalar(P.players[v]) : "none";
-    case Type::Site:
-      return in(P.site_names.size()) ? scalar(P.site_names[v]) : "none";
-    case Type::Kind:
-      return in(P.kinds.size()) ? scalar(P.kinds[v].name) : "none";
+    case Type::Bool: e << (v ? "true" : "false"); return;
+    case Type::Player: return name(in(P.players.size()), in(P.players.size()) ? P.players[v] : "");
+    case Type::Site: return name(in(P.site_names.size()), in(P.site_names.size()) ? P.site_names[v] : "");
+    case Type::Kind: return name(in(P.kinds.size()), in(P.kinds.size()) ? P.kinds[v].name : "");
     case Type::Piece:
-      if (!in(P.pieces.size())) return "none";
-      if (!P.piece_names.empty() && !P.piece_names[static_cast<size_t>(v)].empty()) return scalar(P.piece_names[v]);
-      return scalar(fmt::format("{}#{}", P.kinds[S.kind[v]].name, number[v]));
+      if (!in(P.pieces.size())) return name(false, "");
+      if (!P.piece_names.empty() && !P.piece_names[static_cast<size_t>(v)].empty()) return name(true, P.piece_names[v]);
+      return name(true, fmt::format("{}#{}", P.kinds[S.kind[v]].name, number[v]));
     case Type::Line: {
-      if (!in(P.line_sites.size())) return "none";
+      if (!in(P.line_sites.size())) return name(false, "");
       std::string out;
       for (int32_t s : P.lists[P.line_sites[v]]) out += (out.empty() ? "" : "-") + P.site_names[s];
-      return scalar(out);
+      return name(true, out);
     }
-    default:
-      return std::to_string(v);
+    default: e << v; return;
   }
 }
 
 // {KIND: OWNER, ATTRIBUTE: VALUE, ...} ({NAME: OWNER, ...} for a piece with a name): the attributes the piece's kind
 // declares, then any other that is not 0.
-std::string write_piece(const Program& P, const State& S, int p) {
+void write_piece(YAML::Emitter& e, const Program& P, const State& S, int p) {
   const KindInfo& k = P.kinds[S.kind[p]];
   bool named = !P.piece_names.empty() && !P.piece_names[static_cast<size_t>(p)].empty();
-  std::string out = fmt::format("{{{}: {}", scalar(named ? P.piece_names[p] : k.name), scalar(P.players[S.owner[p]]));
-  auto attr = [&](int a) { return S.attrs[static_cast<size_t>(p) * S.nattrs + a]; };
-  for (int a : k.attrs) out += fmt::format(", {}: {}", scalar(P.attr_names[a]), attr(a));
+  e << YAML::Flow << YAML::BeginMap << YAML::Key;
+  scalar(e, named ? P.piece_names[p] : k.name);
+  e << YAML::Value;
+  scalar(e, P.players[S.owner[p]]);
+  auto attr = [&](int a) {
+    e << YAML::Key;
+    scalar(e, P.attr_names[a]);
+    e << YAML::Value << S.attrs[static_cast<size_t>(p) * S.nattrs + a];
+  };
+  for (int a : k.attrs) attr(a);
   for (int a = 0; a < S.nattrs; ++a)
-    if (attr(a) != 0 && std::find(k.attrs.begin(), k.attrs.end(), a) == k.attrs.end())
-      out += fmt::format(", {}: {}", scalar(P.attr_names[a]), attr(a));
-  return out + "}";
+    if (S.attrs[static_cast<size_t>(p) * S.nattrs + a] != 0 && std::find(k.attrs.begin(), k.attrs.end(), a) == k.attrs.end())
+      attr(a);
+  e << YAML::EndMap;
 }
 
 }  // namespace
 
+// position -> rules? params? player step turn board variables? (over winners)?   (spec/position.md)
 std::string write_position(const Game& g, const std::string& rules) {
   const Program& P = g.prog();
   const State& S = g.state();
   std::vector<int> number = loaded_numbers(P, S);
-  std::string out;
-  if (!rules.empty()) out += fmt::format("rules: {}\n", scalar(rules));
-  if (!P.params.empty()) {
-    std::string list;
-    for (const RuleParam& p : P.params) list += fmt::format("{}{}: {}", list.empty() ? "" : ", ", p.name, p.value);
-    out += fmt::format("params: {{{}}}\n", list);
+  YAML::Emitter e;
+  e << YAML::BeginMap;
+  if (!rules.empty()) {
+    e << YAML::Key << "rules" << YAML::Value;
+    scalar(e, rules);
   }
-  out += fmt::format("player: {}\nstep: {}\nturn: {}\n", scalar(P.players[S.player]), S.step, S.turn);
-  std::string board;
+  if (!P.params.empty()) {
+    e << YAML::Key << "params" << YAML::Value << YAML::Flow << YAML::BeginMap;
+    for (const RuleParam& p : P.params) e << YAML::Key << p.name << YAML::Value << p.value;
+    e << YAML::EndMap;
+  }
+  e << YAML::Key << "player" << YAML::Value;
+  scalar(e, P.players[S.player]);
+  e << YAML::Key << "step" << YAML::Value << S.step << YAML::Key << "turn" << YAML::Value << S.turn;
+  e << YAML::Key << "board" << YAML::Value;
+  bool empty = std::all_of(S.count.begin(), S.count.end(), [](int16_t c) { return c == 0; });
+  e << (empty ? YAML::Flow : YAML::Block) << YAML::BeginMap;
   for (int s = 0; s < P.nsites(); ++s) {
     if (S.count[s] == 0) continue;
-    std::string stack;
-    for (int h = 0; h < S.count[s]; ++h)
-      stack += (h ? ", " : "") + write_piece(P, S, S.stack[static_cast<size_t>(s) * S.cap + h]);
-    board += fmt::format("  {}: {}\n", scalar(P.site_names[s]), S.count[s] == 1 ? stack : "[" + stack + "]");
+    e << YAML::Key;
+    scalar(e, P.site_names[s]);
+    e << YAML::Value;
+    if (S.count[s] > 1) e << YAML::Flow << YAML::BeginSeq;
+    for (int h = 0; h < S.count[s]; ++h) write_piece(e, P, S, S.stack[static_cast<size_t>(s) * S.cap + h]);
+    if (S.count[s] > 1) e << YAML::EndSeq;
   }
-  out += board.empty() ? "board: {}\n" : "board:\n" + board;
-  if (!P.vars.empty()) out += "variables:\n";
-  for (const VarInfo& v : P.vars)
-    for (int p = 0; p < (v.per_player ? P.nplayers() : 1); ++p)
-      out += fmt::format("  {}{}: {}\n", v.name, v.per_player ? "[" + P.players[p] + "]" : "",
-                         write_value(P, S, number, v.type, S.vars[static_cast<size_t>(v.offset + p)]));
+  e << YAML::EndMap;
+  if (!P.vars.empty()) {
+    e << YAML::Key << "variables" << YAML::Value << YAML::BeginMap;
+    for (const VarInfo& v : P.vars)
+      for (int p = 0; p < (v.per_player ? P.nplayers() : 1); ++p) {
+        e << YAML::Key << v.name + (v.per_player ? "[" + P.players[p] + "]" : "") << YAML::Value;
+        write_value(e, P, S, number, v.type, S.vars[static_cast<size_t>(v.offset + p)]);
+      }
+    e << YAML::EndMap;
+  }
   if (S.over) {
-    std::string winners;
+    e << YAML::Key << "over" << YAML::Value << true << YAML::Key << "winners" << YAML::Value << YAML::Flow
+      << YAML::BeginSeq;
     for (int p = 0; p < P.nplayers(); ++p)
-      if (S.winners & (1u << p)) winners += (winners.empty() ? "" : ", ") + scalar(P.players[p]);
-    out += fmt::format("over: true\nwinners: [{}]\n", winners);
+      if (S.winners & (1u << p)) scalar(e, P.players[p]);
+    e << YAML::EndSeq;
   }
-  return out;
+  e << YAML::EndMap;
+  return std::string(e.c_str()) + "\n";
 }
 
 }  // namespace ri
