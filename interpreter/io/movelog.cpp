@@ -2,6 +2,7 @@
 #include "io/movelog.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cctype>
@@ -684,9 +685,9 @@ std::string format_log(const MoveLog& log) {
 }
 
 std::string format_settings(const Program& P) {
-  std::string out;
-  for (const RuleParam& p : P.params) out += fmt::format("{}{}={}", out.empty() ? "" : " ", p.name, p.value);
-  return out;
+  std::vector<std::string> settings;
+  for (const RuleParam& p : P.params) settings.push_back(fmt::format("{}={}", p.name, p.value));
+  return fmt::format("{}", fmt::join(settings, " "));
 }
 
 }  // namespace ri

@@ -2,6 +2,7 @@
 #include "runtime/engine.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cctype>
@@ -543,10 +544,11 @@ Game::Reading Game::read(std::string_view text) {
         r.move.args[0] = static_cast<int32_t>(i);
         return r;
       }
-    std::string list;  // each value once, in the order of the outcomes
-    for (auto it = o.values.begin(); it != o.values.end(); ++it)
-      if (std::find(o.values.begin(), it, *it) == it) list += (list.empty() ? "" : ", ") + std::to_string(*it);
-    r.message = fmt::format("'{}' is not an outcome of '{}' (one of: {})", std::string(text), o.chance->name, list);
+    std::vector<int64_t> values;  // each value once, in the order of the outcomes
+    for (int64_t v : o.values)
+      if (std::find(values.begin(), values.end(), v) == values.end()) values.push_back(v);
+    r.message = fmt::format("'{}' is not an outcome of '{}' (one of: {})", std::string(text), o.chance->name,
+                            fmt::join(values, ", "));
     return r;
   }
   // does the move bound now write `want` in any of its notations?

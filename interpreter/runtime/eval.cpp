@@ -1,5 +1,6 @@
 // Machine: expression evaluation. One switch over compiled nodes; no allocation, no name lookups.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <utility>
 
@@ -441,9 +442,9 @@ std::string Machine::show(const Value& v, Type t) const {
 
 std::string Machine::show_value(const Value& v, Type t) {
   if (!is_list(t)) return show(v, t);
-  std::string out;
-  for (int i = 0, n = list_len(v); i < n; ++i) out += (i ? ", " : "") + show(list_at(v, i), elem_of(t));
-  return "[" + out + "]";
+  std::vector<std::string> items;
+  for (int i = 0, n = list_len(v); i < n; ++i) items.push_back(show(list_at(v, i), elem_of(t)));
+  return fmt::format("[{}]", fmt::join(items, ", "));
 }
 
 }  // namespace ri

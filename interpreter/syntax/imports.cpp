@@ -2,6 +2,7 @@
 #include "syntax/imports.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <iterator>
 
@@ -30,11 +31,7 @@ void prepend(std::vector<T>& to, std::vector<T>& from) {
 std::string unknown_library(const std::string& name) {
   std::vector<std::string> names = importable_libraries();
   std::string hint = did_you_mean(name, names);
-  if (hint.empty()) {
-    std::string list;
-    for (auto& n : names) list += (list.empty() ? "" : ", ") + n;
-    hint = fmt::format(" (libraries: {})", list);
-  }
+  if (hint.empty()) hint = fmt::format(" (libraries: {})", fmt::join(names, ", "));
   return fmt::format("unknown library '{}'{}", name, hint);
 }
 

@@ -2,6 +2,7 @@
 #include "syntax/params.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cctype>
@@ -43,8 +44,7 @@ std::vector<std::string> setting_errors(const std::vector<RuleParamDecl>& declar
   for (const RuleParamDecl& p : declared) names.push_back(p.name.s);
   std::vector<std::string> sorted = names;
   std::sort(sorted.begin(), sorted.end());
-  std::string list;
-  for (auto& n : sorted) list += (list.empty() ? "" : ", ") + n;
+  std::string list = fmt::format("{}", fmt::join(sorted, ", "));
   for (size_t i = 0; i < values.size(); ++i) {
     const auto& [name, value] = values[i];
     if (std::any_of(values.begin(), values.begin() + static_cast<long>(i), [&](auto& v) { return v.first == name; })) {

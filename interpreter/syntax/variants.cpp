@@ -4,6 +4,7 @@
 #include "syntax/variants.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -176,11 +177,7 @@ std::string unknown_section(const std::string& path) {
   bool parent = dot != std::string::npos && !sections_under(path.substr(0, dot)).empty();
   std::string section = path.substr(0, parent ? path.find('.', dot + 1) : dot);
   std::string hint = did_you_mean(section, known);
-  if (hint.empty()) {
-    std::string list;
-    for (auto& k : known) list += (list.empty() ? "" : ", ") + k;
-    hint = fmt::format(" (expected one of: {})", list);
-  }
+  if (hint.empty()) hint = fmt::format(" (expected one of: {})", fmt::join(known, ", "));
   return fmt::format("unknown section '{}' in 'remove'{}", section, hint);
 }
 
