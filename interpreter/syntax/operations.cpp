@@ -16,7 +16,7 @@ std::vector<Arg> parse_args(std::string_view text) {
     std::string_view k = text.substr(0, comma);
     text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 2);
     if (k == "list") out.push_back({ArgKind::List, Type::Error});
-    else if (k == "value") out.push_back({ArgKind::Element, Type::Error});
+    else if (k == "element") out.push_back({ArgKind::Element, Type::Error});
     else if (k == "relation") out.push_back({ArgKind::Relation, Type::Void});
     else if (k == "family") out.push_back({ArgKind::Family, Type::Void});
     else if (k == "field") out.push_back({ArgKind::Field, Type::Void});
@@ -26,24 +26,24 @@ std::vector<Arg> parse_args(std::string_view text) {
   return out;
 }
 
-// RESULT -> TYPE | 'same' | 'element' | 'field' | 'list' | ''   (an effect has none)
+// RESULT -> TYPE | 'list' | 'element' | 'value' | ''   (an effect has none; an aggregate's 'list' after a value
+//                                                    body is a list of the bodies)
 void parse_result(std::string_view text, Operation& op) {
   if (text.empty()) op.result = Type::Void;
-  else if (text == "same") op.rule = ResultRule::SameList;
+  else if (text == "list") op.rule = op.body == Body::Single ? ResultRule::ListOfBody : ResultRule::SameList;
   else if (text == "element") op.rule = ResultRule::Element;
-  else if (text == "field") op.rule = ResultRule::FieldType;
-  else if (text == "list") op.rule = ResultRule::ListOfBody;
+  else if (text == "value") op.rule = ResultRule::FieldType;
   else if (text == "string") op.result = Type::Str;
   else if (Type t = parse_type(std::string(text)); t != Type::Error) op.result = t;
   else throw std::logic_error(fmt::format("operations.def: unknown result '{}'", text));
 }
 
-// BODY -> 'bool' | 'bool?' | 'int' | 'single'
+// BODY -> 'bool' | 'bool?' | 'int' | 'value'
 Body parse_body(std::string_view text) {
   if (text == "bool") return Body::Condition;
   if (text == "bool?") return Body::OptionalCondition;
   if (text == "int") return Body::Int;
-  if (text == "single") return Body::Single;
+  if (text == "value") return Body::Single;
   throw std::logic_error(fmt::format("operations.def: unknown body '{}'", text));
 }
 
@@ -111,9 +111,8 @@ const Operation* find_aggregate(std::string_view name) { return find(aggregates(
 
 std::string signature(const Operation& op, bool is_aggregate) {
   if (is_aggregate) {
-    const char* body = op.body == Body::Condition || op.body == Body::OptionalCondition ? "CONDITION" : "VALUE";
-    return fmt::format("{}(x in LIST{} : {}{}) -> {}", op.name, " where CONDITION", body,
-                       op.body == Body::OptionalCondition ? "?" : "", op.result_text);
+    const char* body = op.body == Body::Int ? "int" : op.body == Body::Single ? "value" : "bool";
+    return fmt::format("{}(x in list : {}) -> {}", op.name, body, op.result_text);
   }
   std::string s = fmt::format("{}({})", op.name, op.args_text);
   if (!op.result_text.empty()) s += fmt::format(" -> {}", op.result_text);

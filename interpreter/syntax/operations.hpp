@@ -65,8 +65,8 @@ inline const Operation& operation(Builtin b) { return builtins()[static_cast<siz
 inline const Operation& operation(Effect e) { return effects()[static_cast<size_t>(e)]; }
 inline const Operation& operation(Aggregate a) { return aggregates()[static_cast<size_t>(a)]; }
 
-// How the spec writes an operation: `neighbours(site, relation) -> sites`, `extra_turn()`, `count(x in LIST where
-// CONDITION : CONDITION) -> int`.
+// How spec/language.md writes an operation's signature: `neighbours(site, relation) -> sites`, `extra_turn()`,
+// `count(x in list : bool) -> int`.
 std::string signature(const Operation& op, bool aggregate = false);
 
 }  // namespace ri
