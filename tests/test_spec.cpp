@@ -1,9 +1,11 @@
 // The specification against the code: the grammar of spec/language.md (section 4, "Grammar") is the sequence of the
-// one-line grammar comments of interpreter/syntax/grammar.hpp, and every named rule there has one.
+// one-line grammar comments of interpreter/syntax/grammar.hpp, and every named rule there has one; the rule files the
+// tutorial (spec/tutorial.md) shows are the shipped ones.
 #include <catch2/catch.hpp>
 
 #include <fstream>
 #include <regex>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -73,5 +75,50 @@ TEST_CASE("every rule of grammar.hpp has a grammar comment, and the spec's gramm
                                          : "language.md: no more grammar lines";
     FAIL("the grammar of spec/language.md differs from grammar.hpp's comments at rule " + std::to_string(i + 1) +
          ":\n  " + first + "\n  " + second);
+  }
+}
+
+namespace {
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path);
+  REQUIRE(in.good());
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// The ```yaml blocks of a markdown text after the heading `after`, each with its final line break.
+std::vector<std::string> yaml_blocks(const std::vector<std::string>& md, const std::string& after) {
+  std::vector<std::string> out;
+  size_t i = 0;
+  while (i < md.size() && md[i] != after) ++i;
+  REQUIRE(i < md.size());
+  for (; i < md.size(); ++i) {
+    if (md[i] != "```yaml") continue;
+    std::string block;
+    for (++i; i < md.size() && md[i] != "```"; ++i) block += md[i] + "\n";
+    out.push_back(block);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("the tutorial's rule files are rules/tic-tac-toe.rules and rules/ur.rules", "[spec]") {
+  std::string root = RULEINTERP_SOURCE_DIR;
+  std::vector<std::string> tutorial = read_lines(root + "/spec/tutorial.md");
+  // the first example is the whole file, but for its first line (a comment pointing at the tutorial)
+  std::string ttt = read_text(root + "/rules/tic-tac-toe.rules");
+  std::vector<std::string> first = yaml_blocks(tutorial, "## 1. A first example: tic-tac-toe");
+  REQUIRE(!first.empty());
+  CHECK(first[0] == ttt.substr(ttt.find('\n') + 1));
+  // every part of the walk-through is written so in the rule file
+  std::string ur = read_text(root + "/rules/ur.rules");
+  std::vector<std::string> parts = yaml_blocks(tutorial, "## 2. Walk-through: the Royal Game of Ur");
+  CHECK(parts.size() >= 8);
+  for (const std::string& part : parts) {
+    INFO("a part of the walk-through that rules/ur.rules does not hold:\n" << part);
+    CHECK(ur.find(part) != std::string::npos);
   }
 }
