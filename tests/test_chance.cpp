@@ -1,4 +1,4 @@
-// Computed chance outcomes, chance effects and conditional turn steps (language.md 4.7, 4.10, 11, 12), on
+// Computed chance outcomes, chance effects and conditional turn steps (language.md, sections 2, 8, 9), on
 // tests/rules/energy.rules (a race whose moved piece rolls a new strength over its kind's range), its variant
 // energy-fixed.rules (the roll's condition is false) and a few inline rule files.
 #include <catch2/catch.hpp>

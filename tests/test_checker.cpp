@@ -472,7 +472,7 @@ std::vector<Row> rows() {
        "undeclared name 'p'", 6, 48, 1},
       {"an end message written as a list", edit(game("moves: {m: {}}\n"), "result: draw}", "result: draw, message: [a]}"),
        "'message' must be a scalar, not a list", 6, 46, 1},
-      // ---- imports (language.md, section 4.19), piece names, all_pieces, shuffle
+      // ---- imports (language.md, section 2 (`import`)), piece names, all_pieces, shuffle
       {"an import", game("import: [cards]\nmoves: {m: {}}\n"), "", 0, 0, 0},
       {"an unknown library", game("import: [crads]\nmoves: {m: {}}\n"),
        "unknown library 'crads' (did you mean 'cards'?)", 4, 10, 1},

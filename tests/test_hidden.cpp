@@ -1,4 +1,4 @@
-// Hidden information (language.md, section 4.18) and end messages: what a template shows the player to move when
+// Hidden information (language.md, section 2 (`hidden`)) and end messages: what a template shows the player to move when
 // the rule file has a `hidden` section, in the display, the summary, a move's notation and an end rule's message;
 // what stays whole (the notation logs record and reading matches, the state).
 #include <catch2/catch.hpp>

@@ -1,4 +1,4 @@
-// Invariants (spec/language.md, section 4.17): which invariant does not hold in a position (broken_invariant), and
+// Invariants (spec/language.md, section 2 (`invariants`)): which invariant does not hold in a position (broken_invariant), and
 // a replay that checks them after every action (replay with invariants). Each row is a small game's invariants,
 // the log of actions played from its start, and the outcome.
 #include <catch2/catch.hpp>

@@ -1,5 +1,5 @@
-// Imports and the standard library's cards (spec/language.md, sections 4.19 and 20.2), piece names (4.5), all_pieces
-// (8.2), and the setup's shuffle with a seed or a deck (4.16, 9). Each row is a rule file's part, the expressions to
+// Imports and the standard library's cards (spec/language.md, sections 2 (`import`) and 15), piece names (2),
+// all_pieces (5), and the setup's shuffle with a seed or a deck (2 (`setup`), 6). Each row is a rule file's part, the expressions to
 // evaluate once the game is set up, and the values expected. The shuffles are checked against spec/prng.md's known
 // answer: shuffle([0..9]) with seed 99 is [8, 7, 5, 0, 6, 3, 4, 9, 1, 2].
 #include <catch2/catch.hpp>

@@ -1,4 +1,4 @@
-// Rule-file parameters (language.md, section 4.15), generated players and grid names by index: the loader, the
+// Rule-file parameters (language.md, section 2 (`params`)), generated players and grid names by index: the loader, the
 // checker, the values given from outside (--set, a position file, a log header) and the compiled program. Each row
 // is a rule file (or a setting) and what must come of it.
 #include <catch2/catch.hpp>

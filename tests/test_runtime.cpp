@@ -53,7 +53,7 @@ std::string eval_in(const char* base, const std::string& expr) {
 }
 
 // Two grids, a named site and a zone; a stack of two pieces on b2. The functions show lists (a template shows
-// single values), build them recursively, and walk the grid as in the language reference (section 7.4).
+// single values), build them recursively, and walk the grid as in the language reference (language.md, section 4 (Aggregates)).
 const char* kLists = R"RULES(
 game: {name: lists}
 players: [A, B]

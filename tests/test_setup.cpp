@@ -1,4 +1,4 @@
-// The setup's statements and `random` (spec/language.md, section 11.2), and the one-line summary (section 14.2): each
+// The setup's statements and `random` (spec/language.md, section 2 (`setup`)), and the one-line summary (section 11): each
 // row is a setup, a seed and what the display shows after the game is set up with Prng(seed). The draws are checked
 // against the generator's known answers (spec/prng.md): below(6) for seed 7 is 0, 2, 0, 4, 2, 5, 4, 4, 4, 1; for
 // seed 42, below(1), below(2), below(3), below(10), below(1000) are 0, 0, 2, 3, 476; for seed 1 (from the Python
