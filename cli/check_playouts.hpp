@@ -1,5 +1,5 @@
 // `ruleinterp check --playouts N`: random playouts of a rule file that passed the check, its invariants evaluated
-// after the setup and after every action (spec/cli.md, check; language.md, section 4.17).
+// after the setup and after every action (spec/cli.md, check; language.md, section 2 (invariants)).
 #pragma once
 #include <cstdint>
 #include <memory>

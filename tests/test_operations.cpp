@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -128,4 +129,35 @@ TEST_CASE("operations: every row compiles and runs") {
     int e = p->expressions[i];
     CHECK(M.show_value(M.evaluate(e), p->code[e].type) == values[i]);
   }
+}
+
+namespace {
+
+// The first cells of the table under `heading` in spec/language.md: each signature, without its backticks.
+std::vector<std::string> spec_signatures(const std::string& heading) {
+  std::ifstream in(std::string(RULEINTERP_SOURCE_DIR) + "/spec/language.md");
+  std::vector<std::string> out;
+  std::string line;
+  bool in_section = false;
+  while (std::getline(in, line)) {
+    if (line.rfind("#", 0) == 0) in_section = line == heading;
+    if (!in_section || line.rfind("| `", 0) != 0) continue;
+    size_t end = line.find("` |");
+    if (end != std::string::npos) out.push_back(line.substr(3, end - 3));
+  }
+  return out;
+}
+
+std::vector<std::string> table_signatures(const std::vector<Operation>& table, bool aggregate) {
+  std::vector<std::string> out;
+  for (const Operation& op : table) out.push_back(signature(op, aggregate));
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("operations: spec/language.md lists the table's operations, with their signatures, in its order") {
+  CHECK(spec_signatures("### Built-in functions") == table_signatures(builtins(), false));
+  CHECK(spec_signatures("### Effects") == table_signatures(effects(), false));
+  CHECK(spec_signatures("### Aggregates") == table_signatures(aggregates(), true));
 }

@@ -36,7 +36,7 @@ const char* plural(int n) { return n == 1 ? "" : "s"; }
 
 
 
-// The piece whose name (a kind's `name` template, language.md section 4.5) is `s`, or -1 (also when `s` names a kind).
+// The piece whose name (a kind's `name` template, language.md section 2 (pieces)) is `s`, or -1 (also when `s` names a kind).
 int named_piece(const Model& P, const std::string& s) {
   if (P.piece_names.empty()) return -1;
   for (const KindInfo& k : P.kinds)

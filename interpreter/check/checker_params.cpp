@@ -1,5 +1,5 @@
 // The checker: rule-file parameters, the structural counts that may name one, and the players (listed or
-// generated). See spec/language.md, sections 4.15, 4.2 and 4.3.
+// generated). See spec/language.md, section 2 (params, players, topology).
 #include "check/checker_impl.hpp"
 #include "syntax/params.hpp"
 

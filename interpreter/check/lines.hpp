@@ -1,4 +1,4 @@
-// Families of lines (spec/language.md, section 4.3): deriving the chains along relations, and the tables a family
+// Families of lines (spec/language.md, section 2 (topology)): deriving the chains along relations, and the tables a family
 // becomes. Shared by the checker (families of written relations) and load_eval.cpp (those along computed ones).
 #pragma once
 #include <cstdint>

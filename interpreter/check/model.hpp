@@ -98,7 +98,7 @@ struct EndInfo {
   Pos pos;
 };
 
-// An invariant (language.md, section 4.17): a bool evaluated with `me` = the player to move and no local name.
+// An invariant (language.md, section 2 (invariants)): a bool evaluated with `me` = the player to move and no local name.
 struct InvariantInfo {
   std::string name;
   int node = -1;
@@ -108,7 +108,7 @@ struct InvariantInfo {
 
 // Hidden information ('hidden'): while a template is rendered for the player to move, the pieces for which `when`
 // holds (the piece in slot 0, me = the viewer) are hidden from them, and reading one of their secret attributes
-// makes the template part that read it show ??? (language.md, section 4.18).
+// makes the template part that read it show ??? (language.md, section 2 (hidden)).
 struct HiddenInfo {
   int when = -1;               // bool node; -1: the rule file hides nothing
   std::vector<uint8_t> secret;  // per attribute: 1 when it is secret
@@ -128,7 +128,7 @@ struct PieceInit {
   int64_t element = 0;    // a generated piece: its element of the kind's 'each' list (the attributes' `x`)
 };
 
-// A position to set up (spec/language.md, section 11.2): the pieces placed, in order, each on top of its site's
+// A position to set up (spec/language.md, section 8 (Setting up)): the pieces placed, in order, each on top of its site's
 // stack (the others stay off the board); values that take the place of initial values; and the turn. The rule
 // file's own start is one (Model::start); a position file gives another (position.hpp).
 struct Position {
@@ -190,7 +190,7 @@ struct GridPlace {
   int32_t grid = -1, x = 0, y = 0;
 };
 
-// A rule-file parameter (language.md, section 4.15) and the value the program was built with.
+// A rule-file parameter (language.md, section 2 (params)) and the value the program was built with.
 struct RuleParam {
   std::string name;
   int32_t value = 0;

@@ -170,7 +170,7 @@ std::vector<int> loaded_numbers(const Program& P, const State& S) {
   return number;
 }
 
-// A variable's value as a position writes it: like a template shows it (spec/language.md, section 10.5), but a
+// A variable's value as a position writes it: like a template shows it (spec/language.md, section 4 (Written forms)), but a
 // site by its name (a per-player zone as NAME[PLAYER]) and a piece by the number it has once loaded.
 void write_value(YAML::Emitter& e, const Program& P, const State& S, const std::vector<int>& number, Type t, int32_t v) {
   auto in = [&](size_t n) { return v >= 0 && static_cast<size_t>(v) < n; };

@@ -1,4 +1,4 @@
-// The declarations a rule file computes once, when it is loaded (spec/language.md, sections 4.3 and 4.5):
+// The declarations a rule file computes once, when it is loaded (spec/language.md, section 12 (Declarations computed at load)):
 // computed regions and relations, the families of lines along computed relations, generated pieces and the pieces'
 // names.
 #pragma once

@@ -48,7 +48,7 @@ std::shared_ptr<const Program> load_rules_text(const std::string& path, const st
     if (!load_library(files.back(), libs.back(), diags, static_cast<int16_t>(files.size() - 1))) ok = false;
     lib_ptrs.push_back(&libs.back());
   }
-  // the imported libraries: their declarations become the rule file's (language.md, section 4.19)
+  // the imported libraries: their declarations become the rule file's (language.md, section 2 (import))
   if (!ok || !resolve_imports(doc, files, diags)) return nullptr;
   // the parameters' values: those given in place of the defaults, when the rules can take them
   if (std::vector<std::string> bad = setting_errors(doc.params, options.params); !bad.empty()) {

@@ -26,7 +26,7 @@ std::shared_ptr<const Program> load_rules_text(const std::string& path, const st
 struct LoadOptions {
   // expressions to check and compile with the rule file (see above), or null
   const std::vector<std::string>* expressions = nullptr;
-  // values for the rule file's parameters, in place of their defaults (language.md, section 4.15)
+  // values for the rule file's parameters, in place of their defaults (language.md, section 2 (params))
   ParamValues params;
   // A value the rule file cannot take (params.hpp: setting_errors) is a bad argument of the caller, not a problem
   // of the rule file: its message is appended here and load_rules returns null without checking the rules (nor

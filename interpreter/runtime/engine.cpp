@@ -47,7 +47,7 @@ void Game::reset(Prng& rng) { set_up(P_->start, &rng); }
 
 void Game::reset(const Position& pos) { set_up(pos, nullptr); }
 
-// Setup (spec/language.md, section 11.2) with the position's board: its pieces placed in order, its values in place
+// Setup (spec/language.md, section 8 (Setting up)) with the position's board: its pieces placed in order, its values in place
 // of the initial values they replace (those are not computed), the rule file's setup statements (from the start
 // only: with `rng`), then its turn.
 void Game::set_up(const Position& pos, Prng* rng) {

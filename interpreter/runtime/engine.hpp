@@ -33,7 +33,7 @@ class Game {
   Machine& machine() { return M_; }
   const State& state() const { return M_.state(); }
 
-  // The initial position (spec/language.md, section 11.2), settled to the first decision or chance node. The
+  // The initial position (spec/language.md, section 8 (Setting up)), settled to the first decision or chance node. The
   // rule file's `setup` runs after the attributes are computed, its `random` drawing from `rng`, first and in
   // order (a rule file whose setup does not call random draws nothing; a 'shuffle' draws unless the game has a
   // deck). reset() draws from Prng(0).
@@ -71,7 +71,7 @@ class Game {
   // and read() matches.
   std::string write(const Move& m);
   // The move as the player to move is shown it: write(m), except that with the rule file's `hidden` a part of the
-  // notation that reads a secret of a piece hidden from them is ??? (spec/language.md, section 4.18).
+  // notation that reads a secret of a piece hidden from them is ??? (spec/language.md, section 2 (hidden)).
   std::string shown(const Move& m);
 
   // Reads a move or outcome written in notation. On failure `error` says why: for a recognised but

@@ -1,4 +1,4 @@
-// The rule file's invariants (language.md, section 4.17) evaluated in a game's position: what
+// The rule file's invariants (language.md, section 2 (invariants)) evaluated in a game's position: what
 // `ruleinterp check --playouts` and `ruleinterp replay` check after the setup and after every action.
 #pragma once
 #include <string>

@@ -1,4 +1,4 @@
-// Machine: the 'shuffle' effect of the setup (spec/language.md, sections 9 and 4.16) and the deck that can decide its
+// Machine: the 'shuffle' effect of the setup (spec/language.md, sections 6 and 2 (setup)) and the deck that can decide its
 // order instead of the generator (the command line's --deck, a move log's `deck:` header).
 #include <fmt/format.h>
 

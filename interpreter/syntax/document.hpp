@@ -25,7 +25,7 @@ struct Text {
 };
 
 // A structural count (a grid's width, a number of pieces or dice or players): a whole number, or the name of a
-// rule-file parameter, whose value the checker takes (language.md, section 4.15).
+// rule-file parameter, whose value the checker takes (language.md, section 2 (params)).
 struct Count {
   int value = 0;  // the number written (when `param` is empty)
   Text param;     // the parameter named instead, or empty
@@ -97,11 +97,11 @@ struct PieceDecl {
   std::vector<AttrDecl> attributes;
   // generated pieces: one per element of `each` ("x in LIST", evaluated at load), `at` and `owner` expressions of x
   std::optional<Text> each, owner;
-  // the pieces' names: a template evaluated once per piece at load (language.md, section 4.5), or none
+  // the pieces' names: a template evaluated once per piece at load (language.md, section 2 (pieces)), or none
   std::optional<Text> piece_name;
 };
 
-// A library of the standard library that the rule file imports (`import: [NAME, ...]`, language.md section 4.19).
+// A library of the standard library that the rule file imports (`import: [NAME, ...]`, language.md section 2 (import)).
 struct ImportDecl {
   Text name;         // as written in 'import'
   int16_t file = -1;  // the library's file (Pos::file) once it is loaded and merged (imports.hpp), else -1
@@ -202,7 +202,7 @@ struct HiddenDecl {
 };
 
 // An invariant: a condition that must hold in every position of every game (`invariants: {NAME: EXPR}`), checked by
-// `ruleinterp check --playouts` and `ruleinterp replay` (language.md, section 4.17).
+// `ruleinterp check --playouts` and `ruleinterp replay` (language.md, section 2 (invariants)).
 struct InvariantDecl {
   Text name;
   Text check;  // boolean expression
@@ -239,10 +239,10 @@ struct Document {
   std::vector<InvariantDecl> invariants;
   Text display;
   bool has_display = false;
-  Text summary;  // the one-line template of a position (language.md, section 14.2)
+  Text summary;  // the one-line template of a position (language.md, section 11 (The summary))
   bool has_summary = false;
-  std::vector<Text> setup;  // statements run once when the game is set up from the start (section 11.2)
-  std::optional<HiddenDecl> hidden;  // what the player to move cannot see (language.md, section 4.18)
+  std::vector<Text> setup;  // statements run once when the game is set up from the start (language.md, section 8: Setting up)
+  std::optional<HiddenDecl> hidden;  // what the player to move cannot see (language.md, section 2 (hidden))
   std::vector<BoardSite> start;  // the start board ('start: {board: ...}')
 };
 

@@ -1,5 +1,5 @@
 // Imports: the files of the standard library that a rule file names in `import: [NAME, ...]` (spec/language.md,
-// section 4.19). Each is loaded and its declarations are merged into the rule file's Document, ahead of the file's
+// section 2 (import)). Each is loaded and its declarations are merged into the rule file's Document, ahead of the file's
 // own, keeping their positions in the library's file, so that a problem there is reported there.
 #pragma once
 #include <string>

@@ -1,4 +1,4 @@
-// Values for a rule file's parameters given from outside the rule file (spec/language.md, section 4.15): `--set
+// Values for a rule file's parameters given from outside the rule file (spec/language.md, section 2 (params)): `--set
 // NAME=VALUE` on the command line, a position file's `params`, a move log's `set:` header. load_rules takes them
 // (pipeline/pipeline.hpp: LoadOptions); this reads, checks and writes them.
 #pragma once

@@ -88,7 +88,7 @@ Section by_entry(const char* path, bool required = false) {
           }};
 }
 
-// Every section a variant can change, in the order of the language reference (section 4). 'topology' itself
+// Every section a variant can change, in the order of the language reference (section 2). 'topology' itself
 // is the parent of its sub-sections: removing it removes them all.
 const std::vector<Section>& section_table() {
   static const std::vector<Section> table = {
@@ -116,7 +116,7 @@ const std::vector<Section>& section_table() {
       whole<&Document::display, &Document::has_display>("display"),
       whole<&Document::summary, &Document::has_summary>("summary"),
       whole<&Document::hidden>("hidden"),
-      by_entry<&Document::imports>("import"),  // the base's libraries and the variant's (language.md, section 4.19)
+      by_entry<&Document::imports>("import"),  // the base's libraries and the variant's (language.md, section 2 (import))
   };
   return table;
 }

@@ -1,6 +1,6 @@
 // Variant rule files: a file that says `extends: BASE` states only what differs from its base. The base (and
 // its own bases) are read and merged into one Document, which is then checked as one rule file; every
-// position keeps the file it is written in (Pos::file). See spec/language.md, section 4.13.
+// position keeps the file it is written in (Pos::file). See spec/language.md, section 2 (extends and remove).
 #pragma once
 #include <memory>
 
