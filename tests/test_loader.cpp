@@ -1,6 +1,7 @@
 // The loader: YAML -> Document. Each row is a rule file and what the Document must hold.
 #include <catch2/catch.hpp>
 
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -145,6 +146,18 @@ TEST_CASE("the loader converts every section into the document") {
          CHECK(t.at(0).col == 17);
          CHECK(t.at(5).col == 22);  // the '2'
        }},
+      {"whole numbers: a '+' and '-0' in a count, as always; a parameter's bounds",
+       "params: {size: {default: -3, min: -2147483648, max: 2147483647}}\n"
+       "topology: {grids: [{width: '+3', height: '-0'}]}\nmoves: {m: {}}\n",
+       [](const Document& d) {
+         REQUIRE(d.params.size() == 1);
+         CHECK(d.params[0].def == -3);
+         CHECK(*d.params[0].min == INT32_MIN);
+         CHECK(*d.params[0].max == INT32_MAX);
+         REQUIRE(d.grids.size() == 1);
+         CHECK(d.grids[0].width.value == 3);
+         CHECK(d.grids[0].height.value == 0);
+       }},
   };
   for (auto& r : rows) {
     INFO(r.name);
@@ -186,6 +199,15 @@ TEST_CASE("the loader reports structural problems with their positions") {
       {"pieces: {p: {name: [a]}}\nmoves: {m: {}}\n", "'name' must be a scalar, not a list", 3, 20},
       {"import: [cards, cards]\nmoves: {m: {}}\n", "library 'cards' is imported twice (first at line 3)", 3, 17},
       {"import: {cards: 1}\nmoves: {m: {}}\n", "'import' must be a list, not a mapping", 3, 9},
+      {"topology: {relations: {h: {symmetric: true}}}\nmoves: {m: {}}\n", "missing key 'edges' in relation", 3, 27},
+      {"params: {size: {default: 3, mn: 1}}\nmoves: {m: {}}\n", "unknown key 'mn' in 'params.size' (did you mean 'min'?)",
+       3, 29},
+      {"params: {size: '+3'}\nmoves: {m: {}}\n", "'params.size' must be a whole number from -2147483648 to 2147483647", 3, 16},
+      {"params: {size: 2147483648}\nmoves: {m: {}}\n", "not '2147483648'", 3, 16},
+      {"topology: {grids: [{width: -1, height: 3}]}\nmoves: {m: {}}\n",
+       "'width' must be a whole number from 0 to 1000000 or a parameter, not '-1'", 3, 28},
+      {"topology: {lines: {l: {along: [n], length: 1000001}}}\nmoves: {m: {}}\n",
+       "'length' must be a whole number from 0 to 1000000, not '1000001'", 3, 44},
   };
   for (auto& r : rows) {
     INFO(r.yaml);
