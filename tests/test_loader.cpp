@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "syntax/document.hpp"
+#include "syntax/schema.hpp"
 
 using namespace ri;
 
@@ -282,4 +283,48 @@ TEST_CASE("the loader reports the structural problems of hidden, after and messa
     CHECK(first.pos.line == r.line);
     CHECK(first.pos.col == r.col);
   }
+}
+
+TEST_CASE("the schema gives the keys each mapping of a rule file allows") {
+  struct Row {
+    const char* path;
+    const char* with;  // the alternative holding this key
+    std::vector<std::string> keys;
+  };
+  const std::vector<Row> rows = {
+      {"game", "", {"name", "description"}},
+      {"params.*", "", {"default", "min", "max", "description"}},
+      {"players", "", {"count", "names"}},
+      {"topology.grids[]", "", {"width", "height", "names", "directions", "diagonals"}},
+      {"topology.lines.*", "", {"along", "length"}},
+      {"variables.*", "", {"type", "init", "per_player"}},
+      {"history.*", "", {"type", "init"}},
+      {"chance.*.dice", "", {"count", "faces"}},
+      {"moves.*.requires[]", "", {"check", "error", "message"}},
+      {"turn[]", "roll", {"roll", "when"}},
+      {"turn[]", "choose", {"choose", "if_none", "when", "after"}},
+      {"end[]", "", {"each", "when", "result", "message"}},
+  };
+  for (auto& r : rows) {
+    INFO(r.path << " " << r.with);
+    CHECK(schema::keys(schema::rule_file(), r.path, r.with) == r.keys);
+  }
+  CHECK(schema::keys(schema::library_file(), "topology") == std::vector<std::string>{"regions"});
+  for (const char* path : {"game.name", "moves", "end", "nosuch", "moves.*.effects[]"}) {
+    INFO(path);
+    CHECK_THROWS_AS(schema::keys(schema::rule_file(), path), std::logic_error);
+  }
+  CHECK_THROWS_AS(schema::keys(schema::rule_file(), "turn[]", "bogus"), std::logic_error);
+}
+
+TEST_CASE("every value of the schema has a one-line description") {
+  std::vector<std::string> bad;
+  std::function<void(const schema::Value&, const std::string&)> walk = [&](const schema::Value& v, const std::string& at) {
+    if (v.description.empty() || v.description.find('\n') != std::string::npos) bad.push_back(at);
+    for (const schema::Value& item : v.items) walk(item, at + "/");
+    for (const schema::Field& f : v.fields) walk(f.value, at + "." + f.key);
+  };
+  walk(schema::rule_file(), "");
+  walk(schema::library_file(), "library");
+  CHECK(bad == std::vector<std::string>{});
 }

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "syntax/loader_impl.hpp"
+#include "syntax/schema.hpp"
 
 namespace ri {
 namespace {
@@ -29,11 +30,11 @@ bool load_library(std::shared_ptr<const SourceFile> file, Document& doc, Diagnos
   return run_loader(file, diags, [&] {
     YAML::Node root;
     if (!l.load_root(root, "a library", "a YAML mapping with 'functions', 'pieces' and 'topology'")) return;
-    l.check_keys(root, "a library", {"functions", "pieces", "topology"});
+    l.check_keys(root, "a library", schema::keys(schema::library_file(), ""));
     if (auto f = root["functions"]) l.load_functions(f, doc);
     if (auto p = root["pieces"]) l.load_pieces(p, doc);
     if (auto t = root["topology"]) {
-      if (t.IsMap()) l.check_keys(t, "topology", {"regions"});
+      if (t.IsMap()) l.check_keys(t, "topology", schema::keys(schema::library_file(), "topology"));
       l.load_topology(t, doc);
     }
   });

@@ -15,6 +15,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "syntax/document.hpp"
@@ -43,6 +44,8 @@ class Loader {
   Text key_text(const YAML::Node& k);
   bool expect_map(const YAML::Node& n, const std::string& what, Pos fallback);
   bool expect_seq(const YAML::Node& n, const std::string& what, Pos fallback);
+  // The keys the rule file's mapping at `path` allows (syntax/schema.hpp: "moves.*.requires[]").
+  static std::vector<std::string> rule_keys(std::string_view path, std::string_view with = "");
   // Reports unknown and duplicate keys of a mapping (any key allowed when `allowed` is empty).
   void check_keys(const YAML::Node& map, const std::string& where, const std::vector<std::string>& allowed);
   // Duplicate detection for mappings whose keys are names (any key allowed).

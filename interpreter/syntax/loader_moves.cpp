@@ -21,7 +21,7 @@ void Loader::load_move(const Text& name, const YAML::Node& b, MoveDecl& m) {
   m.name = name;
   std::string where = "moves." + name.s;
   if (!expect_map(b, where, name.pos)) return;
-  check_keys(b, where, {"params", "let", "requires", "effects", "notation", "record"});
+  check_keys(b, where, rule_keys("moves.*"));
   if (auto p = b["params"]) {
     std::vector<std::pair<Text, Text>> params;
     named_texts(p, where + ".params", "a parameter's type", pos_of(b), params);
@@ -43,7 +43,7 @@ void Loader::load_requires(const YAML::Node& r, const std::string& where, Pos fa
   for (auto item : r) {
     Requirement req;
     if (item.IsMap()) {
-      check_keys(item, where + ".requires", {"check", "error", "message"});
+      check_keys(item, where + ".requires", rule_keys("moves.*.requires[]"));
       if (auto c = need(item, "check", "a requirement", pos_of(item))) text(c, req.check, "'check'", pos_of(item));
       else continue;
       if (auto e = item["error"]) text(e, req.error, "'error'", pos_of(item));
@@ -65,11 +65,11 @@ void Loader::load_turn(const YAML::Node& n, Document& doc) {
     st.pos = pos_of(s, doc.turn_pos);
     if (!expect_map(s, "a turn step", st.pos)) continue;
     if (auto r = s["roll"]) {
-      check_keys(s, "turn step", {"roll", "when"});
+      check_keys(s, "turn step", rule_keys("turn[]", "roll"));
       st.kind = StepDecl::Roll;
       text(r, st.chance, "'roll'", st.pos);
     } else if (auto c = s["choose"]) {
-      check_keys(s, "turn step", {"choose", "if_none", "when", "after"});
+      check_keys(s, "turn step", rule_keys("turn[]", "choose"));
       st.kind = StepDecl::Choose;
       if (c.IsScalar() && c.Scalar() == "all") {
       } else if (scalar_list(c, "choose", st.moves, st.pos) && st.moves.empty()) {
@@ -94,7 +94,7 @@ void Loader::load_end(const YAML::Node& n, Document& doc) {
     EndDecl ed;
     ed.pos = pos_of(e, pos_of(n));
     if (!expect_map(e, "an end condition", ed.pos)) continue;
-    check_keys(e, "end", {"each", "when", "result", "message"});
+    check_keys(e, "end", rule_keys("end[]"));
     if (auto v = e["each"]) text(v, ed.each, "'each'", ed.pos);
     if (auto v = need(e, "when", "an end condition", ed.pos)) text(v, ed.when, "'when'", ed.pos);
     else continue;

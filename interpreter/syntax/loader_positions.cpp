@@ -10,7 +10,7 @@ namespace ri {
 // start -> { board: BOARD }
 void Loader::load_start(const YAML::Node& n, Document& doc) {
   if (!expect_map(n, "start", pos_of(n))) return;
-  check_keys(n, "start", {"board"});
+  check_keys(n, "start", rule_keys("start"));
   if (auto b = n["board"]) load_board(b, "start.board", doc.start);
 }
 

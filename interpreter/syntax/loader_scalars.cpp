@@ -10,6 +10,7 @@
 #include "common/suggest.hpp"
 #include "common/text.hpp"
 #include "syntax/loader_impl.hpp"
+#include "syntax/schema.hpp"
 #include "syntax/source_map.hpp"
 
 namespace ri {
@@ -63,6 +64,10 @@ bool Loader::expect_seq(const YAML::Node& n, const std::string& what, Pos fallba
   else
     error(pos_of(n, fallback), fmt::format("'{}' must be a list, not {}", what, kind_name(n)));
   return false;
+}
+
+std::vector<std::string> Loader::rule_keys(std::string_view path, std::string_view with) {
+  return schema::keys(schema::rule_file(), path, with);
 }
 
 void Loader::check_keys(const YAML::Node& map, const std::string& where, const std::vector<std::string>& allowed) {

@@ -14,10 +14,7 @@ namespace ri {
 void Loader::load(Document& doc) {
   YAML::Node root;
   if (!load_root(root, "a rule file", "a YAML mapping of sections (game, players, moves, turn, end, ...)")) return;
-  check_keys(root, "",
-             {"game", "params", "players", "topology", "zones", "pieces", "start", "variables", "history", "chance",
-              "functions", "setup", "moves", "turn", "end", "invariants", "display", "summary", "hidden", "import",
-              "extends", "remove"});
+  check_keys(root, "", rule_keys(""));
   load_extends(root, doc);
   note_sections(root, "", doc);
   if (auto v = root["import"]) load_imports(v, doc);
@@ -92,7 +89,7 @@ void Loader::note_sections(const YAML::Node& map, const std::string& prefix, Doc
 // game -> { name, description }
 void Loader::load_game(const YAML::Node& n, Document& doc) {
   if (!expect_map(n, "game", {1, 1})) return;
-  check_keys(n, "game", {"name", "description"});
+  check_keys(n, "game", rule_keys("game"));
   if (auto v = n["name"]) text(v, doc.name, "'game.name'", pos_of(n));
   else if (!variant_) error(pos_of(n), "missing key 'name' in 'game'");
   if (auto v = n["description"]) text(v, doc.description, "'game.description'", pos_of(n));
@@ -105,7 +102,7 @@ void Loader::load_params(const YAML::Node& n, Document& doc) {
     p.name = std::move(name);
     std::string where = "params." + p.name.s;
     if (b.IsMap()) {
-      check_keys(b, where, {"default", "min", "max", "description"});
+      check_keys(b, where, rule_keys("params.*"));
       if (auto v = need(b, "default", "'" + where + "'", pos_of(b))) int32_of(v, "'default'", p.def, p.def_pos, pos_of(b));
       if (auto v = b["min"]) int32_of(v, "'min'", p.min.emplace(), p.min_pos, pos_of(b));
       if (auto v = b["max"]) int32_of(v, "'max'", p.max.emplace(), p.max_pos, pos_of(b));
@@ -121,7 +118,7 @@ void Loader::load_params(const YAML::Node& n, Document& doc) {
 // players -> '[' NAME (',' NAME)* ']' | { count: COUNT, names: PATTERN }
 void Loader::load_players(const YAML::Node& n, Document& doc) {
   if (n.IsMap()) {
-    check_keys(n, "players", {"count", "names"});
+    check_keys(n, "players", rule_keys("players"));
     if (auto c = need(n, "count", "'players'", pos_of(n))) count_of(c, "count", doc.player_count.emplace(), pos_of(n));
     if (auto v = n["names"]) text(v, doc.player_names, "'names'", pos_of(n));
     else doc.player_names.s = "{letter}";
@@ -137,7 +134,7 @@ void Loader::load_zones(const YAML::Node& n, Document& doc) {
     ZoneDecl z;
     z.name = std::move(name);
     if (b.IsMap()) {
-      check_keys(b, "zone '" + z.name.s + "'", {"per_player", "label"});
+      check_keys(b, "zone '" + z.name.s + "'", rule_keys("zones.*"));
       if (auto v = b["per_player"]) flag(v, "per_player", z.per_player);
       if (auto v = b["label"]) text(v, z.label, "'label'", pos_of(b));
     } else if (!b.IsNull()) {
@@ -155,7 +152,7 @@ void Loader::load_pieces(const YAML::Node& n, Document& doc) {
     p.name = std::move(name);
     std::string where = "piece '" + p.name.s + "'";
     if (!expect_map(b, where, p.name.pos)) return;
-    check_keys(b, where, {"per_player", "at", "name", "attributes", "each", "owner"});
+    check_keys(b, where, rule_keys("pieces.*"));
     if (auto v = b["each"]) {
       text(v, p.each.emplace(), "'each'", pos_of(b));
       if (b["per_player"])
@@ -202,8 +199,7 @@ void Loader::load_values(const YAML::Node& n, const char* section, const char* n
     v.name = std::move(name);
     std::string where = fmt::format("{} '{}'", noun, v.name.s);
     if (b.IsMap()) {
-      if (per_player) check_keys(b, where, {"type", "init", "per_player"});
-      else check_keys(b, where, {"type", "init"});
+      check_keys(b, where, rule_keys(std::string(section) + ".*"));
       if (auto t = b["type"]) text(t, v.type, "'type'", pos_of(b));
       if (auto t = need(b, "init", where, pos_of(b))) text(t, v.init, "'init'", pos_of(b));
       if (auto t = b["per_player"]; t && per_player) flag(t, "per_player", v.per_player);
@@ -221,12 +217,12 @@ void Loader::load_chance(const YAML::Node& n, Document& doc) {
     c.name = std::move(name);
     c.pos = c.name.pos;
     if (!expect_map(b, "chance '" + c.name.s + "'", c.pos)) return;
-    check_keys(b, "chance '" + c.name.s + "'", {"dice", "outcomes", "effects"});
+    check_keys(b, "chance '" + c.name.s + "'", rule_keys("chance.*"));
     if (b["dice"] && b["outcomes"])
       error(pos_of(b["outcomes"]), fmt::format("chance '{}' has both 'dice' and 'outcomes': keep one", c.name.s));
     if (auto d = b["dice"]) {
       if (expect_map(d, "dice", pos_of(b))) {
-        check_keys(d, "dice", {"count", "faces"});
+        check_keys(d, "dice", rule_keys("chance.*.dice"));
         Count k;
         if (auto cnt = need(d, "count", "'dice'", pos_of(d))) { if (count_of(cnt, "count", k, pos_of(d))) c.dice_count = k; }
         if (auto f = need(d, "faces", "'dice'", pos_of(d))) scalar_list(f, "faces", c.faces, pos_of(d));
@@ -271,7 +267,7 @@ void Loader::load_hidden(const YAML::Node& n, Document& doc) {
   HiddenDecl h;
   h.pos = pos_of(n);
   if (!expect_map(n, "hidden", h.pos)) return;
-  check_keys(n, "hidden", {"each", "when", "attributes"});
+  check_keys(n, "hidden", rule_keys("hidden"));
   if (auto v = need(n, "each", "'hidden'", h.pos)) text(v, h.each, "'each'", h.pos);
   if (auto v = need(n, "when", "'hidden'", h.pos)) text(v, h.when, "'when'", h.pos);
   if (auto v = n["attributes"]) scalar_list(v, "hidden.attributes", h.attributes.emplace(), h.pos);

@@ -9,7 +9,7 @@ namespace ri {
 // topology -> { sites, grids, relations, regions, lines, tracks }
 void Loader::load_topology(const YAML::Node& n, Document& doc) {
   if (!expect_map(n, "topology", pos_of(n))) return;
-  check_keys(n, "topology", {"sites", "grids", "relations", "regions", "lines", "tracks"});
+  check_keys(n, "topology", rule_keys("topology"));
   note_sections(n, "topology.", doc);
   if (auto v = n["sites"]) scalar_list(v, "topology.sites", doc.sites, pos_of(n));
   if (auto v = n["grids"]) load_grids(v, doc, pos_of(n));
@@ -24,7 +24,7 @@ void Loader::load_grids(const YAML::Node& v, Document& doc, Pos parent) {
   if (!expect_seq(v, "topology.grids", parent)) return;
   for (auto g : v) {
     if (!expect_map(g, "a grid", pos_of(v))) continue;
-    check_keys(g, "grid", {"width", "height", "names", "directions", "diagonals"});
+    check_keys(g, "grid", rule_keys("topology.grids[]"));
     GridDecl gd;
     gd.pos = pos_of(g);
     if (auto w = need(g, "width", "grid", gd.pos)) count_of(w, "width", gd.width, gd.pos);
@@ -44,7 +44,7 @@ void Loader::load_relations(const YAML::Node& v, Document& doc, Pos parent) {
     YAML::Node edges;  // (reset, not '=': a Node's operator= writes into the node it refers to)
     edges.reset(body);
     if (body.IsMap()) {
-      check_keys(body, "relation", {"symmetric", "edges", "each", "to"});
+      check_keys(body, "relation", rule_keys("topology.relations.*"));
       if (auto s = body["symmetric"]) flag(s, "symmetric", r.symmetric);
       if (body["each"] || body["to"]) {
         load_computed_relation(body, r);
@@ -109,7 +109,7 @@ void Loader::load_lines(const YAML::Node& v, Document& doc, Pos parent) {
     l.pos = pos_of(body, l.name.pos);
     std::string what = "lines '" + l.name.s + "'";
     if (body.IsMap()) {
-      check_keys(body, what, {"along", "length"});
+      check_keys(body, what, rule_keys("topology.lines.*"));
       l.derived = true;
       if (auto a = need(body, "along", what, l.pos)) scalar_list(a, what + ".along", l.along, l.pos);
       if (auto n = need(body, "length", what, l.pos)) int_of(n, "length", l.length, l.pos);
