@@ -1,11 +1,13 @@
 // The loader: YAML -> Document. Each row is a rule file and what the Document must hold.
 #include <catch2/catch.hpp>
 
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
 
 #include "syntax/document.hpp"
+#include "syntax/schema.hpp"
 
 using namespace ri;
 
@@ -145,6 +147,18 @@ TEST_CASE("the loader converts every section into the document") {
          CHECK(t.at(0).col == 17);
          CHECK(t.at(5).col == 22);  // the '2'
        }},
+      {"whole numbers: a '+' and '-0' in a count, as always; a parameter's bounds",
+       "params: {size: {default: -3, min: -2147483648, max: 2147483647}}\n"
+       "topology: {grids: [{width: '+3', height: '-0'}]}\nmoves: {m: {}}\n",
+       [](const Document& d) {
+         REQUIRE(d.params.size() == 1);
+         CHECK(d.params[0].def == -3);
+         CHECK(*d.params[0].min == INT32_MIN);
+         CHECK(*d.params[0].max == INT32_MAX);
+         REQUIRE(d.grids.size() == 1);
+         CHECK(d.grids[0].width.value == 3);
+         CHECK(d.grids[0].height.value == 0);
+       }},
   };
   for (auto& r : rows) {
     INFO(r.name);
@@ -186,6 +200,15 @@ TEST_CASE("the loader reports structural problems with their positions") {
       {"pieces: {p: {name: [a]}}\nmoves: {m: {}}\n", "'name' must be a scalar, not a list", 3, 20},
       {"import: [cards, cards]\nmoves: {m: {}}\n", "library 'cards' is imported twice (first at line 3)", 3, 17},
       {"import: {cards: 1}\nmoves: {m: {}}\n", "'import' must be a list, not a mapping", 3, 9},
+      {"topology: {relations: {h: {symmetric: true}}}\nmoves: {m: {}}\n", "missing key 'edges' in relation", 3, 27},
+      {"params: {size: {default: 3, mn: 1}}\nmoves: {m: {}}\n", "unknown key 'mn' in 'params.size' (did you mean 'min'?)",
+       3, 29},
+      {"params: {size: '+3'}\nmoves: {m: {}}\n", "'params.size' must be a whole number from -2147483648 to 2147483647", 3, 16},
+      {"params: {size: 2147483648}\nmoves: {m: {}}\n", "not '2147483648'", 3, 16},
+      {"topology: {grids: [{width: -1, height: 3}]}\nmoves: {m: {}}\n",
+       "'width' must be a whole number from 0 to 1000000 or a parameter, not '-1'", 3, 28},
+      {"topology: {lines: {l: {along: [n], length: 1000001}}}\nmoves: {m: {}}\n",
+       "'length' must be a whole number from 0 to 1000000, not '1000001'", 3, 44},
   };
   for (auto& r : rows) {
     INFO(r.yaml);
@@ -260,4 +283,48 @@ TEST_CASE("the loader reports the structural problems of hidden, after and messa
     CHECK(first.pos.line == r.line);
     CHECK(first.pos.col == r.col);
   }
+}
+
+TEST_CASE("the schema gives the keys each mapping of a rule file allows") {
+  struct Row {
+    const char* path;
+    const char* with;  // the alternative holding this key
+    std::vector<std::string> keys;
+  };
+  const std::vector<Row> rows = {
+      {"game", "", {"name", "description"}},
+      {"params.*", "", {"default", "min", "max", "description"}},
+      {"players", "", {"count", "names"}},
+      {"topology.grids[]", "", {"width", "height", "names", "directions", "diagonals"}},
+      {"topology.lines.*", "", {"along", "length"}},
+      {"variables.*", "", {"type", "init", "per_player"}},
+      {"history.*", "", {"type", "init"}},
+      {"chance.*.dice", "", {"count", "faces"}},
+      {"moves.*.requires[]", "", {"check", "error", "message"}},
+      {"turn[]", "roll", {"roll", "when"}},
+      {"turn[]", "choose", {"choose", "if_none", "when", "after"}},
+      {"end[]", "", {"each", "when", "result", "message"}},
+  };
+  for (auto& r : rows) {
+    INFO(r.path << " " << r.with);
+    CHECK(schema::keys(schema::rule_file(), r.path, r.with) == r.keys);
+  }
+  CHECK(schema::keys(schema::library_file(), "topology") == std::vector<std::string>{"regions"});
+  for (const char* path : {"game.name", "moves", "end", "nosuch", "moves.*.effects[]"}) {
+    INFO(path);
+    CHECK_THROWS_AS(schema::keys(schema::rule_file(), path), std::logic_error);
+  }
+  CHECK_THROWS_AS(schema::keys(schema::rule_file(), "turn[]", "bogus"), std::logic_error);
+}
+
+TEST_CASE("every value of the schema has a one-line description") {
+  std::vector<std::string> bad;
+  std::function<void(const schema::Value&, const std::string&)> walk = [&](const schema::Value& v, const std::string& at) {
+    if (v.description.empty() || v.description.find('\n') != std::string::npos) bad.push_back(at);
+    for (const schema::Value& item : v.items) walk(item, at + "/");
+    for (const schema::Field& f : v.fields) walk(f.value, at + "." + f.key);
+  };
+  walk(schema::rule_file(), "");
+  walk(schema::library_file(), "library");
+  CHECK(bad == std::vector<std::string>{});
 }

@@ -41,6 +41,20 @@ std::string did_you_mean(const std::string& name, const std::vector<std::string>
   return pick.empty() ? "" : fmt::format(" (did you mean '{}'?)", pick);
 }
 
+std::string closest_key(const std::string& key, const std::vector<std::string>& allowed) {
+  size_t best = std::max<size_t>(1, key.size() / 3) + 1;
+  std::string pick;
+  if (key.size() > 64) return pick;
+  for (const std::string& a : allowed) {
+    size_t d = edit_distance(key, a);
+    if (d < best) {
+      best = d;
+      pick = a;
+    }
+  }
+  return pick;
+}
+
 std::string near_or_list(const std::string& name, const std::vector<std::string>& declared) {
   std::string dym = did_you_mean(name, declared);
   if (!dym.empty()) return dym;

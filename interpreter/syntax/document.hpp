@@ -1,4 +1,4 @@
-// The rule file as plain structs: the YAML is converted into these once (loader.cpp), and nothing after the
+// The rule file as plain structs: the YAML is converted into these once (syntax/loader*.cpp), and nothing after the
 // loader sees YAML. Every scalar keeps its file position (with its file: Pos::file) and, for expressions, a
 // map from each byte of the decoded text back to the file. A variant and its bases are merged into one
 // Document (variants.cpp), so one Document may hold positions in several files.

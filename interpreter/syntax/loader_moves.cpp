@@ -1,0 +1,108 @@
+// The sections that say how the game is played: 'moves' (each move's parameters, definitions, requirements,
+// effects, notation and record), 'turn' (the steps of a turn) and 'end' (when the game ends, and its result).
+#include <fmt/format.h>
+
+#include "syntax/loader_impl.hpp"
+
+namespace ri {
+
+// moves -> { NAME: MOVE }
+void Loader::load_moves(const YAML::Node& n, Document& doc) {
+  each_named(n, "moves", pos_of(n), [&](Text name, const YAML::Node& body) {
+    MoveDecl m;
+    load_move(name, body, m);
+    doc.moves.push_back(std::move(m));
+  });
+}
+
+// move -> { params: { NAME: TYPE }, let: { NAME: EXPR }, requires: REQUIREMENTS, effects: [STMT...],
+//           notation: TEMPLATE | [TEMPLATE...], record: { FIELD: EXPR } }
+void Loader::load_move(const Text& name, const YAML::Node& b, MoveDecl& m) {
+  m.name = name;
+  std::string where = "moves." + name.s;
+  if (!expect_map(b, where, name.pos)) return;
+  check_keys(b, where, rule_keys("moves.*"));
+  if (auto p = b["params"]) {
+    std::vector<std::pair<Text, Text>> params;
+    named_texts(p, where + ".params", "a parameter's type", pos_of(b), params);
+    for (auto& [param, spec] : params) m.params.push_back({std::move(param), std::move(spec)});
+  }
+  if (auto l = b["let"]) named_texts(l, where + ".let", "a definition", pos_of(b), m.lets);
+  if (auto r = b["requires"]) load_requires(r, where, pos_of(b), m);
+  if (auto e = b["effects"]) scalar_list(e, where + ".effects", m.effects, pos_of(b));
+  if (auto nt = b["notation"]) {
+    if (nt.IsSequence()) scalar_list(nt, where + ".notation", m.notation, pos_of(b));
+    else { Text t; if (text(nt, t, "'notation'", pos_of(b))) m.notation.push_back(t); }
+  }
+  if (auto r = b["record"]) named_texts(r, where + ".record", "a recorded value", pos_of(b), m.record);
+}
+
+// requires -> '[' ( EXPR | { check: EXPR, error: CODE, message: TEMPLATE } )* ']'
+void Loader::load_requires(const YAML::Node& r, const std::string& where, Pos fallback, MoveDecl& m) {
+  if (!expect_seq(r, where + ".requires", fallback)) return;
+  for (auto item : r) {
+    Requirement req;
+    if (item.IsMap()) {
+      check_keys(item, where + ".requires", rule_keys("moves.*.requires[]"));
+      if (auto c = need(item, "check", "a requirement", pos_of(item))) text(c, req.check, "'check'", pos_of(item));
+      else continue;
+      if (auto e = item["error"]) text(e, req.error, "'error'", pos_of(item));
+      if (auto e = item["message"]) text(e, req.message, "'message'", pos_of(item));
+    } else if (!text(item, req.check, "a requirement", pos_of(r))) {
+      continue;
+    }
+    m.requires_.push_back(std::move(req));
+  }
+}
+
+// turn -> '[' ( { roll: CHANCE, when: EXPR }
+//              | { choose: [MOVE...] | all, if_none: pass|end|lose, when: EXPR, after: [STMT...] } )* ']'
+void Loader::load_turn(const YAML::Node& n, Document& doc) {
+  doc.turn_pos = pos_of(n);
+  if (!expect_seq(n, "turn", pos_of(n))) return;
+  for (auto s : n) {
+    StepDecl st;
+    st.pos = pos_of(s, doc.turn_pos);
+    if (!expect_map(s, "a turn step", st.pos)) continue;
+    if (auto r = s["roll"]) {
+      check_keys(s, "turn step", rule_keys("turn[]", "roll"));
+      st.kind = StepDecl::Roll;
+      text(r, st.chance, "'roll'", st.pos);
+    } else if (auto c = s["choose"]) {
+      check_keys(s, "turn step", rule_keys("turn[]", "choose"));
+      st.kind = StepDecl::Choose;
+      if (c.IsScalar() && c.Scalar() == "all") {
+      } else if (scalar_list(c, "choose", st.moves, st.pos) && st.moves.empty()) {
+        error(pos_of(c, st.pos), "'choose' offers no move: name the moves, or write 'choose: all'");
+      }
+      if (auto w = s["if_none"]) text(w, st.when_none, "'if_none'", st.pos);
+      if (auto a = s["after"]) scalar_list(a, "after", st.after, st.pos);
+    } else {
+      error(st.pos, "a turn step must be 'roll: CHANCE' or 'choose: [MOVES]'");
+      continue;
+    }
+    if (auto w = s["when"]) text(w, st.when.emplace(), "'when'", st.pos);
+    doc.turn.push_back(std::move(st));
+  }
+  if (doc.turn.empty()) error(doc.turn_pos, "'turn' needs at least one step");
+}
+
+// end -> '[' { each?, when, result, message? } ']'
+void Loader::load_end(const YAML::Node& n, Document& doc) {
+  if (!expect_seq(n, "end", pos_of(n))) return;
+  for (auto e : n) {
+    EndDecl ed;
+    ed.pos = pos_of(e, pos_of(n));
+    if (!expect_map(e, "an end condition", ed.pos)) continue;
+    check_keys(e, "end", rule_keys("end[]"));
+    if (auto v = e["each"]) text(v, ed.each, "'each'", ed.pos);
+    if (auto v = need(e, "when", "an end condition", ed.pos)) text(v, ed.when, "'when'", ed.pos);
+    else continue;
+    if (auto v = need(e, "result", "an end condition", ed.pos)) text(v, ed.result, "'result'", ed.pos);
+    else continue;
+    if (auto v = e["message"]) text(v, ed.message.emplace(), "'message'", ed.pos);
+    doc.end.push_back(std::move(ed));
+  }
+}
+
+}  // namespace ri
