@@ -10,7 +10,8 @@
 #include <iostream>
 #include <numeric>
 
-#include "analysis.hpp"
+#include "analysis/perft.hpp"
+#include "analysis/playouts.hpp"
 #include "pipeline/pipeline.hpp"
 
 int main(int argc, char** argv) {
@@ -47,7 +48,7 @@ int main(int argc, char** argv) {
       std::vector<uint64_t> c;
       for (int r = 0; r < repeat; ++r) {
         auto t0 = std::chrono::steady_clock::now();
-        c = ri::cli::perft(g, depth);
+        c = ri::perft(g, depth);
         best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
       }
       uint64_t nodes = std::accumulate(c.begin() + 1, c.end(), uint64_t{0});
@@ -55,10 +56,10 @@ int main(int argc, char** argv) {
                                best > 0 ? static_cast<double>(nodes) / best : 0.0);
     }
     if (count > 0) {
-      ri::cli::PlayoutStats best;
+      ri::PlayoutStats best;
       best.seconds = 1e300;
       for (int r = 0; r < repeat; ++r) {
-        ri::cli::PlayoutStats st = ri::cli::playouts(g, count, seed, max_plies);
+        ri::PlayoutStats st = ri::playouts(g, count, seed, max_plies);
         if (st.seconds < best.seconds) best = st;
       }
       std::cout << fmt::format("playouts: {} ({} unfinished), {:.1f} plies each, in {:.3f} s: {:.0f} playouts/s, {:.0f} plies/s\n",

@@ -35,52 +35,59 @@ std::shared_ptr<const Program> load_or_report(const std::string& path, const std
   return diags.empty() ? prog : nullptr;
 }
 
-void add_check(CLI::App& app, int* code) {
+void add_check(CLI::App& app, std::vector<Command>& out) {
+  struct Opts {
+    std::vector<std::string> files;
+    std::vector<std::string> set;
+    PlayoutCheck play;
+    CLI::Option* playouts = nullptr;
+    CLI::Option* seed = nullptr;
+  };
+  auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("check", "Check rule files; exit 1 with FILE:LINE:COL diagnostics when any has a problem");
-  auto files = std::make_shared<std::vector<std::string>>();
-  auto set = std::make_shared<std::vector<std::string>>();
-  auto play = std::make_shared<PlayoutCheck>();
-  cmd->add_option("files", *files, "rule files")->required();
-  add_set_option(cmd, *set);
-  auto* playouts = cmd->add_option("--playouts", play->playouts,
-                                   "then play N random games of each valid file, checking its invariants after every "
-                                   "action")
-                       ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 40));
-  auto* seed = cmd->add_option("--seed", play->seed, "with --playouts: playout K plays with the seed S + K - 1 "
-                                                     "(default: a random S)")
-                   ->check(seed_number())
-                   ->needs(playouts);
-  cmd->add_option("--max-plies", play->max_plies, "with --playouts: stop a playout, unfinished, after this many actions "
-                                                  "(default 1000)")
+  cmd->add_option("files", o->files, "rule files")->required();
+  add_set_option(cmd, o->set);
+  o->playouts = cmd->add_option("--playouts", o->play.playouts,
+                                "then play N random games of each valid file, checking its invariants after every "
+                                "action")
+                    ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 40));
+  o->seed = cmd->add_option("--seed", o->play.seed, "with --playouts: playout K plays with the seed S + K - 1 "
+                                                    "(default: a random S)")
+                ->check(seed_number())
+                ->needs(o->playouts);
+  cmd->add_option("--max-plies", o->play.max_plies, "with --playouts: stop a playout, unfinished, after this many "
+                                                    "actions (default 1000)")
       ->check(CLI::Range(int64_t{1}, int64_t{1} << 40))
-      ->needs(playouts);
-  cmd->callback([files, set, play, playouts, seed, code] {
-    ParamValues params;
-    gather_params(*set, "", "", nullptr, params);
-    if (playouts->count() && !seed->count()) {
-      std::random_device rd;
-      play->seed = (static_cast<uint64_t>(rd()) << 32) ^ rd();
-    }
-    int bad = 0;
-    for (auto& f : *files) {
-      Diagnostics diags;
-      LoadOptions options;
-      options.params = params;
-      std::vector<std::string> unusable;
-      options.param_errors = &unusable;
-      auto prog = load_rules(f, diags, options);
-      if (!unusable.empty()) throw bad_params(unusable, files->size() > 1 ? f + ": " : "");
-      if (!diags.empty()) {
-        std::cerr << diags.format();
-        ++bad;
-      } else if (playouts->count() && prog && !check_playouts(prog, f, *play)) {
-        ++bad;
-      }
-    }
-    if (bad) std::cerr << fmt::format("{} of {} file{} with errors\n", bad, files->size(), files->size() == 1 ? "" : "s");
-    else std::cout << fmt::format("{} file{} ok\n", files->size(), files->size() == 1 ? "" : "s");
-    *code = bad ? 1 : 0;
-  });
+      ->needs(o->playouts);
+  out.push_back({cmd, [o] {
+                   ParamValues params;
+                   gather_params(o->set, "", "", nullptr, params);
+                   if (o->playouts->count() && !o->seed->count()) {
+                     std::random_device rd;
+                     o->play.seed = (static_cast<uint64_t>(rd()) << 32) ^ rd();
+                   }
+                   const std::vector<std::string>& files = o->files;
+                   int bad = 0;
+                   for (auto& f : files) {
+                     Diagnostics diags;
+                     LoadOptions options;
+                     options.params = params;
+                     std::vector<std::string> unusable;
+                     options.param_errors = &unusable;
+                     auto prog = load_rules(f, diags, options);
+                     if (!unusable.empty()) throw bad_params(unusable, files.size() > 1 ? f + ": " : "");
+                     if (!diags.empty()) {
+                       std::cerr << diags.format();
+                       ++bad;
+                     } else if (o->playouts->count() && prog && !check_playouts(prog, f, o->play)) {
+                       ++bad;
+                     }
+                   }
+                   const char* s = files.size() == 1 ? "" : "s";
+                   if (bad) std::cerr << fmt::format("{} of {} file{} with errors\n", bad, files.size(), s);
+                   else std::cout << fmt::format("{} file{} ok\n", files.size(), s);
+                   return bad ? 1 : 0;
+                 }});
 }
 
 }  // namespace ri::cli

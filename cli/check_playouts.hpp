@@ -1,19 +1,13 @@
 // `ruleinterp check --playouts N`: random playouts of a rule file that passed the check, its invariants evaluated
-// after the setup and after every action (spec/cli.md, check; language.md, section 2 (invariants)).
+// after the setup and after every action (spec/cli.md, check; language.md, section 2 (`invariants`)). The games are
+// the library's (analysis/invariant_playouts.hpp); this prints what they found.
 #pragma once
-#include <cstdint>
 #include <memory>
 #include <string>
 
-#include "compile/program.hpp"
+#include "analysis/invariant_playouts.hpp"
 
 namespace ri::cli {
-
-struct PlayoutCheck {
-  uint64_t playouts = 0;     // how many
-  uint64_t seed = 0;         // playout K (from 1) is played with the seed seed + K - 1 (modulo 2^64)
-  int64_t max_plies = 1000;  // a playout stops, unfinished, after this many actions
-};
 
 // Plays the playouts of `check --playouts` on `prog` (loaded from `file`, the path as given). When every invariant
 // holds everywhere and nothing fails, prints the summary line on stdout and returns true. Otherwise stops at the

@@ -21,14 +21,13 @@ std::shared_ptr<const Program> load_or_report(const std::string& path,
                                               const std::vector<std::string>* expressions = nullptr,
                                               const ParamValues& params = {});
 
-// Registers each subcommand on the app; the callback runs it and stores the exit code in *code.
-void add_check(CLI::App& app, int* code);
-
 // A subcommand whose `run` is called after parsing when it was given; it returns the exit code.
 struct Command {
   CLI::App* sub = nullptr;
   std::function<int()> run;
 };
+// Each registers one subcommand on the app and appends it to `out`.
+void add_check(CLI::App& app, std::vector<Command>& out);
 void add_play(CLI::App& app, std::vector<Command>& out);
 void add_moves(CLI::App& app, std::vector<Command>& out);
 void add_replay(CLI::App& app, std::vector<Command>& out);

@@ -34,9 +34,8 @@ int main(int argc, char** argv) {
                "(the same as `ruleinterp play FILE`)."};
   app.name("ruleinterp");
   app.require_subcommand(1);
-  int code = 0;
-  ri::cli::add_check(app, &code);
   std::vector<ri::cli::Command> commands;
+  ri::cli::add_check(app, commands);
   ri::cli::add_play(app, commands);
   ri::cli::add_replay(app, commands);
   ri::cli::add_moves(app, commands);
@@ -66,13 +65,11 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     std::cerr << "error: " << lower_first(e.what()) << "\n\n" << parsed_command(app)->help(parsed_command(app) == &app ? "" : "ruleinterp");
     return 2;
-  } catch (const ri::cli::UsageError& e) {  // a bad argument found by a command run during parsing (check --set)
-    std::cerr << "error: " << e.what() << "\n\n" << parsed_command(app)->help("ruleinterp");
-    return 2;
-  } catch (const std::exception& e) {  // a command run during parsing (check) that ran out of memory, ...
+  } catch (const std::exception& e) {  // out of memory, ...
     std::cerr << "error: " << lower_first(e.what()) << '\n';
     return 1;
   }
+  int code = 0;
   for (auto& c : commands) {
     if (!c.sub->parsed()) continue;
     try {

@@ -8,7 +8,7 @@
 
 #include <unistd.h>
 
-#include "analysis.hpp"
+#include "analysis/playouts.hpp"
 #include "commands.hpp"
 #include "common/text.hpp"
 #include "io/position.hpp"

@@ -4,7 +4,8 @@
 #include <iostream>
 #include <random>
 
-#include "analysis.hpp"
+#include "analysis/perft.hpp"
+#include "analysis/playouts.hpp"
 #include "commands.hpp"
 #include "io/position.hpp"
 

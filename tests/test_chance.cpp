@@ -6,7 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "analysis.hpp"
+#include "analysis/perft.hpp"
+#include "analysis/playouts.hpp"
 #include "runtime/engine.hpp"
 #include "io/movelog.hpp"
 #include "support.hpp"
@@ -89,7 +90,7 @@ TEST_CASE("computed outcomes: a value listed twice is two outcomes; a typed valu
   Game::Reading bad = g.read("4");
   CHECK_FALSE(bad.ok);
   CHECK(bad.message == "'4' is not an outcome of 'e' (one of: 2, 3)");  // each value once
-  CHECK(cli::perft(g, 2) == std::vector<uint64_t>{1, 3, 3});            // every element is a branch
+  CHECK(perft(g, 2) == std::vector<uint64_t>{1, 3, 3});                 // every element is a branch
 }
 
 TEST_CASE("computed outcomes: an empty list, too many elements or a value beyond 32 bits is a runtime error") {
@@ -206,7 +207,7 @@ TEST_CASE("a random game draws a computed outcome with below(n), as pick_weighte
     auto ml = std::make_unique<MoveList>(), all = std::make_unique<MoveList>();
     int plies = 0;
     Move m;
-    while (cli::random_action(g, rng, *ml, m)) {
+    while (random_action(g, rng, *ml, m)) {
       // the model: every action uniform over the node's actions, one below(n) each
       g.legal(*all);
       REQUIRE(m == (*all)[static_cast<int>(model.below(static_cast<uint64_t>(all->size)))]);
@@ -218,7 +219,7 @@ TEST_CASE("a random game draws a computed outcome with below(n), as pick_weighte
   }
   // the same seed gives the same playouts
   Game a(energy()), b(energy());
-  cli::PlayoutStats x = cli::playouts(a, 50, 9, 1000), y = cli::playouts(b, 50, 9, 1000);
+  PlayoutStats x = playouts(a, 50, 9, 1000), y = playouts(b, 50, 9, 1000);
   CHECK(x.plies == y.plies);
   CHECK(x.unfinished == 0);
   for (size_t i = 0; i < x.results.size(); ++i) CHECK(x.results[i].count == y.results[i].count);
@@ -233,7 +234,7 @@ TEST_CASE("the random game of a seed is the one tests/golden/energy/random-1.log
   auto ml = std::make_unique<MoveList>();
   std::vector<std::string> played, logged;
   Move m;
-  while (cli::random_action(g, rng, *ml, m)) {
+  while (random_action(g, rng, *ml, m)) {
     played.push_back(action_text(g, m));
     g.apply(m);
   }

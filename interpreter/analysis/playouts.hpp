@@ -1,20 +1,14 @@
-// Game-tree analysis for any rule file: perft counts, random actions and random playouts.
-// Shared by the ruleinterp command line and the benchmark program (bench/).
+// Random actions and random playouts for any rule file: the random players of `play`, `playout` and
+// `check --playouts` (spec/cli.md), and the playouts the benchmark times.
 #pragma once
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "runtime/engine.hpp"
 #include "common/prng.hpp"
+#include "runtime/engine.hpp"
 
-namespace ri::cli {
-
-// counts[d] (d = 1..depth) is the number of action sequences of exactly d plies from g's position: a
-// ply is one decision move or one chance outcome (every outcome is a branch, whatever its weight);
-// automatic passes are not plies; a finished game is a leaf. counts[0] is 1. Uses apply/undo only,
-// one MoveList per level; g is back at its position afterwards (unless a RuntimeError escapes).
-std::vector<uint64_t> perft(Game& g, int depth);
+namespace ri {
 
 // Draws one action for the position, which must not be over: at a chance node an outcome by weight
 // (Prng::pick_weighted over the outcome weights), at a decision node a move uniformly
@@ -44,4 +38,4 @@ struct PlayoutStats {
 PlayoutStats playouts(Game& g, uint64_t count, Prng& rng, int64_t max_plies, bool fresh_setup = false);
 PlayoutStats playouts(Game& g, uint64_t count, uint64_t seed, int64_t max_plies);
 
-}  // namespace ri::cli
+}  // namespace ri
