@@ -1,5 +1,5 @@
-// ruleinterp check FILE... [--playouts N]: exit 0 when every file is valid (and, with --playouts, its invariants
-// hold in random playouts: check_playouts.hpp), 1 with diagnostics otherwise.
+// ruleinterp check FILE... [--format gcc|json|github] [--playouts N]: exit 0 when every file is valid (and, with
+// --playouts, its invariants hold in random playouts: check_playouts.hpp), 1 with diagnostics otherwise.
 #include <fmt/format.h>
 
 #include <iostream>
@@ -7,6 +7,7 @@
 
 #include "check_playouts.hpp"
 #include "commands.hpp"
+#include "common/diagnostic_formats.hpp"
 
 namespace ri::cli {
 
@@ -46,6 +47,9 @@ void add_check(CLI::App& app, std::vector<Command>& out) {
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("check", "Check rule files; exit 1 with FILE:LINE:COL diagnostics when any has a problem");
   cmd->add_option("files", o->files, "rule files")->required();
+  cmd->add_option("--format", o->format, "how diagnostics are written: gcc (FILE:LINE:COL: error: ..., on stderr; the "
+                                         "default), json (one document on stdout) or github (workflow commands on stdout)")
+      ->check(CLI::IsMember({"gcc", "json", "github"}));
   add_set_option(cmd, o->set);
   o->playouts = cmd->add_option("--playouts", o->play.playouts,
                                 "then play N random games of each valid file, checking its invariants after every "
@@ -60,6 +64,9 @@ void add_check(CLI::App& app, std::vector<Command>& out) {
       ->check(CLI::Range(int64_t{1}, int64_t{1} << 40))
       ->needs(o->playouts);
   out.push_back({cmd, [o] {
+                   DiagnosticFormat how = diagnostic_format(o->format).value_or(DiagnosticFormat::Gcc);
+                   if (how != DiagnosticFormat::Gcc && o->playouts->count())
+                     throw UsageError("--playouts reports as text: it cannot be combined with --format " + o->format);
                    ParamValues params;
                    gather_params(o->set, "", "", nullptr, params);
                    if (o->playouts->count() && !o->seed->count()) {
@@ -68,6 +75,7 @@ void add_check(CLI::App& app, std::vector<Command>& out) {
                    }
                    const std::vector<std::string>& files = o->files;
                    int bad = 0;
+                   std::vector<Diagnostics> all;  // with --format json, every file's, printed at the end
                    for (auto& f : files) {
                      Diagnostics diags;
                      LoadOptions options;
@@ -77,15 +85,20 @@ void add_check(CLI::App& app, std::vector<Command>& out) {
                      auto prog = load_rules(f, diags, options);
                      if (!unusable.empty()) throw bad_params(unusable, files.size() > 1 ? f + ": " : "");
                      if (!diags.empty()) {
-                       std::cerr << diags.format();
+                       if (how == DiagnosticFormat::Gcc) std::cerr << diags.format();
+                       else if (how == DiagnosticFormat::Github) std::cout << diagnostics_github(diags);
+                       else all.push_back(std::move(diags));
                        ++bad;
                      } else if (o->playouts->count() && prog && !check_playouts(prog, f, o->play)) {
                        ++bad;
                      }
                    }
+                   if (how == DiagnosticFormat::Json) std::cout << diagnostics_json(all);
+                   // the summary: with a format for tools, on stderr (stdout holds only their output)
+                   std::ostream& summary = bad || how != DiagnosticFormat::Gcc ? std::cerr : std::cout;
                    const char* s = files.size() == 1 ? "" : "s";
-                   if (bad) std::cerr << fmt::format("{} of {} file{} with errors\n", bad, files.size(), s);
-                   else std::cout << fmt::format("{} file{} ok\n", files.size(), s);
+                   if (bad) summary << fmt::format("{} of {} file{} with errors\n", bad, files.size(), s);
+                   else summary << fmt::format("{} file{} ok\n", files.size(), s);
                    return bad ? 1 : 0;
                  }});
 }

@@ -136,16 +136,15 @@ void Diagnostics::note(const SourceFiles& files, Pos pos, std::string message) {
   list_.push_back({files.empty() ? nullptr : files[f], pos, std::move(message), Severity::Note});
 }
 
-std::string Diagnostics::format() const {
-  // each error with the notes after it, sorted by the error
-  std::vector<std::pair<size_t, size_t>> groups;  // [first, end) in list_
+std::vector<std::span<const Diagnostic>> Diagnostics::grouped() const {
+  std::vector<std::span<const Diagnostic>> groups;
   for (size_t i = 0; i < list_.size(); ++i) {
-    if (groups.empty() || list_[i].severity != Severity::Note) groups.push_back({i, i + 1});
-    else groups.back().second = i + 1;
+    if (groups.empty() || list_[i].severity != Severity::Note) groups.emplace_back(&list_[i], 1);
+    else groups.back() = std::span<const Diagnostic>(groups.back().data(), groups.back().size() + 1);
   }
-  std::stable_sort(groups.begin(), groups.end(), [&](const auto& ga, const auto& gb) {
-    const Diagnostic* a = &list_[ga.first];
-    const Diagnostic* b = &list_[gb.first];
+  std::stable_sort(groups.begin(), groups.end(), [](const auto& ga, const auto& gb) {
+    const Diagnostic* a = &ga.front();
+    const Diagnostic* b = &gb.front();
     if (a->file != b->file) {
       std::string pa = a->file ? a->file->path : "", pb = b->file ? b->file->path : "";
       return pa < pb;
@@ -153,9 +152,13 @@ std::string Diagnostics::format() const {
     if (a->pos.line != b->pos.line) return a->pos.line < b->pos.line;
     return a->pos.col < b->pos.col;
   });
+  return groups;
+}
+
+std::string Diagnostics::format() const {
   std::string out;
-  for (auto [first, end] : groups)
-    for (size_t i = first; i < end; ++i) out += format_diagnostic(list_[i]);
+  for (auto group : grouped())
+    for (const Diagnostic& d : group) out += format_diagnostic(d);
   return out;
 }
 

@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,9 +43,10 @@ struct Diagnostic {
   Pos pos;
   std::string message;
   Severity severity = Severity::Error;
+  std::string code{};  // a stable name of the kind of problem, for tools; empty: none (no diagnostic has one yet)
 };
 
-// Collects every problem instead of stopping at the first one.
+// Collects every problem instead of stopping at the first one. Each note comes after the error it belongs to.
 class Diagnostics {
  public:
   void error(std::shared_ptr<const SourceFile> file, Pos pos, std::string message);
@@ -54,8 +56,12 @@ class Diagnostics {
   void note(const SourceFiles& files, Pos pos, std::string message);
   bool empty() const { return list_.empty(); }
   size_t size() const { return list_.size(); }
+  // in the order reported: each error followed by its notes
   const std::vector<Diagnostic>& all() const { return list_; }
-  // Every diagnostic, formatted: sorted by file, then position, each error followed by its notes.
+  // Each error with its notes (a group of all(): the error first), sorted by the error's file, then position (none
+  // first). The spans point into all(): valid while this Diagnostics lives unchanged.
+  std::vector<std::span<const Diagnostic>> grouped() const;
+  // Every diagnostic, formatted (format_diagnostic): the groups in grouped()'s order.
   std::string format() const;
 
  private:
