@@ -150,6 +150,15 @@ TEST_CASE("diagnostic formats: a JSON document", "[diagnostic_formats]") {
         "\n]}\n");
 }
 
+TEST_CASE("diagnostic formats: one JSON diagnostic, with a code", "[diagnostic_formats]") {
+  auto file = std::make_shared<SourceFile>("dir\\r \"1\".rules", "");
+  std::vector<Diagnostic> group = {Diagnostic{file, Pos{2, 7, 0}, "bad\tthing", Severity::Error, "E042"},
+                                   Diagnostic{nullptr, Pos{}, "no place", Severity::Note}};
+  CHECK(diagnostic_json(group) ==
+        R"({"file": "dir\\r \"1\".rules", "line": 2, "column": 7, "severity": "error", "code": "E042", )"
+        R"("message": "bad\tthing", "notes": [{"file": null, "line": null, "column": null, "message": "no place"}]})");
+}
+
 // (without a position, the error sorts first)
 TEST_CASE("diagnostic formats: JSON without files, and a note on its own", "[diagnostic_formats]") {
   Diagnostics d;

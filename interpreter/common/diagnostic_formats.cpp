@@ -40,8 +40,9 @@ std::string json_position(const Diagnostic& d) {
 
 std::string json_file(const Diagnostic& d) { return d.file ? json_string(d.file->path) : "null"; }
 
-// One group of Diagnostics::grouped() (an error and its notes) as a JSON object.
-std::string json_group(std::span<const Diagnostic> group) {
+}  // namespace
+
+std::string diagnostic_json(std::span<const Diagnostic> group) {
   const Diagnostic& d = group.front();
   std::string notes;
   for (const Diagnostic& n : group.subspan(1))
@@ -51,6 +52,8 @@ std::string json_group(std::span<const Diagnostic> group) {
                      json_position(d), severity_name(d.severity), d.code.empty() ? "null" : json_string(d.code),
                      json_string(d.message), notes);
 }
+
+namespace {
 
 // A diagnostic's place, as format_diagnostic's first line starts: FILE:LINE:COL, FILE, or <input>.
 std::string place(const Diagnostic& d) {
@@ -119,7 +122,7 @@ std::string github_property(std::string_view text) {
 std::string diagnostics_json(const std::vector<Diagnostics>& checks) {
   std::string items;
   for (const Diagnostics& diags : checks)
-    for (auto group : diags.grouped()) items += (items.empty() ? "\n  " : ",\n  ") + json_group(group);
+    for (auto group : diags.grouped()) items += (items.empty() ? "\n  " : ",\n  ") + diagnostic_json(group);
   return "{\"diagnostics\": [" + items + (items.empty() ? "" : "\n") + "]}\n";
 }
 

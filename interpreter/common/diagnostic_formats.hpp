@@ -2,6 +2,7 @@
 // for people is Diagnostics::format() (diagnostics.hpp). `ruleinterp check --format` chooses (spec/cli.md, check).
 #pragma once
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,16 +34,21 @@ std::string github_data(std::string_view text);
 // `,` -> `%2C`.
 std::string github_property(std::string_view text);
 
+// One error with its notes (a group of Diagnostics::grouped(), not empty) as a JSON object, on one line:
+//   {"file": F, "line": L, "column": C, "severity": "error", "code": null, "message": M,
+//    "notes": [{"file": F, "line": L, "column": C, "message": M}, ...]}
+// `file` is null when the diagnostic has none; `line` and `column` are null without a position; `code` is
+// Diagnostic::code, null when empty.
+std::string diagnostic_json(std::span<const Diagnostic> group);
+
 // Every diagnostic of several checks (one Diagnostics per file checked, in order; each one's groups in
 // Diagnostics::grouped()'s order) as one JSON document, then a newline:
 //   {"diagnostics": [
-//     {"file": F, "line": L, "column": C, "severity": "error", "code": null, "message": M,
-//      "notes": [{"file": F, "line": L, "column": C, "message": M}, ...]},
+//     DIAGNOSTIC,
 //     ...
 //   ]}
-// one diagnostic a line. `file` is null when the diagnostic has none; `line` and `column` are null without a
-// position; `code` is Diagnostic::code, null when empty. A note that comes before any error stands alone, with
-// "severity": "note".
+// each DIAGNOSTIC an error with its notes (diagnostic_json), one a line. A note that comes before any error stands
+// alone, with "severity": "note".
 std::string diagnostics_json(const std::vector<Diagnostics>& checks);
 
 // The diagnostics as GitHub workflow commands, one line per error:
