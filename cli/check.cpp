@@ -40,6 +40,7 @@ void add_check(CLI::App& app, std::vector<Command>& out) {
   struct Opts {
     std::vector<std::string> files;
     std::vector<std::string> set;
+    std::string format = "gcc";
     PlayoutCheck play;
     CLI::Option* playouts = nullptr;
     CLI::Option* seed = nullptr;
