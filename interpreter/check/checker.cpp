@@ -1,6 +1,5 @@
 // The checker: declarations, moves, turn, end and display, and the order of the passes. See checker.hpp.
 #include "check/checker_impl.hpp"
-#include "check/board.hpp"
 
 namespace ri::checking {
 
@@ -94,8 +93,6 @@ const ImportDecl* Checker::imported(Pos p) const {
     if (i.file >= 0 && i.file == p.file) return &i;
   return nullptr;
 }
-
-int Checker::add_list(std::vector<int32_t> items, Type t) { return P_.add_list(std::move(items), t); }
 
 int Checker::add_site(const std::string& name, const std::string& label) {
   P_.site_names.push_back(name);
@@ -430,8 +427,7 @@ bool Checker::run(const std::vector<const Document*>& libs, const SourceFiles& f
   check_hidden();
   sort_load_items();
   check_load_order();
-  // initial pieces: at their 'at' (a kind without one starts off the board), then the start board's; generated
-  // pieces are made at load (load_eval.cpp), which then places the start board again
+  // the pieces of each kind with 'per_player' (and without 'each'): how many, and where they start
   for (size_t k = 0; k < doc_.pieces.size(); ++k) {
     auto& pd = doc_.pieces[k];
     if (!pd.per_player || pd.each) continue;
@@ -442,6 +438,7 @@ bool Checker::run(const std::vector<const Document*>& libs, const SourceFiles& f
                                             "of parameter '{}')", *per_player, pd.per_player->param.s));
       continue;
     }
+    ResolvedPieces pieces{static_cast<int>(k), *per_player, pd.per_player->pos, {}};
     for (int p = 0; p < static_cast<int>(P_.players.size()); ++p) {
       int site = -1;  // without 'at' (or with an undeclared one): off the board
       auto it = pd.at.s.empty() ? globals_.end() : globals_.find(pd.at.s);
@@ -453,22 +450,11 @@ bool Checker::run(const std::vector<const Document*>& libs, const SourceFiles& f
           if (g.sym == Sym::Site || g.sym == Sym::Zone || g.sym == Sym::ZoneEach) names.push_back(n);
         error(pd.at.pos, fmt::format("undeclared site or zone '{}'{}", pd.at.s, did_you_mean(pd.at.s, names)));
       }
-      if (P_.pieces.size() + static_cast<size_t>(*per_player) > static_cast<size_t>(kMaxPieces)) {
-        error(pd.per_player->pos, fmt::format("at most {} pieces are supported", kMaxPieces));
-        break;
-      }
-      for (int i = 0; i < *per_player; ++i) P_.pieces.push_back({static_cast<int>(k), p, site});
+      pieces.sites.push_back(site);
     }
+    D_.pieces.push_back(std::move(pieces));
   }
-  P_.max_stack = std::max<int>(1, static_cast<int>(P_.pieces.size()));
-  std::vector<bool> free(P_.pieces.size());
-  for (size_t i = 0; i < P_.pieces.size(); ++i) {
-    free[i] = P_.pieces[i].site < 0;
-    if (!free[i]) P_.start.places.push_back({static_cast<int>(i), P_.pieces[i].site});
-  }
-  bool generated = std::any_of(P_.kinds.begin(), P_.kinds.end(), [](const KindInfo& k) { return k.generated; });
-  resolve_board(doc_.start, P_, generated ? BoardOf::StartNames : BoardOf::Start, free, P_.files, diags_, P_.start);
-  if (generated) out_.start = doc_.start;
+  D_.start = doc_.start;
   for (const FnDecl& fd : fns_) symbols_.param_names.push_back(fd.param_names);
   P_.symbols = std::make_shared<Symbols>(symbols_);
   return diags_.size() == before;

@@ -7,6 +7,7 @@
 
 #include "syntax/ast.hpp"
 #include "syntax/document.hpp"
+#include "check/declarations.hpp"
 #include "check/model.hpp"
 #include "check/symbols.hpp"
 
@@ -51,8 +52,8 @@ struct CheckedLoad {
   ExprP owner;  // the pieces' 'owner'
 };
 
-// The checker's output: the model (the program's tables: everything but code) and the typed, resolved ASTs the
-// compiler lowers into code.
+// The checker's output: the model (the program's names and declarations; the elaborator adds the tables of
+// `declared`) and the typed, resolved ASTs the compiler lowers into code.
 struct Checked {
   Model model;
   std::vector<CheckedFunction> functions;
@@ -72,7 +73,7 @@ struct Checked {
   std::vector<StmtP> setup;
   std::vector<ExprP> expressions;  // check_expressions' (null where one failed to parse)
   std::vector<CheckedLoad> load;   // per Model::load_items
-  std::vector<BoardSite> start;    // the start board, placed again at load when there are generated pieces
+  Declarations declared;           // the topology, dice and pieces, for the elaborator
 };
 
 // Checks a rule file (and the standard library's functions, which come first). `files` is the table the

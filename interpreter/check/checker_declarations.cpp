@@ -68,6 +68,7 @@ void Checker::declare_topology() {
         P_.grid_place[at[x][y]] = {static_cast<int32_t>(P_.grids.size()), x + 1, y + 1};
       }
     P_.grids.push_back(std::move(gi));
+    D_.grids.emplace_back();
     if (g.directions) {
       struct Dir { const char* name; int dx, dy; bool diag; };
       static const Dir dirs[] = {{"north", 0, 1, false},    {"south", 0, -1, false},    {"east", 1, 0, false},
@@ -82,18 +83,9 @@ void Checker::declare_topology() {
         } else {
           rel = static_cast<int>(P_.relation_names.size());
           P_.relation_names.push_back(d.name);
-          P_.relation_lists.emplace_back();
           declare(d.name, g.pos, Sym::Relation, rel, Type::Void);
         }
-        auto& lists = P_.relation_lists[rel];
-        for (int x = 0; x < width; ++x)
-          for (int y = 0; y < height; ++y) {
-            int s = at[x][y], nx = x + d.dx, ny = y + d.dy;
-            std::vector<int32_t> to;
-            if (nx >= 0 && ny >= 0 && nx < width && ny < height) to.push_back(at[nx][ny]);
-            if (lists.size() <= static_cast<size_t>(s)) lists.resize(s + 1, -1);
-            lists[s] = add_list(std::move(to), Type::Sites);
-          }
+        D_.grids.back().directions.push_back({rel, d.dx, d.dy});
       }
     }
   }
@@ -117,54 +109,46 @@ void Checker::declare_topology() {
     error(doc_.sites.empty() ? Pos{1, 1} : doc_.sites[0].pos, fmt::format("at most {} sites are supported", kMaxSites));
     return;  // no tables for a board this size
   }
+  D_.topology = true;
   // relations (explicit edges, or computed at load: no site has a neighbour until then)
   for (auto& r : doc_.relations) {
     int rel = static_cast<int>(P_.relation_names.size());
     if (!declare(r.name.s, r.name.pos, Sym::Relation, rel, Type::Void)) continue;
     P_.relation_names.push_back(r.name.s);
-    if (r.each) {
-      P_.relation_lists.emplace_back(P_.site_names.size(), add_list({}, Type::Sites));
-      add_load_item(LoadItem::Relation, r.name, rel, r.each->pos);
-      continue;
-    }
-    std::vector<std::vector<int32_t>> adj(P_.site_names.size());
+    ResolvedRelation rd;
+    rd.relation = rel;
+    rd.computed = r.each.has_value();
+    rd.symmetric = r.symmetric;
+    if (r.each) add_load_item(LoadItem::Relation, r.name, rel, r.each->pos);
     for (auto& [a, b] : r.edges) {
       int sa = site_id(a, -1), sb = site_id(b, -1);
-      if (sa < 0 || sb < 0) continue;
-      adj[sa].push_back(sb);
-      if (r.symmetric) adj[sb].push_back(sa);
+      if (sa >= 0 && sb >= 0) rd.edges.push_back({sa, sb});
     }
-    P_.relation_lists.emplace_back();
-    for (auto& l : adj) P_.relation_lists.back().push_back(add_list(std::move(l), Type::Sites));
-  }
-  // grids may have created relations before later sites existed: pad with empty lists
-  for (auto& lists : P_.relation_lists) {
-    int empty = -1;
-    for (auto& l : lists)
-      if (l < 0) l = empty >= 0 ? empty : (empty = add_list({}, Type::Sites));
-    while (lists.size() < P_.site_names.size()) lists.push_back(empty >= 0 ? empty : (empty = add_list({}, Type::Sites)));
+    D_.relations.push_back(std::move(rd));
   }
   // regions (a computed one is filled in at load)
   for (auto& r : doc_.regions) {
+    int region = static_cast<int>(D_.regions.size());
+    ResolvedRegion rd;
+    rd.computed = r.computed.has_value();
     if (r.computed) {
-      int li = add_list({}, Type::Sites);
-      if (declare(r.name.s, r.name.pos, Sym::Region, li, Type::Sites)) add_load_item(LoadItem::Region, r.name, li, {});
-      continue;
+      if (declare(r.name.s, r.name.pos, Sym::Region, region, Type::Sites))
+        add_load_item(LoadItem::Region, r.name, region, {});
+    } else {
+      for (auto& s : r.items)
+        if (int id = site_id(s, -1); id >= 0) rd.sites.push_back(id);
+      declare(r.name.s, r.name.pos, Sym::Region, region, Type::Sites);
     }
-    std::vector<int32_t> items;
-    for (auto& s : r.items) {
-      int id = site_id(s, -1);
-      if (id >= 0) items.push_back(id);
-    }
-    int li = add_list(std::move(items), Type::Sites);
-    declare(r.name.s, r.name.pos, Sym::Region, li, Type::Sites);
+    D_.regions.push_back(std::move(rd));
   }
   declare_lines();
   // tracks
   for (auto& t : doc_.tracks) {
     int ti = static_cast<int>(P_.track_names.size());
     P_.track_names.push_back(t.name.s);
-    P_.track_lists.emplace_back(P_.players.size(), -1);
+    ResolvedTrack td;
+    td.per_player.resize(P_.players.size());
+    std::vector<bool> listed(P_.players.size());
     bool misnamed = false;  // a list for an undeclared player: "no list for player" would repeat that error
     for (auto& pl : t.per_player) {
       auto it = std::find(P_.players.begin(), P_.players.end(), pl.name.s);
@@ -174,29 +158,18 @@ void Checker::declare_topology() {
         misnamed = true;
         continue;
       }
-      int p = static_cast<int>(it - P_.players.begin());
-      std::vector<int32_t> items;
-      for (auto& s : pl.items) {
-        int id = site_id(s, p);
-        if (id >= 0) items.push_back(id);
-      }
-      P_.track_lists[ti][p] = add_list(std::move(items), Type::Sites);
+      size_t p = static_cast<size_t>(it - P_.players.begin());
+      listed[p] = true;
+      td.per_player[p].clear();
+      for (auto& s : pl.items)
+        if (int id = site_id(s, static_cast<int>(p)); id >= 0) td.per_player[p].push_back(id);
     }
     for (size_t p = 0; p < P_.players.size(); ++p)
-      if (P_.track_lists[ti][p] < 0) {
-        if (!misnamed) error(t.name.pos, fmt::format("track '{}' has no list for player '{}'", t.name.s, P_.players[p]));
-        P_.track_lists[ti][p] = add_list({}, Type::Sites);
-      }
+      if (!listed[p] && !misnamed)
+        error(t.name.pos, fmt::format("track '{}' has no list for player '{}'", t.name.s, P_.players[p]));
+    D_.tracks.push_back(std::move(td));
     declare(t.name.s, t.name.pos, Sym::TrackEach, ti, Type::Sites);
   }
-  // built-in lists
-  std::vector<int32_t> all_players(P_.players.size()), all_sites(P_.site_names.size());
-  std::iota(all_players.begin(), all_players.end(), 0);
-  std::iota(all_sites.begin(), all_sites.end(), 0);
-  globals_["players"] = {Sym::AllPlayers, add_list(all_players, Type::Players), Type::Players, {}};
-  globals_["sites"] = {Sym::AllSites, add_list(all_sites, Type::Sites), Type::Sites, {}};
-  // membership and position tables for long site lists (short ones are scanned)
-  for (size_t l = 0; l < P_.lists.size(); ++l) P_.index_list(static_cast<int>(l));
 }
 
 void Checker::add_load_item(LoadItem::Kind kind, const Text& name, int id, Pos each_pos) {
@@ -210,14 +183,15 @@ void Checker::add_load_item(LoadItem::Kind kind, const Text& name, int id, Pos e
   out_.load.emplace_back();
 }
 
-// lines: each family is a list of lines (type lines); each line a list of sites. Derived families hold every
-// chain of `length` sites along one of the relations, each chain once (not also backwards); a family along a
-// relation computed at load is derived at load (load_eval.cpp), right after its relations.
+// lines: each family is a list of lines (type lines); each line a list of sites. A derived family is derived by the
+// elaborator (elaborate/lines.hpp), or at load when it runs along a relation computed there.
 void Checker::declare_lines() {
   for (auto& ld : doc_.lines) {
-    std::vector<std::vector<int32_t>> lines;
-    std::vector<int> along;
-    bool deferred = false;
+    ResolvedFamily fd;
+    fd.name = ld.name.s;
+    fd.pos = ld.pos;
+    fd.derived = ld.derived;
+    fd.length = ld.length;
     if (ld.derived) {
       if (ld.length < 1 || ld.length > kMaxLineLength) {
         error(ld.pos, fmt::format("the lines of '{}' have a length from 1 to {}, not {}", ld.name.s, kMaxLineLength,
@@ -234,15 +208,9 @@ void Checker::declare_lines() {
           error(r.pos, fmt::format("undeclared relation '{}'{}", r.s, near_or_list(r.s, relations)));
           continue;
         }
-        along.push_back(it->second.id);
+        fd.along.push_back(it->second.id);
         for (auto& item : P_.load_items)
-          deferred = deferred || (item.kind == LoadItem::Relation && item.id == it->second.id);
-      }
-      bool exhausted = false;
-      if (!deferred) lines = derive_lines(P_, along, ld.length, exhausted);
-      if (exhausted) {
-        error(ld.pos, fmt::format("deriving the lines of '{}' examines more than {} chains", ld.name.s, kMaxLineSteps));
-        continue;
+          fd.deferred = fd.deferred || (item.kind == LoadItem::Relation && item.id == it->second.id);
       }
     } else {
       for (auto& l : ld.lists) {
@@ -252,25 +220,19 @@ void Checker::declare_lines() {
           if (id >= 0) items.push_back(id);
         }
         if (l.empty()) error(ld.pos, fmt::format("a line of '{}' has no site", ld.name.s));
-        lines.push_back(std::move(items));
+        fd.lines.push_back(std::move(items));
       }
     }
-    if (lines.size() > kMaxLines) {
-      error(ld.pos, fmt::format("'{}' has more than {} lines", ld.name.s, kMaxLines));
-      continue;
-    }
     int f = static_cast<int>(P_.family_names.size());
-    FamilyTables t = add_family(P_, std::move(lines));
     if (!declare(ld.name.s, ld.name.pos, Sym::Lines, f, Type::Lines)) continue;
     P_.family_names.push_back(ld.name.s);
-    P_.family_lists.push_back(t.lines);
-    P_.through_lists.push_back(std::move(t.through));
-    if (deferred) {
+    if (fd.deferred) {
       add_load_item(LoadItem::Lines, ld.name, f, {});
       P_.load_items.back().pos = ld.pos;
-      P_.load_items.back().along = along;
+      P_.load_items.back().along = fd.along;
       P_.load_items.back().length = ld.length;
     }
+    D_.families.push_back(std::move(fd));
   }
 }
 
@@ -390,8 +352,9 @@ void Checker::declare_history() {
   }
 }
 
-// The exact outcomes and weights of a chance declaration; false after reporting why there are none.
-bool Checker::chance_outcomes(const ChanceDecl& c, ChanceInfo& ci) {
+// The outcomes of a chance declaration as written: its dice (`dice.count` > 0; the elaborator computes their
+// distribution) or its outcomes and weights; false after reporting why there are none.
+bool Checker::chance_outcomes(const ChanceDecl& c, ChanceInfo& ci, ResolvedDice& dice) {
   auto num = [&](const Text& t, int64_t& v) {
     if (parse_whole(t.s, v)) return true;
     error(t.pos, fmt::format("expected a whole number, not '{}'", t.s));
@@ -402,75 +365,36 @@ bool Checker::chance_outcomes(const ChanceDecl& c, ChanceInfo& ci) {
     std::optional<int> count_value = count(*c.dice_count);
     if (!count_value) return false;
     int n = *count_value;
-    if (n < 1 || n > 16 || c.faces.empty() || c.faces.size() > 64) {
-      error(c.pos, "dice need a count from 1 to 16 and from 1 to 64 faces");
+    if (n < 1 || n > kMaxDice || c.faces.empty() || c.faces.size() > kMaxFaces) {
+      error(c.pos, fmt::format("dice need a count from 1 to {} and from 1 to {} faces", kMaxDice, kMaxFaces));
       return false;
     }
-    std::vector<int64_t> faces;
     for (auto& f : c.faces) {
       int64_t v;
       if (!num(f, v)) continue;
-      if (v < -1000000 || v > 1000000) error(f.pos, "a face's value is from -1000000 to 1000000");
-      else faces.push_back(v);
+      if (v < -kMaxFace || v > kMaxFace) error(f.pos, fmt::format("a face's value is from {} to {}", -kMaxFace, kMaxFace));
+      else dice.faces.push_back(v);
     }
-    if (faces.size() != c.faces.size()) return false;
-    // exact distribution of the sum: convolve n times (weights are counts of equally likely throws), in a
-    // dense table over the possible sums; more possible sums than outcomes allowed is an error at once
-    int64_t lo = *std::min_element(faces.begin(), faces.end()), hi = *std::max_element(faces.begin(), faces.end());
-    int64_t span = (hi - lo) * n + 1;
-    if (span > 16384) {
-      error(c.pos, fmt::format("the {} dice of chance '{}' have too many possible sums ({})", n, c.name.s, span));
-      return false;
-    }
-    std::vector<uint64_t> table(1, 1);  // table[s] = throws whose sum is s + lo * dice so far
-    bool overflow = false;
-    for (int i = 0; i < n && !overflow; ++i) {
-      std::vector<uint64_t> next(table.size() + static_cast<size_t>(hi - lo), 0);
-      for (size_t s = 0; s < table.size(); ++s)
-        if (table[s])
-          for (int64_t f : faces) overflow |= __builtin_add_overflow(next[s + (f - lo)], table[s], &next[s + (f - lo)]);
-      table = std::move(next);
-    }
-    std::vector<std::pair<int64_t, uint64_t>> dist;
-    for (size_t s = 0; s < table.size(); ++s)
-      if (table[s]) dist.push_back({static_cast<int64_t>(s) + lo * n, table[s]});
-    if (overflow) {
-      error(c.pos, fmt::format("the {} dice of chance '{}' have more than 2^64 equally likely throws", n, c.name.s));
-      return false;
-    }
-    std::sort(dist.begin(), dist.end());
-    for (auto& [v, w] : dist) {
-      ci.values.push_back(v);
-      ci.weights.push_back(w);
-    }
-  } else {
-    for (auto& [vt, wt] : c.outcomes) {
-      int64_t v, w;
-      if (!num(vt, v) || !num(wt, w)) continue;
-      if (w <= 0) {
-        error(wt.pos, "a weight must be positive");
-        continue;
-      }
-      if (v < -1000000000 || v > 1000000000) {
-        error(vt.pos, "an outcome's value is from -1000000000 to 1000000000");
-        continue;
-      }
-      ci.values.push_back(v);
-      ci.weights.push_back(static_cast<uint64_t>(w));
-    }
-    if (ci.values.empty()) {
-      error(c.pos, fmt::format("chance '{}' has no outcomes", c.name.s));
-      return false;
-    }
+    if (dice.faces.size() != c.faces.size()) return false;
+    dice.count = n;
+    return true;
   }
-  bool overflow = false;
-  for (auto w : ci.weights) overflow |= __builtin_add_overflow(ci.total, w, &ci.total);
-  if (overflow) {
-    error(c.pos, fmt::format("the weights of chance '{}' add up to more than 2^64", c.name.s));
-    return false;
+  for (auto& [vt, wt] : c.outcomes) {
+    int64_t v, w;
+    if (!num(vt, v) || !num(wt, w)) continue;
+    if (w <= 0) {
+      error(wt.pos, "a weight must be positive");
+      continue;
+    }
+    if (v < -1000000000 || v > 1000000000) {
+      error(vt.pos, "an outcome's value is from -1000000000 to 1000000000");
+      continue;
+    }
+    ci.values.push_back(v);
+    ci.weights.push_back(static_cast<uint64_t>(w));
   }
-  if (ci.values.size() > static_cast<size_t>(kMaxMoves)) {
-    error(c.pos, fmt::format("chance '{}' has {} outcomes; at most {}", c.name.s, ci.values.size(), kMaxMoves));
+  if (ci.values.empty()) {
+    error(c.pos, fmt::format("chance '{}' has no outcomes", c.name.s));
     return false;
   }
   return true;
@@ -482,7 +406,9 @@ void Checker::declare_chance() {
   for (auto& c : doc_.chance) {
     ChanceInfo ci;
     ci.name = c.name.s;
-    bool ok = chance_outcomes(c, ci);
+    ci.pos = c.pos;
+    ResolvedDice dice;
+    bool ok = chance_outcomes(c, ci, dice);
     VarInfo vi;
     vi.name = c.name.s;
     vi.type = Type::Int;
@@ -492,7 +418,12 @@ void Checker::declare_chance() {
     out_.var_inits.push_back(nullptr);
     declare(c.name.s, c.name.pos, Sym::Global, ci.var, Type::Int);
     chance_ids_.push_back(ok ? static_cast<int>(P_.chance.size()) : -1);
-    if (ok) P_.chance.push_back(std::move(ci));
+    if (!ok) continue;
+    if (dice.count > 0) {
+      dice.chance = static_cast<int>(P_.chance.size());
+      D_.dice.push_back(std::move(dice));
+    }
+    P_.chance.push_back(std::move(ci));
   }
 }
 

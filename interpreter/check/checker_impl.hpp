@@ -18,7 +18,6 @@
 #include <vector>
 
 #include "check/checker.hpp"
-#include "check/lines.hpp"
 #include "common/limits.hpp"
 #include "common/suggest.hpp"
 #include "common/text.hpp"
@@ -101,7 +100,8 @@ inline std::string leading_name(const std::string& s) {
 
 class Checker {
  public:
-  Checker(const Document& d, Checked& o, Diagnostics& g) : doc_(d), out_(o), P_(o.model), diags_(g) {}
+  Checker(const Document& d, Checked& o, Diagnostics& g)
+      : doc_(d), out_(o), P_(o.model), D_(o.declared), diags_(g) {}
 
   // libs: the standard library's files; files: the file table every position indexes (Pos::file)
   bool run(const std::vector<const Document*>& libs, const SourceFiles& files);
@@ -118,7 +118,6 @@ class Checker {
   // ---- declarations ----
   bool declare(const std::string& name, Pos pos, Sym sym, int id, Type type);
   const ImportDecl* imported(Pos p) const;  // the import whose library `p` is in, or null
-  int add_list(std::vector<int32_t> items, Type t);
   int add_site(const std::string& name, const std::string& label);
   int site_id(const Text& t, int player);  // resolves a site name in a topology list; -1 after reporting
   void declare_params();
@@ -146,7 +145,7 @@ class Checker {
   void check_piece_names();
   void declare_variables();
   void declare_chance();
-  bool chance_outcomes(const ChanceDecl& c, ChanceInfo& ci);
+  bool chance_outcomes(const ChanceDecl& c, ChanceInfo& ci, ResolvedDice& dice);
   void check_chance();
   void declare_functions(const Document& d, bool library);
   void check_function(int f);
@@ -202,6 +201,7 @@ class Checker {
   const Document& doc_;
   Checked& out_;
   Model& P_;
+  Declarations& D_;  // what the elaborator turns into the model's tables
   Diagnostics& diags_;
   std::unique_ptr<Parser> parser_;
   Symbols symbols_;

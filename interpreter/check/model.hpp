@@ -1,6 +1,7 @@
-// The model of a rule file: what the checker declares (check/checker.hpp). Every name interned to an id, the
-// topology's tables, the pieces, variables, moves, turn and end with their frames. Where a declaration has code, it
-// holds the index of a node of the compiled program (compile/program.hpp), -1 until the compiler fills it in.
+// The model of a rule file: what the checker declares (check/checker.hpp) and the elaborator derives from it
+// (elaborate/). Every name interned to an id, the topology's tables, the pieces, variables, moves, turn and end with
+// their frames. Where a declaration has code, it holds the index of a node of the compiled program
+// (compile/program.hpp), -1 until the compiler fills it in.
 // Nothing here refers to YAML or to the runtime.
 #pragma once
 #include <cstdint>
@@ -66,8 +67,10 @@ struct MoveInfo {
 
 struct ChanceInfo {
   std::string name;
+  Pos pos;     // where it is declared
   int var = -1;  // the global variable the outcome is stored in
-  // declared outcomes (dice or a weight mapping), empty when they are computed
+  // declared outcomes (a weight mapping, or the distribution of dice the elaborator computes), empty when they are
+  // computed
   std::vector<int64_t> values;
   std::vector<uint64_t> weights;
   uint64_t total = 0;
@@ -168,7 +171,7 @@ struct KindInfo {
 struct LoadItem {
   enum Kind { Region, Relation, Lines, Pieces } kind = Region;
   std::string name;
-  int id = -1;      // Region: its list; Relation: the relation; Lines: the family; Pieces: the kind
+  int id = -1;      // Region: the region; Relation: the relation; Lines: the family; Pieces: the kind
   Pos pos;          // where it is declared (errors about its result are reported there)
   Pos each_pos;     // Relation, Pieces: the 'each' (the pieces limit is reported there)
   int list = -1;    // node: the region's sites, or the list 'each' ranges over (its variable in slot 0)
@@ -207,10 +210,14 @@ struct Model {
   std::vector<std::string> players;
   std::vector<std::string> site_names;   // unique
   std::vector<std::string> site_labels;  // how each is written
+  // The lists and what indexes them (region_lists, players_list, sites_list, track_lists, relation_lists,
+  // family_lists, through_lists, line_sites) are built by the elaborator (elaborate/); the checker declares the names.
   std::vector<std::vector<int32_t>> lists;       // constant lists of ids
   std::vector<Type> list_types;
   std::vector<std::vector<uint8_t>> list_member; // for site lists: member[site] (empty for others)
   std::vector<std::vector<int32_t>> list_index;  // for long site lists: index[site] = first position or -1
+  std::vector<int> region_lists;                 // [region] -> list id
+  int players_list = -1, sites_list = -1;        // list ids of the built-in lists `players` and `sites`
   std::vector<std::vector<int>> zone_sites;      // per-player zones: [zone][player] -> site
   std::vector<std::string> zone_names;
   std::vector<std::vector<int>> track_lists;     // [track][player] -> list id
@@ -227,7 +234,7 @@ struct Model {
 
   std::vector<KindInfo> kinds;
   std::vector<std::string> attr_names;
-  std::vector<PieceInit> pieces;  // initial pieces, in creation order
+  std::vector<PieceInit> pieces;  // initial pieces, in creation order (the elaborator's, then load's)
   // each piece's name, written at load from its kind's name template ("" for a piece of a kind without one: it is
   // written KIND#NUMBER)
   std::vector<std::string> piece_names;

@@ -1,6 +1,7 @@
 // The language's structural limits: what the checker enforces and the runtime's fixed-capacity buffers rely on.
 // spec/language.md ("Limits") states each.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 
 namespace ri {
@@ -13,5 +14,12 @@ constexpr int kMaxMoves = 1024;        // legal moves in one position (MoveList)
 constexpr int kMaxCallArgs = 16;       // parameters of a rule-file function
 constexpr int kMaxListLiteral = 64;    // items of a list literal
 constexpr int64_t kMaxRange = int64_t{1} << 30;  // items of a range a..b
+constexpr size_t kMaxLines = 100000;          // lines of one family
+constexpr int kMaxLineLength = 64;            // sites of a derived line
+constexpr int64_t kMaxLineSteps = 10'000'000;  // partial chains examined to derive one family
+constexpr int kMaxDice = 16;                  // dice of one chance event
+constexpr size_t kMaxFaces = 64;              // faces of its dice
+constexpr int64_t kMaxFace = 1000000;         // the largest value of a face (and the smallest, negated)
+constexpr int64_t kMaxDiceSums = 16384;       // possible sums of a chance event's dice
 
 }  // namespace ri

@@ -101,9 +101,9 @@ int Compiler::expr(const Expr& e) {
         case Sym::Zone:
         case Sym::Kind: return emit(Op::Const, e.type, e.pos, {}, 0, 0, e.id);
         case Sym::Param: return emit(Op::Const, Type::Int, e.pos, {}, 0, 0, P_.params[static_cast<size_t>(e.id)].value);
-        case Sym::Region: return emit(Op::ConstList, e.type, e.pos, {}, e.id);
-        case Sym::AllPlayers:
-        case Sym::AllSites: return emit(Op::ConstList, e.type, e.pos, {}, e.id);
+        case Sym::Region: return emit(Op::ConstList, e.type, e.pos, {}, P_.region_lists[static_cast<size_t>(e.id)]);
+        case Sym::AllPlayers: return emit(Op::ConstList, e.type, e.pos, {}, P_.players_list);
+        case Sym::AllSites: return emit(Op::ConstList, e.type, e.pos, {}, P_.sites_list);
         case Sym::AllPieces: return emit(Op::AllPieces, e.type, e.pos);
         case Sym::CannotMove: return emit(Op::CannotMove, Type::Bool, e.pos);
         case Sym::Lines:

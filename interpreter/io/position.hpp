@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "check/board.hpp"
+#include "elaborate/board.hpp"
 #include "syntax/document.hpp"
 #include "runtime/engine.hpp"
 #include "syntax/params.hpp"

@@ -6,9 +6,9 @@
 #include <algorithm>
 #include <map>
 
-#include "check/lines.hpp"
+#include "elaborate/lines.hpp"
 #include "runtime/machine.hpp"
-#include "check/board.hpp"
+#include "elaborate/board.hpp"
 
 namespace ri {
 namespace {
@@ -68,8 +68,9 @@ bool LoadEvaluator::region(const LoadItem& item) {
     }
     items.push_back(static_cast<int32_t>(s));
   }
-  P_.lists[item.id] = std::move(items);
-  P_.index_list(item.id);
+  int list = P_.region_lists[static_cast<size_t>(item.id)];
+  P_.lists[list] = std::move(items);
+  P_.index_list(list);
   return true;
 }
 

@@ -1,8 +1,10 @@
-// The whole pipeline for one rule file: read -> load (YAML; a variant with its bases) -> check -> compile.
+// The whole pipeline for one rule file: read -> load (YAML; a variant with its bases) -> check -> elaborate ->
+// compile -> compute at load.
 #include <fmt/format.h>
 
 
 #include "compile/compiler.hpp"
+#include "elaborate/elaborate.hpp"
 #include "pipeline/load_eval.hpp"
 #include "pipeline/pipeline.hpp"
 #include "syntax/imports.hpp"
@@ -62,10 +64,11 @@ std::shared_ptr<const Program> load_rules_text(const std::string& path, const st
     for (RuleParamDecl& p : doc.params)
       if (p.name.s == name) p.value = static_cast<int32_t>(value);
   Checked checked;
-  if (!check(doc, lib_ptrs, files, checked, diags)) return nullptr;
+  bool checked_ok = check(doc, lib_ptrs, files, checked, diags);
+  if (!elaborate(checked, diags) || !checked_ok) return nullptr;
   std::shared_ptr<Program> prog = compile(checked);
   // the declarations computed at load, on the finished program
-  if (!evaluate_at_load(*prog, checked.start, diags)) return nullptr;
+  if (!evaluate_at_load(*prog, checked.declared.start, diags)) return nullptr;
   if (options.expressions) return add_expressions(*prog, *options.expressions, diags);
   return prog;
 }

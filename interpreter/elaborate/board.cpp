@@ -1,5 +1,5 @@
 // Boards written as text, resolved against the model. See board.hpp.
-#include "check/board.hpp"
+#include "elaborate/board.hpp"
 
 #include <fmt/format.h>
 

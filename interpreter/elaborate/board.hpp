@@ -1,5 +1,5 @@
 // Boards written as text (a rule file's `start`, a position file's `board`), resolved against the checked model:
-// every site, piece kind, owner, attribute and value name to its id. Shared by the checker (the start board) and
+// every site, piece kind, owner, attribute and value name to its id. Shared by the elaborator (the start board) and
 // io/position (position files).
 #pragma once
 #include <fmt/format.h>

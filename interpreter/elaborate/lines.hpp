@@ -1,16 +1,13 @@
 // Families of lines (spec/language.md, section 2 (topology)): deriving the chains along relations, and the tables a family
-// becomes. Shared by the checker (families of written relations) and load_eval.cpp (those along computed ones).
+// becomes. Shared by the elaborator (families along written relations) and pipeline/load_eval.cpp (those along computed ones).
 #pragma once
 #include <cstdint>
 #include <vector>
 
 #include "check/model.hpp"
+#include "common/limits.hpp"
 
 namespace ri {
-
-constexpr size_t kMaxLines = 100000;          // lines of one family
-constexpr int kMaxLineLength = 64;            // sites of a derived line
-constexpr int64_t kMaxLineSteps = 10'000'000;  // partial chains examined to derive one family
 
 // Every chain of `length` different sites s1, s2, ... where each next site is a neighbour of the one before along
 // one of `relations` (the same for the whole chain): relation by relation, from each start site in site order,

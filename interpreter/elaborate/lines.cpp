@@ -1,5 +1,5 @@
 // Families of lines: derivation along relations and their tables. See lines.hpp.
-#include "check/lines.hpp"
+#include "elaborate/lines.hpp"
 
 #include <algorithm>
 #include <set>
