@@ -3,10 +3,14 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <sys/resource.h>
+
 #include <cctype>
+#include <cstdint>
 #include <cstring>
 #include <exception>
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -25,6 +29,42 @@ const CLI::App* parsed_command(const CLI::App& app) {
   for (const CLI::App* sub : app.get_subcommands())
     if (sub) return sub;
   return &app;
+}
+
+// The process's memory budget (--max-memory, MiB): a limit of its address space, so that a rule file that makes the
+// interpreter allocate without end (within every budget of the language) ends with an error instead of taking what
+// the machine has. Under AddressSanitizer, whose shadow memory is address space too, it is not set.
+constexpr uint64_t kDefaultMaxMemoryMiB = 4096;
+
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kAddressLimit = false;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kAddressLimit = false;
+#else
+constexpr bool kAddressLimit = true;
+#endif
+#else
+constexpr bool kAddressLimit = true;
+#endif
+
+// Limits the address space to `mib` MiB (0: no limit); false when the system refuses.
+bool limit_memory(uint64_t mib) {
+  if (mib == 0 || !kAddressLimit) return true;
+  rlimit r{};
+  if (getrlimit(RLIMIT_AS, &r) != 0) return false;
+  rlim_t want = static_cast<rlim_t>(mib) << 20;
+  if (r.rlim_max != RLIM_INFINITY && r.rlim_max < want) want = r.rlim_max;  // a lower limit already holds
+  r.rlim_cur = want;
+  return setrlimit(RLIMIT_AS, &r) == 0;
+}
+
+// What the process was doing, for an error no command explained: `ruleinterp ARGS` (cut to a readable length).
+std::string doing(const std::vector<std::string>& args) {
+  std::string out = "ruleinterp";
+  for (size_t i = 1; i < args.size(); ++i) out += " " + args[i];
+  if (out.size() > 200) out = out.substr(0, 200) + "...";
+  return out;
 }
 
 }  // namespace
@@ -46,6 +86,14 @@ int main(int argc, char** argv) {
   ri::cli::add_position(app, commands);
   ri::cli::add_tree(app, commands);
 
+  uint64_t max_memory = kDefaultMaxMemoryMiB;
+  for (auto& c : commands)
+    c.sub->add_option("--max-memory", max_memory,
+                      fmt::format("the process's memory budget in MiB (default {}; 0: none): past it the command ends "
+                                  "with an error",
+                                  kDefaultMaxMemoryMiB))
+        ->check(CLI::Range(uint64_t{0}, uint64_t{1} << 30));
+
   std::vector<std::string> args(argv, argv + argc);
   if (args.size() <= 1) {  // no arguments: the help on stderr, and a usage error's exit code
     std::cerr << app.help();
@@ -66,7 +114,11 @@ int main(int argc, char** argv) {
     std::cerr << "error: " << lower_first(e.what()) << "\n\n" << parsed_command(app)->help(parsed_command(app) == &app ? "" : "ruleinterp");
     return 2;
   } catch (const std::exception& e) {  // out of memory, ...
-    std::cerr << "error: " << lower_first(e.what()) << '\n';
+    std::cerr << fmt::format("error: internal error while reading the arguments: {}\n", e.what());
+    return 1;
+  }
+  if (!limit_memory(max_memory)) {
+    std::cerr << fmt::format("error: cannot limit the memory to {} MiB (--max-memory)\n", max_memory);
     return 1;
   }
   int code = 0;
@@ -77,8 +129,15 @@ int main(int argc, char** argv) {
     } catch (const ri::cli::UsageError& e) {
       std::cerr << "error: " << e.what() << "\n\n" << c.sub->help("ruleinterp");
       return 2;
+    } catch (const std::bad_alloc&) {
+      if (max_memory > 0 && kAddressLimit)
+        std::cerr << fmt::format("error: out of memory while running '{}': the process reached its memory budget of "
+                                 "{} MiB (--max-memory)\n", doing(args), max_memory);
+      else
+        std::cerr << fmt::format("error: out of memory while running '{}'\n", doing(args));
+      return 1;
     } catch (const std::exception& e) {
-      std::cerr << "error: " << lower_first(e.what()) << '\n';
+      std::cerr << fmt::format("error: internal error while running '{}': {}\n", doing(args), e.what());
       return 1;
     }
   }

@@ -132,6 +132,26 @@ TEST_CASE("diagnostic formats: grouped() keeps each error's notes after it, sort
   CHECK(groups[1].front().message == "undeclared name 'Z'");
 }
 
+TEST_CASE("diagnostic formats: grouped() shows an error reported again at the same place once", "[diagnostic_formats]") {
+  auto file = std::make_shared<SourceFile>("t.rules", "a: 1\nb: 2\n");
+  SourceFiles files{file};
+  Diagnostics d;
+  d.error(files, {2, 1}, "same");
+  d.note(files, {1, 1}, "first note");
+  d.error(files, {2, 1}, "other");
+  d.error(files, {2, 1}, "same");  // again: dropped with its note
+  d.note(files, {1, 1}, "second note");
+  d.error(files, {1, 1}, "same");  // elsewhere: kept
+  auto groups = d.grouped();
+  REQUIRE(groups.size() == 3);
+  CHECK(groups[0].front().pos.line == 1);
+  CHECK(groups[1].front().message == "same");
+  REQUIRE(groups[1].size() == 2);
+  CHECK(groups[1][1].message == "first note");
+  CHECK(groups[2].front().message == "other");
+  CHECK(d.size() == 6);  // all() keeps every report
+}
+
 TEST_CASE("diagnostic formats: a JSON document", "[diagnostic_formats]") {
   CHECK(diagnostics_json({}) == "{\"diagnostics\": []}\n");
   CHECK(diagnostics_json({Diagnostics{}}) == "{\"diagnostics\": []}\n");

@@ -865,6 +865,8 @@ moves:
     effects: ["while size(a) > 0 : { move(top(a), b); set rounds = rounds + 1 }"]
   forever:
     effects: ["while true : set rounds = rounds + 1"]
+  idle:
+    effects: ["while true : if rounds < 0 then set rounds = 0"]
 turn: [{choose: all}]
 end: []
 display: "{concat(p in pieces_at(a) : p.n)}/{concat(p in pieces_at(b) : p.n)}/{rounds}"
@@ -883,13 +885,26 @@ display: "{concat(p in pieces_at(a) : p.n)}/{concat(p in pieces_at(b) : p.n)}/{r
     g.undo(mark);
     CHECK(g.render() == "1234//0\n");
   }
-  Game g(prog);
-  try {
-    g.apply(g.read("forever").move);
-    FAIL("no error");
-  } catch (const RuntimeError& e) {
-    CHECK(std::string(e.what()) == "evaluation budget exceeded (10000000 steps)");
-    CHECK(e.pos.line == 16);  // in the loop, where the budget ran out
+  // a loop that never ends: stopped by the budget of changes when it changes the state, else by the evaluation
+  // budget; either way the game is as it was
+  struct Endless {
+    const char* move;
+    const char* error;
+    int line;  // in the loop, where the budget ran out
+  };
+  for (const Endless& r : {Endless{"forever", "one game operation made more than 1000000 changes to the state (the "
+                                              "budget of changes)", 16},
+                           Endless{"idle", "evaluation budget exceeded (10000000 steps)", 18}}) {
+    INFO(r.move);
+    Game g(prog);
+    try {
+      g.apply(g.read(r.move).move);
+      FAIL("no error");
+    } catch (const RuntimeError& e) {
+      CHECK(std::string(e.what()) == r.error);
+      CHECK(e.pos.line == r.line);
+    }
+    CHECK(g.render() == "1234//0\n");
   }
 }
 

@@ -3,6 +3,8 @@
 #include "common/text.hpp"
 
 #include <algorithm>
+#include <set>
+#include <tuple>
 #include <fmt/format.h>
 
 #include <filesystem>
@@ -151,6 +153,15 @@ std::vector<std::span<const Diagnostic>> Diagnostics::grouped() const {
     }
     if (a->pos.line != b->pos.line) return a->pos.line < b->pos.line;
     return a->pos.col < b->pos.col;
+  });
+  // the same error at the same place, reported again (a YAML alias uses its anchor's node, and its position, many
+  // times): shown once, with the notes of its first report
+  std::set<std::tuple<std::string_view, int, int, std::string_view>> seen;
+  std::erase_if(groups, [&](const auto& g) {
+    const Diagnostic& d = g.front();
+    return !seen.emplace(d.file ? std::string_view(d.file->path) : std::string_view(), d.pos.line, d.pos.col,
+                         std::string_view(d.message))
+                .second;
   });
   return groups;
 }

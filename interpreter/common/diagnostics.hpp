@@ -59,7 +59,7 @@ class Diagnostics {
   // in the order reported: each error followed by its notes
   const std::vector<Diagnostic>& all() const { return list_; }
   // Each error with its notes (a group of all(): the error first), sorted by the error's file, then position (none
-  // first). The spans point into all(): valid while this Diagnostics lives unchanged.
+  // first); an error reported again at the same place with the same message only once. The spans point into all(): valid while this Diagnostics lives unchanged.
   std::vector<std::span<const Diagnostic>> grouped() const;
   // Every diagnostic, formatted (format_diagnostic): the groups in grouped()'s order.
   std::string format() const;

@@ -25,6 +25,7 @@ class LoadEvaluator {
     S.owned.assign(static_cast<size_t>(P.nsites()) * P.nplayers(), 0);
     S.stack.assign(static_cast<size_t>(P.nsites()) * S.cap, -1);
     S.hist_width = 1 + static_cast<int>(P.history.size());
+    M_.begin_operation();  // all of the computation at load shares one game operation's budgets
   }
 
   bool run(const std::vector<BoardSite>& start);
@@ -192,7 +193,7 @@ bool LoadEvaluator::name_pieces() {
     const PieceInit& pi = P_.pieces[i];
     const KindInfo& k = P_.kinds[static_cast<size_t>(pi.kind)];
     if (!k.named) continue;
-    M_.begin_operation();
+    M_.begin_operation(true);
     M_.state().player = pi.owner;
     const TemplateInfo& t = k.name_template;
     std::string name = t.literals[0];
@@ -219,7 +220,7 @@ bool LoadEvaluator::name_pieces() {
 
 bool LoadEvaluator::run(const std::vector<BoardSite>& start) {
   for (LoadItem& item : P_.load_items) {
-    M_.begin_operation();
+    M_.begin_operation(true);
     bool ok = false;
     try {
       switch (item.kind) {

@@ -175,12 +175,18 @@ void Machine::while_loop(const Node& n) {
   }
 }
 
+void Machine::too_many_changes(const Node& n) const {
+  fail(n, fmt::format("one game operation made more than {} changes to the state (the budget of changes)",
+                      limits.changes));
+}
+
 void Machine::ex(int id) {
   if (id < 0) return;
   const Node& n = P_->code[id];
   const Program& P = *P_;
   auto k = [&](int i) { return P.kids[n.first + i]; };
   tick(n);
+  if (journal_.size() > journal_limit_) too_many_changes(n);  // one statement makes few: checked before each
   switch (n.op) {
     case Op::SBlock:
       for (int i = 0; i < n.nk; ++i) ex(k(i));

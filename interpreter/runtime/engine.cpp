@@ -407,6 +407,16 @@ void Game::bind(const Move& m) {
 }
 
 size_t Game::apply(const Move& m) {
+  size_t mark = M_.mark();
+  try {
+    return play(m);
+  } catch (...) {
+    M_.rollback(mark);
+    throw;
+  }
+}
+
+size_t Game::play(const Move& m) {
   M_.begin_operation();
   // a chance outcome's value, computed before anything changes
   int32_t outcome = m.type == Move::kChance ? static_cast<int32_t>(pending_outcomes().values[m.args[0]]) : 0;

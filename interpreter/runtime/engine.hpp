@@ -63,7 +63,8 @@ class Game {
 
   // Decision: the legal moves in declaration order. Chance: one move per outcome.
   void legal(MoveList& out);
-  // Applies a legal move or outcome; returns the mark to undo it with.
+  // Applies a legal move or outcome; returns the mark to undo it with. A runtime error of the rule file on the way
+  // leaves the game as it was before the move (then the error is thrown on).
   size_t apply(const Move& m);
   void undo(size_t mark) { M_.rollback(mark); }
 
@@ -102,6 +103,7 @@ class Game {
   const std::vector<int>& last_passers() const { return passers_; }
 
  private:
+  size_t play(const Move& m);  // apply() without its rollback on an error
   // the public constructors' work
   Game(std::shared_ptr<const Program> p, const Position* pos, Prng* rng, std::vector<std::string> deck = {});
   // Setup at `pos`; the rule file's `setup` runs when `rng` is given (the start) and not for a position file.

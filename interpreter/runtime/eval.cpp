@@ -31,13 +31,15 @@ void Machine::tick(const Node& n) {
     fail(n, fmt::format("one game operation took more than {} evaluation steps", limits.operation_steps));
 }
 
-void Machine::begin_operation() {
+void Machine::begin_operation(bool same_budgets) {
   arena_.clear();
   arena_pin_ = 0;
   strings_.clear();
   string_bytes_ = 0;
+  if (same_budgets) return;
   op_budget_ = limits.operation_steps;
   op_candidates_ = 0;
+  journal_limit_ = journal_.size() + static_cast<size_t>(limits.changes);
 }
 
 Value Machine::evaluate(int n) {

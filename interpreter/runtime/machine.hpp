@@ -1,5 +1,6 @@
 // The machine: evaluates compiled code against a State and performs effects with an undo journal.
-// Evaluation is bounded: a step budget per top-level evaluation and a call-depth limit.
+// Evaluation is bounded: a step budget per top-level evaluation and a call-depth limit; a game operation's evaluation
+// steps, parameter combinations, changes of the state (the undo journal), lists and strings are budgeted too.
 #pragma once
 #include <algorithm>
 #include <memory>
@@ -23,6 +24,7 @@ struct Limits {
   int64_t steps = 10'000'000;       // evaluation steps per top-level evaluation
   int64_t candidates = 10'000'000;  // parameter combinations one game operation may examine
   int64_t operation_steps = 200'000'000;  // evaluation steps of one game operation (all its evaluations)
+  int64_t changes = 1'000'000;      // changes of the state one game operation may make (entries of the undo journal)
   int depth = 200;             // nested function calls
 };
 
@@ -48,8 +50,9 @@ class Machine {
   void reset_lets() { let_mask_ = 0; }
   void forget_lets(uint64_t mask) { let_mask_ &= ~mask; }  // the lets whose bits are set are computed anew
   // Starts a game operation (listing moves, applying one, reading, writing, rendering): clears the list
-  // arena and renews the operation's budgets of steps and parameter combinations.
-  void begin_operation();
+  // arena and the strings and renews the operation's budgets of steps, parameter combinations and changes. With
+  // `same_budgets`, the budgets go on from the operation before (the computation at load is one operation).
+  void begin_operation(bool same_budgets = false);
   // Counts one parameter combination examined; false once the operation's allowance is spent.
   bool examine() { return ++op_candidates_ <= limits.candidates; }
   size_t arena_mark() const { return arena_.size(); }
@@ -121,6 +124,7 @@ class Machine {
   void ex(int n);
   bool truth(int n) { return ev(n).i != 0; }
   void tick(const Node& n);
+  [[noreturn, gnu::noinline]] void too_many_changes(const Node& n) const;
   [[noreturn]] void fail(const Node& n, const std::string& msg) const;
   int checked_piece(const Node& n, int64_t p);
   int checked_site(const Node& n, int64_t s);
@@ -137,6 +141,7 @@ class Machine {
   int64_t budget_ = 0;
   int64_t op_budget_ = 0;
   int64_t op_candidates_ = 0;
+  size_t journal_limit_ = Limits{}.changes;  // the undo journal's size past which the operation made too many changes
   uint64_t let_mask_ = 0;
   std::vector<int64_t> arena_;  // the items of the lists made in this game operation (bounded by kArenaMax)
   size_t arena_pin_ = 0;        // the arena up to here holds the lists of computed lets: drop_lists keeps it
