@@ -23,11 +23,12 @@ UsageError bad_params(const std::vector<std::string>& why, const std::string& pr
 }  // namespace
 
 std::shared_ptr<const Program> load_or_report(const std::string& path, const std::vector<std::string>* expressions,
-                                              const ParamValues& params) {
+                                              const ParamValues& params, const std::vector<std::string>& allow_dirs) {
   Diagnostics diags;
   LoadOptions options;
   options.expressions = expressions;
   options.params = params;
+  options.allowed_dirs = allow_dirs;
   std::vector<std::string> bad;
   options.param_errors = &bad;
   auto prog = load_rules(path, diags, options);
@@ -40,6 +41,7 @@ void add_check(CLI::App& app, std::vector<Command>& out) {
   struct Opts {
     std::vector<std::string> files;
     std::vector<std::string> set;
+    std::vector<std::string> allow_dirs;
     std::string format = "gcc";
     PlayoutCheck play;
     CLI::Option* playouts = nullptr;
@@ -52,6 +54,7 @@ void add_check(CLI::App& app, std::vector<Command>& out) {
                                          "default), json (one document on stdout) or github (workflow commands on stdout)")
       ->check(CLI::IsMember({"gcc", "json", "github"}));
   add_set_option(cmd, o->set);
+  add_allow_dir_option(cmd, o->allow_dirs);
   o->playouts = cmd->add_option("--playouts", o->play.playouts,
                                 "then play N random games of each valid file, checking its invariants after every "
                                 "action")
@@ -81,6 +84,7 @@ void add_check(CLI::App& app, std::vector<Command>& out) {
                      Diagnostics diags;
                      LoadOptions options;
                      options.params = params;
+                     options.allowed_dirs = o->allow_dirs;
                      std::vector<std::string> unusable;
                      options.param_errors = &unusable;
                      auto prog = load_rules(f, diags, options);

@@ -14,12 +14,18 @@
 
 namespace ri::cli {
 
-// Loads and checks a rule file (with an expression to compile: load_rules), giving its parameters `params`;
-// prints every diagnostic to stderr. Null when the file (or the expression) has problems. A value the rule file
-// cannot take (an unknown parameter, a value out of range) is a bad argument: thrown as a UsageError.
+// Loads and checks a rule file (with an expression to compile: load_rules), giving its parameters `params` and
+// letting it extend the rule files of `allow_dirs` (--allow-dir); prints every diagnostic to stderr. Null when the
+// file (or the expression) has problems. A value the rule file cannot take (an unknown parameter, a value out of
+// range) is a bad argument: thrown as a UsageError.
 std::shared_ptr<const Program> load_or_report(const std::string& path,
                                               const std::vector<std::string>* expressions = nullptr,
-                                              const ParamValues& params = {});
+                                              const ParamValues& params = {},
+                                              const std::vector<std::string>& allow_dirs = {});
+
+// Registers the option `--allow-dir DIR` on a command that loads a rule file: the rule file may extend the rule files
+// of DIR's tree, besides those of its own directory's (repeatable; DIR must be a directory).
+void add_allow_dir_option(CLI::App* cmd, std::vector<std::string>& dirs);
 
 // A subcommand whose `run` is called after parsing when it was given; it returns the exit code.
 struct Command {
@@ -83,6 +89,7 @@ struct Start {
   uint64_t seed = 0;
   CLI::Option* seed_option = nullptr;  // --seed, when the command has it (add_seed_option)
   std::vector<std::string> set;        // --set NAME=VALUE (add_set_option)
+  std::vector<std::string> allow_dirs;  // --allow-dir DIR (add_allow_dir_option)
   bool invariants = false;             // check the rule file's invariants while the log is replayed (`replay`)
   std::string deck;                    // --deck NAMES (add_deck_option)
   CLI::Option* deck_option = nullptr;
@@ -103,7 +110,7 @@ bool gather_params(const std::vector<std::string>& set, const std::string& posit
                    MoveLog* log, ParamValues& out);
 
 // Registers where a command's game starts: --position POS, --set NAME=VALUE, --log LOG (described by `log_help`),
-// --seed N and --deck NAMES, each into `start`.
+// --seed N and --deck NAMES, each into `start`, and the rule file's --allow-dir DIR.
 void add_start_options(CLI::App* cmd, Start& start, const std::string& log_help);
 
 // Registers the option `--seed N` (the seed of the generator the rule file's setup draws from; default: the log's
@@ -156,7 +163,8 @@ struct Opened {
 bool open_game(const std::shared_ptr<const Program>& prog, const Start& start, uint64_t fallback, Opened& out);
 
 // Loads the rule file (load_or_report) with the parameter values that `start` gathers (gather_params: --set, the
-// position file's and the log's; the log is read into out.log, for open_game). Null after reporting a problem.
+// position file's and the log's; the log is read into out.log, for open_game) and its --allow-dir. Null after
+// reporting a problem.
 std::shared_ptr<const Program> load_started(const std::string& file, const Start& start, Opened& out,
                                             const std::vector<std::string>* expressions = nullptr);
 

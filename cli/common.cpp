@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 
 #include "commands.hpp"
@@ -77,6 +78,20 @@ void add_set_option(CLI::App* cmd, std::vector<std::string>& set) {
           ""));
 }
 
+void add_allow_dir_option(CLI::App* cmd, std::vector<std::string>& dirs) {
+  cmd->add_option("--allow-dir", dirs,
+                  "let the rule file extend the rule files under this directory too (besides those under its own "
+                  "directory; repeatable)")
+      ->allow_extra_args(false)
+      ->type_name("DIR")
+      ->check(CLI::Validator(
+          [](std::string& s) -> std::string {
+            std::error_code ec;
+            return std::filesystem::is_directory(s, ec) ? "" : "'" + s + "' is not a directory";
+          },
+          ""));
+}
+
 namespace {
 
 // Adds the values of one source to the values gathered so far; a value for a name already there must be the same.
@@ -133,6 +148,7 @@ bool gather_params(const std::vector<std::string>& set, const std::string& posit
 void add_start_options(CLI::App* cmd, Start& start, const std::string& log_help) {
   add_position_option(cmd, start.position);
   add_set_option(cmd, start.set);
+  add_allow_dir_option(cmd, start.allow_dirs);
   cmd->add_option("--log", start.log, log_help);
   add_seed_option(cmd, start);
   start.deck_option = add_deck_option(cmd, start.deck);
@@ -200,7 +216,7 @@ std::shared_ptr<const Program> load_started(const std::string& file, const Start
                                             const std::vector<std::string>* expressions) {
   ParamValues params;
   if (!gather_params(start.set, start.position, start.log, &out.log, params)) return nullptr;
-  return load_or_report(file, expressions, params);
+  return load_or_report(file, expressions, params, start.allow_dirs);
 }
 
 int with_game(const std::string& file, const Start& start, const std::function<int(Game&)>& f,

@@ -20,6 +20,7 @@ namespace {
 struct PlayOpts {
   std::string file, position;
   std::vector<std::string> set;  // --set NAME=VALUE
+  std::vector<std::string> allow_dirs;  // --allow-dir DIR
   std::vector<std::string> players;
   uint64_t seed = 0;
   CLI::Option* seed_opt = nullptr;
@@ -335,7 +336,7 @@ class Session {
 int run_play(const PlayOpts& o) {
   ParamValues params;
   if (!gather_params(o.set, o.position, "", nullptr, params)) return 1;
-  auto prog = load_or_report(o.file, nullptr, params);
+  auto prog = load_or_report(o.file, nullptr, params, o.allow_dirs);
   if (!prog) return 1;
   const int np = prog->nplayers();
   std::vector<bool> human(static_cast<size_t>(np), false);
@@ -406,6 +407,7 @@ void add_play(CLI::App& app, std::vector<Command>& out) {
   o->deck_opt = add_deck_option(cmd, o->deck);
   add_position_option(cmd, o->position);
   add_set_option(cmd, o->set);
+  add_allow_dir_option(cmd, o->allow_dirs);
   cmd->add_option("--max-plies", o->max_plies, "stop the game unfinished after this many plies (default 100000)")
       ->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
   out.push_back({cmd, [o] { return run_play(*o); }});

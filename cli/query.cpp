@@ -49,6 +49,7 @@ void add_replay(CLI::App& app, std::vector<Command>& out) {
   cmd->add_option("log", o->start.log, "move log (see spec/movelog.md)")->required();
   add_position_option(cmd, o->start.position);
   add_set_option(cmd, o->start.set);
+  add_allow_dir_option(cmd, o->start.allow_dirs);
   out.push_back({cmd, [o] {
                    Opened game;
                    auto prog = load_started(o->file, o->start, game);
@@ -104,6 +105,7 @@ void add_playout(CLI::App& app, std::vector<Command>& out) {
       ->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
   add_position_option(cmd, o->start.position);
   add_set_option(cmd, o->start.set);
+  add_allow_dir_option(cmd, o->start.allow_dirs);
   cmd->add_option("--log", o->start.log, "play from the position after this move log");
   out.push_back({cmd, [o] {
                    Opened game;

@@ -222,6 +222,48 @@ TEST_CASE("the loader reports structural problems with their positions") {
   }
 }
 
+TEST_CASE("a file that is not a rule file gets one short diagnostic, which names none of its keys") {
+  struct Row {
+    const char* what;
+    std::string text;
+    const char* message;  // a part of the only diagnostic
+    int line, col;        // its position (line 0: none)
+  };
+  const std::vector<Row> rows = {
+      {"lines shaped like /etc/shadow (a mapping of keys without values)",
+       "root:*:19000:0:99999:7:::\ndaemon:*:19000:0:99999:7:::\nbin:*:19000:0:99999:7:::\n",
+       "the file has no section of a rule file: a rule file is a YAML mapping of sections", 1, 1},
+      {"lines shaped like /etc/passwd (one scalar)",
+       "root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n",
+       "the file is a scalar: a rule file is a YAML mapping of sections", 1, 1},
+      {"another YAML file", "# a compose file\nversion: '3'\nservices:\n  web: {image: nginx}\nvolumes: {data: {}}\n",
+       "the file has no section of a rule file", 2, 1},
+      {"a JSON object", "{\"user\": \"root\", \"password\": \"hunter2\", \"token\": \"abc\"}\n",
+       "the file has no section of a rule file", 1, 2},
+      {"an empty mapping", "{}\n", "the file has no section of a rule file", 1, 1},
+      {"a list of lines", "- root\n- daemon\n- bin\n", "the file is a list: a rule file is", 1, 1},
+      {"keys that are not scalars", "? [a, b]\n: 1\n", "the file has no section of a rule file", 1, 3},
+  };
+  for (const Row& r : rows) {
+    INFO(r.what);
+    Diagnostics d;
+    load(r.text, d);
+    INFO(d.format());
+    REQUIRE(d.size() == 1);
+    const Diagnostic& only = d.all().front();
+    CHECK(only.message.find(r.message) != std::string::npos);
+    CHECK(only.pos.line == r.line);
+    CHECK(only.pos.col == r.col);
+    for (const char* key : {"root", "daemon", "services", "password", "volumes"})
+      CHECK(only.message.find(key) == std::string::npos);
+  }
+  // a file with one section is a rule file: its other keys are unknown sections, each reported
+  Diagnostics d;
+  load(std::string(kHead) + "moves: {m: {}}\n" + kTail + "bogus: 1\nroot: 2\n", d);
+  CHECK(d.size() == 2);
+  CHECK(d.format().find("unknown section 'bogus'") != std::string::npos);
+}
+
 TEST_CASE("the loader reads hidden information, a step's after and an end rule's message") {
   const std::string text =
       "game: {name: t}\nplayers: [A, B]\nmoves: {m: {}}\n"

@@ -512,3 +512,98 @@ TEST_CASE("a runtime error in a base's move is reported in the base") {
     CHECK(e.pos.col == 16);  // the set
   }
 }
+
+TEST_CASE("a base is read only when it is a rule file inside the allowed directories, links and '..' resolved") {
+  // game/v.rules (`extends: ` + the row's path) is the rule file named; outside/ is a sibling of game/. Files that must
+  // never be read hold SECRET, which no diagnostic may quote.
+  const std::string secret = "SECRET: the content of a file a rule file may not read\n";
+  const std::string outside_extends = "extends: ../secret/base.rules\n";
+  struct Row {
+    const char* what;
+    std::string extends;
+    Files files;                                    // besides game/v.rules
+    std::vector<std::pair<std::string, std::string>> links;  // link -> target (as the link holds it)
+    Strings allowed;                                // relative to the test's directory
+    const char* message;                            // "" when it loads; else a part of the first diagnostic
+    const char* file = "game/v.rules";              // where that diagnostic is, at line 1, column 10
+  };
+  const std::vector<Row> rows = {
+      {"a base beside it", "base.rules", {{"game/base.rules", kBase}}, {}, {}, ""},
+      {"a base in a subdirectory", "sub/base.rules", {{"game/sub/base.rules", kBase}}, {}, {}, ""},
+      {"'..' that stays inside", "sub/../base.rules", {{"game/base.rules", kBase}}, {}, {}, ""},
+      {"an absolute path to a system file", "/etc/passwd", {}, {}, {},
+       "cannot read the base rules '/etc/passwd': it is not a rule file (the name of a rule file ends in '.rules')"},
+      {"'..' climbing to a system file", "../../../../../../../../etc/shadow", {}, {}, {},
+       "cannot read the base rules '../../../../../../../../etc/shadow': it is not a rule file"},
+      {"a file inside whose name is not a rule file's", "base.txt", {{"game/base.txt", secret}}, {}, {},
+       "cannot read the base rules 'base.txt': it is not a rule file"},
+      {"a rule file outside", "../outside/base.rules", {{"outside/base.rules", kBase}}, {}, {},
+       "cannot read the base rules '../outside/base.rules': it is outside the directories rule files may be read from "
+       "('"},
+      {"a rule file outside, allowed", "../outside/base.rules", {{"outside/base.rules", kBase}}, {}, {"outside"}, ""},
+      {"a rule file outside, allowed with '..' and a trailing '/'", "../outside/base.rules",
+       {{"outside/base.rules", kBase}}, {}, {"game/../outside/"}, ""},
+      {"a directory allowed does not allow its parent", "../base.rules", {{"base.rules", kBase}}, {}, {"outside"},
+       "it is outside the directories"},
+      {"a missing rule file outside: outside, whether it exists or not", "../outside/none.rules", {}, {}, {},
+       "cannot read the base rules '../outside/none.rules': it is outside the directories"},
+      {"a missing rule file inside", "none.rules", {}, {}, {}, "cannot read the base rules 'none.rules': no such file"},
+      {"a link inside to a rule file outside", "link.rules", {{"outside/base.rules", kBase}},
+       {{"game/link.rules", "../outside/base.rules"}}, {},
+       "cannot read the base rules 'link.rules': it leads, through a symbolic link, outside the directories"},
+      {"a linked directory inside that leads outside", "linked/base.rules", {{"outside/base.rules", kBase}},
+       {{"game/linked", "../outside"}}, {}, "it leads, through a symbolic link, outside the directories"},
+      {"a link named like a rule file to another file", "link.rules", {{"game/secret.txt", secret}},
+       {{"game/link.rules", "secret.txt"}}, {},
+       "cannot read the base rules 'link.rules': it is not a rule file: it leads, through a symbolic link, to a file "
+       "whose name does not end in '.rules'"},
+      {"a link inside to a rule file inside", "link.rules", {{"game/sub/base.rules", kBase}},
+       {{"game/link.rules", "sub/base.rules"}}, {}, ""},
+      {"a link inside to a rule file outside, allowed", "link.rules", {{"outside/base.rules", kBase}},
+       {{"game/link.rules", "../outside/base.rules"}}, {"outside"}, ""},
+      {"a base's own base is judged against the same directories", "../outside/base.rules",
+       {{"outside/base.rules", outside_extends}, {"secret/base.rules", secret}}, {}, {"outside"},
+       "cannot read the base rules '../secret/base.rules': it is outside the directories rule files may be read from",
+       "outside/base.rules"},
+      {"a link that leads to itself", "loop.rules", {}, {{"game/loop.rules", "loop.rules"}}, {},
+       "cannot read the base rules 'loop.rules': its path cannot be resolved"},
+  };
+  for (const Row& r : rows) {
+    INFO(r.what);
+    Files files = r.files;
+    files.push_back({"game/v.rules", "extends: " + r.extends + "\ngame: {name: V}\n"});
+    Dir dir(files);
+    for (auto& [link, target] : r.links) {
+      fs::create_directories(fs::path(dir.path(link)).parent_path());
+      fs::create_symlink(target, dir.path(link));
+    }
+    LoadOptions options;
+    for (const std::string& a : r.allowed) options.allowed_dirs.push_back(dir.path(a));
+    Diagnostics d;
+    auto p = load_rules(dir.path("game/v.rules"), d, options);
+    INFO(d.format());
+    CHECK(d.format().find("SECRET") == std::string::npos);
+    if (std::string(r.message).empty()) {
+      CHECK(p);
+      continue;
+    }
+    CHECK_FALSE(p);
+    REQUIRE_FALSE(d.empty());
+    const Diagnostic& first = d.all().front();
+    CHECK(first.message.find(r.message) != std::string::npos);
+    REQUIRE(first.file);
+    CHECK(first.file->path == dir.path(r.file));
+    CHECK(first.pos.line == 1);
+    CHECK(first.pos.col == 10);
+  }
+}
+
+TEST_CASE("the allowed directories are named as given, the rule file's first") {
+  Dir dir(Files{{"game/v.rules", "extends: ../base.rules\n"}, {"base.rules", kBase}, {"a/.keep", ""}, {"b/.keep", ""}});
+  LoadOptions options;
+  options.allowed_dirs = {dir.path("a"), dir.path("b") + "/"};
+  Diagnostics d;
+  CHECK_FALSE(load_rules(dir.path("game/v.rules"), d, options));
+  CHECK_THAT(d.format(), Catch::Contains("('" + dir.path("game") + "', '" + dir.path("a") + "', '" + dir.path("b") +
+                                         "/'; allow another with --allow-dir DIR)"));
+}

@@ -38,7 +38,7 @@ std::shared_ptr<const Program> load_rules_text(const std::string& path, const st
   // rule file imports (Pos::file indexes it)
   SourceFiles files;
   Document doc;
-  bool ok = load_variant(std::make_shared<SourceFile>(path, text), doc, files, diags);
+  bool ok = load_variant(std::make_shared<SourceFile>(path, text), doc, files, diags, options.allowed_dirs);
   // the prelude: loaded once per call (it is small); its problems are the interpreter's bugs
   std::vector<Document> libs;
   libs.reserve(stdlib_files().size());
@@ -50,8 +50,10 @@ std::shared_ptr<const Program> load_rules_text(const std::string& path, const st
     if (!load_library(files.back(), libs.back(), diags, static_cast<int16_t>(files.size() - 1))) ok = false;
     lib_ptrs.push_back(&libs.back());
   }
-  // the imported libraries: their declarations become the rule file's (language.md, section 2 (import))
-  if (!ok || !resolve_imports(doc, files, diags)) return nullptr;
+  // the imported libraries: their declarations become the rule file's (language.md, section 2 (import)); their names
+  // are judged also when the rule file has other problems
+  bool imported = resolve_imports(doc, files, diags);
+  if (!ok || !imported) return nullptr;
   // the parameters' values: those given in place of the defaults, when the rules can take them
   if (std::vector<std::string> bad = setting_errors(doc.params, options.params); !bad.empty()) {
     for (std::string& why : bad) {

@@ -13,7 +13,9 @@ namespace ri {
 
 // The whole pipeline for one rule file: read, load (YAML, with the bases a variant extends: variants.hpp),
 // check, compile. Reports every problem and returns null when there is any. The standard library is embedded
-// in the binary: its prelude always included, its other files when the rule file imports them (imports.hpp). load_rules_text reads bases relative to the directory of `path`.
+// in the binary: its prelude always included, its other files when the rule file imports them (imports.hpp).
+// load_rules_text reads bases relative to the directory of `path`, and only rule files in the tree of that directory
+// (or of LoadOptions::allowed_dirs: syntax/file_access.hpp).
 // With `expressions`, those expressions are checked and compiled too, against the rule file's names, each as the
 // text of a file of its own (named kExpressionFile, or "<expression N>" when there are several):
 // Program::expressions holds their nodes (each node's type is its expression's).
@@ -32,6 +34,9 @@ struct LoadOptions {
   // of the rule file: its message is appended here and load_rules returns null without checking the rules (nor
   // reporting anything in `diags`). Null: such messages are reported in `diags`, without a position.
   std::vector<std::string>* param_errors = nullptr;
+  // Directories whose trees hold rule files the rule file may extend, besides the tree of its own directory (the
+  // command line's --allow-dir; syntax/file_access.hpp). A base elsewhere, or not named *.rules, is not read.
+  std::vector<std::string> allowed_dirs;
 };
 std::shared_ptr<const Program> load_rules(const std::string& path, Diagnostics& diags, const LoadOptions& options);
 std::shared_ptr<const Program> load_rules_text(const std::string& path, const std::string& text, Diagnostics& diags,

@@ -27,9 +27,14 @@ void prepend(std::vector<T>& to, std::vector<T>& from) {
   to.insert(to.begin(), std::make_move_iterator(from.begin()), std::make_move_iterator(from.end()));
 }
 
-// "unknown library 'x' (did you mean 'y'?)", or with the list of the libraries.
+// "unknown library 'x' (did you mean 'y'?)", or with the list of the libraries. A name that looks like a file's
+// path is told that `import` reads no file.
 std::string unknown_library(const std::string& name) {
   std::vector<std::string> names = importable_libraries();
+  if (name.find_first_of("/\\.") != std::string::npos)
+    return fmt::format("'{}' is not a library: 'import' names libraries of the standard library, not files "
+                       "(libraries: {})",
+                       name, fmt::join(names, ", "));
   std::string hint = did_you_mean(name, names);
   if (hint.empty()) hint = fmt::format(" (libraries: {})", fmt::join(names, ", "));
   return fmt::format("unknown library '{}'{}", name, hint);

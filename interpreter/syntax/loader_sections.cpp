@@ -13,8 +13,19 @@ namespace ri {
 //            moves, turn, end, invariants, display, summary, hidden, import, extends, remove }
 void Loader::load(Document& doc) {
   YAML::Node root;
-  if (!load_root(root, "a rule file", "a YAML mapping of sections (game, players, moves, turn, end, ...)")) return;
-  check_keys(root, "", rule_keys(""));
+  const char* holds = "a YAML mapping of sections (game, players, moves, turn, end, ...)";
+  if (!load_root(root, "a rule file", holds)) return;
+  // a mapping without one section of a rule file is some other file: one error, naming none of its keys
+  std::vector<std::string> sections = rule_keys("");
+  bool any = false;
+  for (auto it = root.begin(); it != root.end() && !any; ++it)
+    any = it->first.IsScalar() && std::find(sections.begin(), sections.end(), it->first.Scalar()) != sections.end();
+  if (!any) {
+    error(pos_of(root.size() ? root.begin()->first : root),
+          fmt::format("the file has no section of a rule file: a rule file is {}", holds));
+    return;
+  }
+  check_keys(root, "", sections);
   load_extends(root, doc);
   note_sections(root, "", doc);
   if (auto v = root["import"]) load_imports(v, doc);

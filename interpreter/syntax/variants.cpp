@@ -11,6 +11,7 @@
 #include <set>
 
 #include "common/suggest.hpp"
+#include "syntax/file_access.hpp"
 
 namespace ri {
 namespace {
@@ -263,6 +264,7 @@ struct Chain {
   SourceFiles& files;      // the chain's files so far: [0] the variant named first, then its bases
   std::vector<std::string> identities;  // each file's canonical path, to find cycles
   Diagnostics& diags;
+  const FileAccess& access;  // which bases may be read
 };
 
 // A path that names one file however it is written, to recognise a file met before.
@@ -281,7 +283,8 @@ std::string base_path(const std::string& variant_path, const std::string& writte
 }
 
 // Reads the base `variant` extends and adds it to the chain; null after reporting, at the `extends` value, why
-// it cannot be: a cycle, a chain too deep, a file that cannot be read.
+// it cannot be: a file that is not a rule file or lies outside the allowed directories (FileAccess: neither is
+// read), a cycle, a chain too deep, a file that cannot be read.
 std::shared_ptr<const SourceFile> read_base(Chain& c, const Document& variant) {
   const Text& ext = variant.extends;
   auto fail = [&](std::string why) {
@@ -289,7 +292,10 @@ std::shared_ptr<const SourceFile> read_base(Chain& c, const Document& variant) {
     return nullptr;
   };
   std::string path = base_path(c.files.at(ext.pos.file)->path, ext.s);
-  std::string id = identity(path);
+  std::string real;
+  if (std::string why = c.access.check(path, real); !why.empty())
+    return fail(fmt::format("cannot read the base rules '{}': {}", ext.s, why));
+  std::string id = identity(real);
   if (auto seen = std::find(c.identities.begin(), c.identities.end(), id); seen != c.identities.end()) {
     size_t first = static_cast<size_t>(seen - c.identities.begin());
     std::string through;
@@ -300,11 +306,11 @@ std::shared_ptr<const SourceFile> read_base(Chain& c, const Document& variant) {
   if (c.files.size() > static_cast<size_t>(kMaxVariantDepth))
     return fail(fmt::format("variants nest at most {} deep", kMaxVariantDepth));
   std::error_code ec;
-  if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec) &&
-      !std::filesystem::is_directory(path, ec))
+  if (std::filesystem::exists(real, ec) && !std::filesystem::is_regular_file(real, ec) &&
+      !std::filesystem::is_directory(real, ec))
     return fail(fmt::format("cannot read the base rules '{}': it is not a regular file", ext.s));
   std::string text;
-  if (std::string why = read_file(path, kMaxSourceBytes, text); !why.empty())
+  if (std::string why = read_file(real, kMaxSourceBytes, text); !why.empty())
     return fail(fmt::format("cannot read the base rules '{}': {}", ext.s, why));
   auto file = std::make_shared<const SourceFile>(path, std::move(text));
   c.files.push_back(file);
@@ -342,9 +348,11 @@ bool merge_variant(Document& base, Document&& variant, const SourceFiles& files,
   return true;
 }
 
-bool load_variant(std::shared_ptr<const SourceFile> file, Document& doc, SourceFiles& files, Diagnostics& diags) {
+bool load_variant(std::shared_ptr<const SourceFile> file, Document& doc, SourceFiles& files, Diagnostics& diags,
+                  const std::vector<std::string>& allowed_dirs) {
   files.push_back(file);
-  Chain c{files, {identity(file->path)}, diags};
+  FileAccess access(file->path, allowed_dirs);
+  Chain c{files, {identity(file->path)}, diags, access};
   return load_link(c, doc);
 }
 

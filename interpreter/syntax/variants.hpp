@@ -3,16 +3,20 @@
 // position keeps the file it is written in (Pos::file). See spec/language.md, section 2 (extends and remove).
 #pragma once
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "syntax/document.hpp"
 
 namespace ri {
 
 // Loads `file` (appended to `files`, which should be empty: it becomes file 0) and, when it says `extends`,
-// its chain of bases (appended to `files`, nearest first), and merges them into `doc`. Reports every
-// problem: those of each file (YAML, keys), a base that cannot be read, a cycle, a chain deeper than
+// its chain of bases (appended to `files`, nearest first), and merges them into `doc`. A base is read only when it
+// is a rule file inside the tree of `file`'s directory or of one of `allowed_dirs` (file_access.hpp). Reports every
+// problem: those of each file (YAML, keys), a base that may not or cannot be read, a cycle, a chain deeper than
 // kMaxVariantDepth, a `remove` of what the base lacks. Returns false when anything was reported.
-bool load_variant(std::shared_ptr<const SourceFile> file, Document& doc, SourceFiles& files, Diagnostics& diags);
+bool load_variant(std::shared_ptr<const SourceFile> file, Document& doc, SourceFiles& files, Diagnostics& diags,
+                  const std::vector<std::string>& allowed_dirs = {});
 
 // The most `extends` one chain may follow.
 constexpr int kMaxVariantDepth = 8;
