@@ -1,8 +1,8 @@
-// ruleinterp play FILE (also `ruleinterp FILE`): terminal play for humans and random players. See spec/cli.md.
+// ruleinterp play FILE (also `ruleinterp FILE`): terminal play for humans and random players, from the start or
+// continuing a logged game (--log), the game written to --log-out as it is played. See spec/cli.md.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include <fstream>
 #include <iostream>
 #include <random>
 
@@ -12,23 +12,21 @@
 #include "commands.hpp"
 #include "common/text.hpp"
 #include "io/position.hpp"
+#include "log_out.hpp"
 
 namespace ri::cli {
 
 namespace {
 
 struct PlayOpts {
-  std::string file, position;
-  std::vector<std::string> set;  // --set NAME=VALUE
-  std::vector<std::string> allow_dirs;  // --allow-dir DIR
+  std::string file;
+  Start start;  // --position, --set, --log (the game to continue), --deck; play's --seed is not the setup's alone
   std::vector<std::string> players;
   uint64_t seed = 0;
   CLI::Option* seed_opt = nullptr;
   std::string dice = "random";
   std::string log_out;
   int64_t max_plies = 100'000;
-  std::string deck;  // --deck NAMES
-  CLI::Option* deck_opt = nullptr;
 };
 
 std::string trimmed(const std::string& s) {
@@ -44,23 +42,31 @@ int move_number(const std::string& s, int n) {
   return parse_unsigned(s, k) && k >= 1 && k <= static_cast<uint64_t>(n) ? static_cast<int>(k) : 0;
 }
 
+// The start of a new game's log: a comment and the header (spec/movelog.md, *Writing logs*). `deck`: the names
+// --deck gave (empty: none).
+std::string log_header(const Program& P, const PlayOpts& o, uint64_t seed, const std::vector<std::string>& deck,
+                       const std::vector<bool>& human) {
+  MoveLog log;
+  log.header["rules"] = o.file;
+  if (!P.params.empty()) log.header["set"] = format_settings(P);
+  if (!o.start.position.empty()) log.header["position"] = o.start.position;
+  log.header["seed"] = std::to_string(seed);
+  if (!deck.empty() && o.start.position.empty()) log.header["deck"] = fmt::format("{}", fmt::join(deck, " "));
+  std::string types;
+  for (size_t i = 0; i < human.size(); ++i) types += std::string(i ? "," : "") + (human[i] ? "human" : "random");
+  log.header["players"] = types;
+  log.header["dice"] = o.dice;
+  return "# ruleinterp move log: replay with `ruleinterp replay RULES LOG`\n" + format_log(log);
+}
+
 class Session {
  public:
-  // `rng` is the game's generator as the setup left it (Prng(seed) when the setup drew nothing).
-  // `deck`: the names --deck gave (empty: none).
-  Session(Game& g, const PlayOpts& o, uint64_t seed, const std::vector<std::string>& deck, const Prng& rng,
-          std::vector<bool> human, std::istream& in, std::ostream& out)
-      : g_(g), P_(g.prog()), o_(o), rng_(rng), human_(std::move(human)), in_(in), out_(out), ml_(std::make_unique<MoveList>()) {
-    log_.header["rules"] = o.file;
-    if (!P_.params.empty()) log_.header["set"] = format_settings(P_);
-    if (!o.position.empty()) log_.header["position"] = o.position;
-    log_.header["seed"] = std::to_string(seed);
-    if (!deck.empty() && o.position.empty()) log_.header["deck"] = fmt::format("{}", fmt::join(deck, " "));
-    std::string types;
-    for (size_t i = 0; i < human_.size(); ++i) types += std::string(i ? "," : "") + (human_[i] ? "human" : "random");
-    log_.header["players"] = types;
-    log_.header["dice"] = o.dice;
-  }
+  // `rng` is the generator of the dice and the random players. `log`: the open --log-out file, its history written
+  // (null: none); each action is appended to it as it is played.
+  Session(Game& g, const PlayOpts& o, const Prng& rng, std::vector<bool> human, LogOut* log, std::istream& in,
+          std::ostream& out)
+      : g_(g), P_(g.prog()), o_(o), rng_(rng), human_(std::move(human)), log_(log), in_(in), out_(out),
+        ml_(std::make_unique<MoveList>()) {}
 
   // Plays until the game is over, the input ends or a player quits.
   void run() {
@@ -84,17 +90,8 @@ class Session {
     }
   }
 
-  // The game so far as a log; a finished game ends with `expect result`.
-  std::string log_text() {
-    MoveLog l = log_;
-    if (g_.node() == Game::NodeKind::Over) {
-      LogLine r;
-      r.kind = LogLine::ExpectResult;
-      r.text = g_.result_text();
-      l.lines.push_back(r);
-    }
-    return "# ruleinterp move log: replay with `ruleinterp replay RULES LOG`\n" + format_log(l);
-  }
+  // False when the log could not be written (the game was stopped there).
+  bool log_ok() const { return log_ok_; }
 
  private:
   const std::string& name(int p) const { return P_.players[static_cast<size_t>(p)]; }
@@ -110,9 +107,37 @@ class Session {
     for (int q : g_.last_passers()) out_ << fmt::format("{} has no legal move and passes\n", name(q));
   }
 
+  // Appends lines to the log file, when there is one. False (after saying so, once) when it cannot be written: the
+  // game stops, so that nobody plays on unsaved.
+  bool write_log(const LogLine& line) {
+    if (!log_ || !log_ok_) return log_ok_;
+    MoveLog l;
+    l.lines.push_back(line);
+    if (log_->append(format_log(l))) return true;
+    std::cerr << fmt::format("{}: error: cannot write the log file\n", log_->path());
+    log_ok_ = false;
+    quit_ = true;
+    return false;
+  }
+
+  // Records an action (written to the log before it is applied, so that the log of an action that fails with a
+  // runtime error of the rule file replays to that error) and, when `act` has ended the game, its result.
+  template <class Act>
+  void record(const LogLine& line, bool human_decision, int player, Act act) {
+    size_t mark = g_.machine().mark(), bytes = log_ ? log_->size() : 0;
+    if (!write_log(line)) return;
+    hist_.push_back({mark, player, human_decision, bytes});
+    act();
+    if (g_.node() == Game::NodeKind::Over) {
+      LogLine r;
+      r.kind = LogLine::ExpectResult;
+      r.text = g_.result_text();
+      write_log(r);
+    }
+  }
+
   // Records and applies an action.
   void play(const Move& m, bool human_decision) {
-    hist_.push_back({g_.machine().mark(), g_.player(), human_decision, log_.lines.size()});
     LogLine line = action_line(g_, m);
     if (m.type != Move::kChance) {
       Game::Reading back = g_.read(line.text);
@@ -120,9 +145,10 @@ class Session {
         out_ << fmt::format("warning: the notation '{}' also names another move; a replay of the log will differ\n",
                             line.text);
     }
-    log_.lines.push_back(std::move(line));
-    g_.apply(m);
-    report_passes();
+    record(line, human_decision, g_.player(), [&] {
+      g_.apply(m);
+      report_passes();
+    });
   }
 
   void announce_roll(const Move& m) {
@@ -231,8 +257,13 @@ class Session {
     for (size_t i = hist_.size(); i-- > 0;) {
       const Hist& h = hist_[i];
       if (!h.human_decision || (player >= 0 && h.player != player)) continue;
+      if (log_ && log_ok_ && !log_->truncate(h.log_bytes)) {
+        std::cerr << fmt::format("{}: error: cannot write the log file\n", log_->path());
+        log_ok_ = false;
+        quit_ = true;
+        return true;
+      }
       g_.undo(h.mark);
-      log_.lines.resize(h.log_size);
       hist_.resize(i);
       shown_turn_ = -1;
       out_ << fmt::format("undone: back to {}'s previous move\n", name(g_.player()));
@@ -275,13 +306,13 @@ class Session {
         continue;
       }
       if (cmd == "resign") {
-        hist_.push_back({g_.machine().mark(), me, true, log_.lines.size()});
         LogLine l;
         l.kind = LogLine::Resign;
         l.player = name(me);
-        log_.lines.push_back(l);
-        resign(g_, me);
-        out_ << fmt::format("{} resigns\n", name(me));
+        record(l, true, me, [&] {
+          resign(g_, me);
+          out_ << fmt::format("{} resigns\n", name(me));
+        });
         return;
       }
       Game::Reading rd = g_.read(line);
@@ -315,7 +346,7 @@ class Session {
     size_t mark;          // the journal mark before the action
     int player;           // who acted
     bool human_decision;  // a move chosen by a human (undo goes back to these)
-    size_t log_size;      // log items before the action
+    size_t log_bytes;     // the size of the log file before the action
   };
 
   Game& g_;
@@ -323,10 +354,11 @@ class Session {
   const PlayOpts& o_;
   Prng rng_;
   std::vector<bool> human_;
+  LogOut* log_;
+  bool log_ok_ = true;
   std::istream& in_;
   std::ostream& out_;
   std::unique_ptr<MoveList> ml_;
-  MoveLog log_;
   std::vector<Hist> hist_;
   int shown_turn_ = -1;
   bool quit_ = false;
@@ -334,9 +366,8 @@ class Session {
 };
 
 int run_play(const PlayOpts& o) {
-  ParamValues params;
-  if (!gather_params(o.set, o.position, "", nullptr, params)) return 1;
-  auto prog = load_or_report(o.file, nullptr, params, o.allow_dirs);
+  Opened opened;  // the parameters' values of --set, the position file and the log (its `set:`)
+  auto prog = load_started(o.file, o.start, opened);
   if (!prog) return 1;
   const int np = prog->nplayers();
   std::vector<bool> human(static_cast<size_t>(np), false);
@@ -351,41 +382,46 @@ int run_play(const PlayOpts& o) {
     }
     for (int p = 0; p < np; ++p) human[static_cast<size_t>(p)] = o.players[static_cast<size_t>(p)] == "human";
   }
-  std::vector<std::string> deck = command_deck(*prog, o.deck_opt, o.deck);
+  command_deck(*prog, o.start.deck_option, o.start.deck);  // a bad --deck is a usage error before anything is printed
   uint64_t seed = o.seed;
   if (!o.seed_opt->count()) {
     std::random_device rd;
     seed = (static_cast<uint64_t>(rd()) << 32) ^ rd();
   }
-  std::ofstream log_file;
-  if (!o.log_out.empty()) {
-    log_file.open(o.log_out, std::ios::binary | std::ios::trunc);
-    if (!log_file) {
-      std::cerr << fmt::format("{}: error: cannot write the log file\n", o.log_out);
-      return 1;
-    }
-  }
+  const bool continued = !o.start.log.empty();
   return guarded(*prog, [&] {
-    // one generator: the setup's draws first, then the dice and the random players' (the seed is printed first, so
-    // that a setup that fails can be tried again)
+    // a new game: one generator, the setup's draws first, then the dice and the random players' (the seed is printed
+    // first, so that a setup that fails can be tried again). A continued game is set up as its log says (the log's
+    // seed and deck, as `replay` does) and the log replayed, with every check of `replay`; the seed then serves the
+    // dice and the random players from there.
     std::cout << fmt::format("seed: {}\n", seed);
-    Prng rng(seed);
-    std::unique_ptr<Game> g = start_game(prog, o.position, rng, {deck});
-    if (!g) return 1;
-    Session s(*g, o, seed, deck, rng, human, std::cin, std::cout);
+    if (!open_game(prog, o.start, continued ? 0 : seed, opened)) return 1;
+    LogOut log;
+    if (!o.log_out.empty()) {
+      std::string error;
+      bool ok = continued ? log.continue_log(o.log_out, o.start.log, opened.log.file->text, error)
+                          : log.create(o.log_out, log_header(*prog, o, seed, opened.deck, human), error);
+      if (!ok) {
+        std::cerr << fmt::format("{}: error: {}\n", o.log_out, error);
+        return 1;
+      }
+    }
+    exit_on_signals(o.log_out);  // from here on, the log file holds the game at every moment
+    if (continued)
+      std::cout << fmt::format("continuing the game of {} ({} action{})\n", o.start.log, opened.replay.actions,
+                               opened.replay.actions == 1 ? "" : "s");
+    Session s(*opened.game, o, continued ? Prng(seed) : opened.rng, human, log.is_open() ? &log : nullptr, std::cin,
+              std::cout);
     int code = 0;
     try {
       s.run();
     } catch (const RuntimeError& e) {
       code = report_runtime(*prog, e);
     }
-    if (log_file.is_open()) {
-      log_file << s.log_text();
-      log_file.close();
-      if (!log_file) {
-        std::cerr << fmt::format("{}: error: cannot write the log file\n", o.log_out);
-        code = 1;
-      }
+    if (!s.log_ok()) code = 1;
+    if (!log.close() && code == 0) {
+      std::cerr << fmt::format("{}: error: cannot write the log file\n", o.log_out);
+      code = 1;
     }
     return code;
   });
@@ -400,14 +436,22 @@ void add_play(CLI::App& app, std::vector<Command>& out) {
   cmd->add_option("--players", o->players, "one of human or random per player, in order (default: human,random,...)")
       ->delimiter(',')
       ->check(CLI::IsMember({"human", "random"}));
-  o->seed_opt = cmd->add_option("--seed", o->seed, "seed of the generator for the setup, the dice and random players (default: random, printed)")->check(seed_number());
+  o->seed_opt = cmd->add_option("--seed", o->seed,
+                                "seed of the generator for the setup, the dice and random players (with --log: the "
+                                "dice and random players; default: random, printed)")
+                    ->check(seed_number());
   cmd->add_option("--dice", o->dice, "random (default): drawn by weight; manual: typed in at each chance node")
       ->check(CLI::IsMember({"random", "manual"}));
-  cmd->add_option("--log-out", o->log_out, "write the game to this file as a replayable move log");
-  o->deck_opt = add_deck_option(cmd, o->deck);
-  add_position_option(cmd, o->position);
-  add_set_option(cmd, o->set);
-  add_allow_dir_option(cmd, o->allow_dirs);
+  cmd->add_option("--log", o->start.log,
+                  "continue the game of this move log: replayed first, with every check of `replay` (spec/movelog.md)");
+  cmd->add_option("--log-out", o->log_out,
+                  "write the game to this file as a replayable move log, each action as it is played (it may be the "
+                  "--log: the game is appended to it)");
+  o->start.invariants = true;  // a continued game's log is replayed as `replay` replays it
+  o->start.deck_option = add_deck_option(cmd, o->start.deck);
+  add_position_option(cmd, o->start.position);
+  add_set_option(cmd, o->start.set);
+  add_allow_dir_option(cmd, o->start.allow_dirs);
   cmd->add_option("--max-plies", o->max_plies, "stop the game unfinished after this many plies (default 100000)")
       ->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
   out.push_back({cmd, [o] { return run_play(*o); }});
