@@ -11,6 +11,7 @@
 #include <iostream>
 
 #include "commands.hpp"
+#include "common/text.hpp"
 
 namespace ri::cli {
 
@@ -35,7 +36,7 @@ bool parse_move(const std::string& text, LogLine& out, std::string& why) {
     return false;
   }
   if (l.lines.size() != 1 || l.lines[0].is_expectation()) {
-    why = fmt::format("'{}' is not an action (a move, a chance outcome or resign)", text);
+    why = fmt::format("'{}' is not an action (a move, a chance outcome or resign)", clip(text));
     return false;
   }
   out = l.lines[0];

@@ -33,7 +33,7 @@ std::shared_ptr<const Program> load_or_report(const std::string& path, const std
   options.param_errors = &bad;
   auto prog = load_rules(path, diags, options);
   if (!bad.empty()) throw bad_params(bad);
-  if (!diags.empty()) std::cerr << diags.format();
+  if (!diags.empty()) diags.print(std::cerr);
   return diags.empty() ? prog : nullptr;
 }
 
@@ -90,7 +90,7 @@ void add_check(CLI::App& app, std::vector<Command>& out) {
                      auto prog = load_rules(f, diags, options);
                      if (!unusable.empty()) throw bad_params(unusable, files.size() > 1 ? f + ": " : "");
                      if (!diags.empty()) {
-                       if (how == DiagnosticFormat::Gcc) std::cerr << diags.format();
+                       if (how == DiagnosticFormat::Gcc) diags.print(std::cerr);
                        else if (how == DiagnosticFormat::Github) std::cout << diagnostics_github(diags);
                        else all.push_back(std::move(diags));
                        ++bad;

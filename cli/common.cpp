@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <unordered_map>
 
 #include "commands.hpp"
 #include "common/text.hpp"
@@ -95,18 +96,26 @@ void add_allow_dir_option(CLI::App* cmd, std::vector<std::string>& dirs) {
 namespace {
 
 // Adds the values of one source to the values gathered so far; a value for a name already there must be the same.
-// `where` names the source ("on the command line (--set)", "in the position file 'p.position'").
-void gather(ParamValues& into, std::vector<std::string>& sources, const ParamValues& from, const std::string& where) {
+// `where` names the source ("on the command line (--set)", "in the position file 'p.position'"); `index` finds a
+// name's value in `into` and `source` says which of `wheres` gave it (a source may give many).
+struct Gathered {
+  std::unordered_map<std::string, size_t> index;
+  std::vector<size_t> source;
+  std::vector<std::string> wheres;
+};
+void gather(ParamValues& into, Gathered& g, const ParamValues& from, const std::string& where) {
+  size_t here = g.wheres.size();
+  g.wheres.push_back(where);
   for (auto& [name, value] : from) {
-    auto it = std::find_if(into.begin(), into.end(), [&](auto& v) { return v.first == name; });
-    if (it == into.end()) {
+    auto [it, fresh] = g.index.try_emplace(name, into.size());
+    if (fresh) {
       into.push_back({name, value});
-      sources.push_back(where);
-    } else if (sources[static_cast<size_t>(it - into.begin())] == where) {
-      throw UsageError(fmt::format("parameter '{}' is set twice {}", name, where));
-    } else if (it->second != value) {
-      throw UsageError(fmt::format("parameter '{}' is {} {} but {} {}", name, it->second,
-                                   sources[static_cast<size_t>(it - into.begin())], value, where));
+      g.source.push_back(here);
+    } else if (g.source[it->second] == here) {
+      throw UsageError(fmt::format("parameter '{}' is set twice {}", clip(name), where));
+    } else if (into[it->second].second != value) {
+      throw UsageError(fmt::format("parameter '{}' is {} {} but {} {}", clip(name), into[it->second].second,
+                                   g.wheres[g.source[it->second]], value, where));
     }
   }
 }
@@ -115,32 +124,37 @@ void gather(ParamValues& into, std::vector<std::string>& sources, const ParamVal
 
 bool gather_params(const std::vector<std::string>& set, const std::string& position, const std::string& log_path,
                    MoveLog* log, ParamValues& out) {
-  std::vector<std::string> sources;  // where each value of `out` comes from
+  Gathered gathered;  // where each value of `out` comes from
+  gathered.wheres.push_back("");
+  for (size_t i = 0; i < out.size(); ++i) {
+    gathered.index.emplace(out[i].first, i);
+    gathered.source.push_back(0);
+  }
   ParamValues given;
   for (const std::string& s : set) {
     std::pair<std::string, int64_t> setting;
     if (std::string why = parse_setting(s, setting); !why.empty()) throw UsageError("--set: " + why);
     given.push_back(setting);
   }
-  gather(out, sources, given, "on the command line (--set)");
+  gather(out, gathered, given, "on the command line (--set)");
   if (!position.empty()) {
     Diagnostics diags;
     ParamValues from;
     if (!read_position_params(position, from, diags)) {
-      std::cerr << diags.format();
+      diags.print(std::cerr);
       return false;
     }
-    gather(out, sources, from, fmt::format("in the position file '{}'", position));
+    gather(out, gathered, from, fmt::format("in the position file '{}'", position));
   }
   if (!log_path.empty()) {
     Diagnostics diags;
     MoveLog local;
     MoveLog& l = log ? *log : local;
     if (!read_log(log_path, l, diags)) {
-      std::cerr << diags.format();
+      diags.print(std::cerr);
       return false;
     }
-    gather(out, sources, l.params, fmt::format("in the move log '{}'", log_path));
+    gather(out, gathered, l.params, fmt::format("in the move log '{}'", log_path));
   }
   return true;
 }
@@ -206,7 +220,7 @@ std::unique_ptr<Game> start_game(const std::shared_ptr<const Program>& prog, con
   Diagnostics diags;
   Position pos;
   if (!read_position(position, *prog, pos, diags)) {
-    std::cerr << diags.format();
+    diags.print(std::cerr);
     return nullptr;
   }
   return std::make_unique<Game>(prog, pos);
@@ -250,7 +264,7 @@ bool open_game(const std::shared_ptr<const Program>& prog, const Start& start, u
 bool read_log_file(const std::string& path, MoveLog& log) {
   Diagnostics diags;
   if (read_log(path, log, diags)) return true;
-  std::cerr << diags.format();
+  diags.print(std::cerr);
   return false;
 }
 

@@ -1,8 +1,10 @@
-// common/: the one integer parser and the one UTF-8 decoder (text.hpp).
+// common/: the one integer parser, the one UTF-8 decoder and the cutting of long values (text.hpp), and the edit
+// distance of "did you mean" (suggest.hpp).
 #include <catch2/catch.hpp>
 
 #include <string>
 
+#include "common/suggest.hpp"
 #include "common/text.hpp"
 
 using namespace ri;
@@ -78,4 +80,48 @@ TEST_CASE("append_utf8 encodes what utf8_length decodes") {
     CHECK(utf8_length(s, 0) == s.size());
     CHECK(invalid_utf8(s) == std::string::npos);
   }
+}
+
+TEST_CASE("clip: a value quoted in a message is cut to 80 bytes, with '...' where it is cut") {
+  const std::string x80(80, 'x');
+  CHECK(clip("") == "");
+  CHECK(clip("Start-R2") == "Start-R2");
+  CHECK(clip(x80) == x80);
+  CHECK(clip(x80 + "y") == x80 + "...");
+  CHECK(clip(std::string(10000000, 'a')) == std::string(80, 'a') + "...");
+  // a window around byte `at` (where two texts differ): 40 bytes before it
+  std::string digits;
+  for (int i = 0; i < 200; ++i) digits += static_cast<char>('0' + i % 10);
+  CHECK(clip(digits, 150) == "..." + digits.substr(110, 80) + "...");
+  CHECK(clip(digits, 20) == digits.substr(0, 80) + "...");
+  CHECK(clip(digits, 199) == "..." + digits.substr(159));
+  // never in the middle of a UTF-8 character
+  const std::string e_acute = "\xC3\xA9";
+  CHECK(clip(std::string(79, 'x') + e_acute + std::string(10, 'y')) == std::string(79, 'x') + "...");
+  CHECK(clip(std::string(78, 'x') + e_acute + std::string(10, 'y')) == std::string(78, 'x') + e_acute + "...");
+}
+
+TEST_CASE("window_around: the part of a long text shown around a byte") {
+  CHECK(window_around("short", 3, 160).from == 0);
+  CHECK(window_around("short", 3, 160).to == 5);
+  const std::string s(1000, 'x');
+  Window w = window_around(s, 500, 160);
+  CHECK(w.from == 420);
+  CHECK(w.to == 580);
+  w = window_around(s, 10, 160);
+  CHECK(w.from == 0);
+  CHECK(w.to == 160);
+}
+
+TEST_CASE("edit_distance: insertions, deletions, changes and swaps of neighbours, in any case") {
+  CHECK(edit_distance("roll", "roll") == 0);
+  CHECK(edit_distance("rol", "roll") == 1);
+  CHECK(edit_distance("roll", "rol") == 1);
+  CHECK(edit_distance("teh", "the") == 1);
+  CHECK(edit_distance("ROLL", "roll") == 0);
+  CHECK(edit_distance("kitten", "sitting") == 3);
+  CHECK(edit_distance("", "abc") == 3);
+  CHECK(edit_distance(std::string(100, 'a'), std::string(99, 'a') + "b") == 1);  // longer than the rows on the stack
+  CHECK(closest_key("efects", {"params", "effects", "requires"}) == "effects");
+  CHECK(closest_key("k123456", {"rules", "board", "variables"}) == "");
 }

@@ -173,7 +173,7 @@ TEST_CASE("the loader converts every section into the document") {
 TEST_CASE("the loader reports structural problems with their positions") {
   struct Row {
     std::string yaml;
-    const char* message;  // a part of the first diagnostic
+    std::string message;  // a part of the first diagnostic
     int line, col;
   };
   const std::vector<Row> rows = {
@@ -209,6 +209,11 @@ TEST_CASE("the loader reports structural problems with their positions") {
        "'width' must be a whole number from 0 to 1000000 or a parameter, not '-1'", 3, 28},
       {"topology: {lines: {l: {along: [n], length: 1000001}}}\nmoves: {m: {}}\n",
        "'length' must be a whole number from 0 to 1000000, not '1000001'", 3, 44},
+      // a key or a value quoted from the file is cut to 80 bytes
+      {"moves: {m: {}}\n" + std::string(200, 'k') + ": 1\n", "unknown section '" + std::string(80, 'k') + "...' (",
+       4, 1},
+      {"topology: {grids: [{width: " + std::string(200, '9') + ", height: 3}]}\nmoves: {m: {}}\n",
+       "or a parameter, not '" + std::string(80, '9') + "...'", 3, 28},
   };
   for (auto& r : rows) {
     INFO(r.yaml);
@@ -369,4 +374,58 @@ TEST_CASE("every value of the schema has a one-line description") {
   walk(schema::rule_file(), "");
   walk(schema::library_file(), "library");
   CHECK(bad == std::vector<std::string>{});
+}
+
+// Big inputs, in memory: loading stays linear in the input's size (hidden from the default run; ctest runs them as
+// big/loader, under a time limit: each took minutes before).
+TEST_CASE("the loader reads a mapping of 1,200,000 keys and finds its duplicate", "[.linear]") {
+  std::string text = "board: {}\nvariables:\n";
+  for (int i = 0; i < 1200000; ++i) text += "  v" + std::to_string(i) + ": 1\n";
+  text += "  v0: 2\n";  // line 1,200,003
+  auto file = std::make_shared<SourceFile>("big.position", text);
+  PositionDecl pos;
+  Diagnostics d;
+  CHECK_FALSE(load_position_document(file, pos, d));
+  REQUIRE(d.size() == 1);
+  CHECK(d.all()[0].message == "duplicate key 'v0' (first at line 3)");
+  CHECK(d.all()[0].pos.line == 1200003);
+  CHECK(pos.variables.size() == 1200001);
+}
+
+TEST_CASE("the loader reads a flow list of 100,000 sites on one line, each at its column", "[.linear]") {
+  std::string list;
+  for (int i = 0; i < 100000; ++i) list += (i ? ", s" : "s") + std::to_string(i);
+  Diagnostics d;
+  Document doc = load(std::string(kHead) + "topology:\n  sites: [" + list + "]\nmoves: {m: {}}\n" + kTail, d);
+  INFO(d.format());
+  CHECK(d.empty());
+  REQUIRE(doc.sites.size() == 100000);
+  const Text& last = doc.sites.back();
+  CHECK(last.s == "s99999");
+  CHECK(last.pos.line == 4);
+  CHECK(last.pos.col == static_cast<int>(std::string("  sites: [").size() + list.rfind("s99999")) + 1);
+  CHECK(last.at(5).col == last.pos.col + 5);
+}
+
+TEST_CASE("the loader maps a display of 5 MB, on one line or on 50,000", "[.linear]") {
+  for (bool one_line : {true, false}) {
+    CAPTURE(one_line);
+    std::string display;
+    if (one_line) {
+      display = "display: \"" + std::string(5000000, 'x') + "{1}\"\n";
+    } else {
+      display = "display: |\n";
+      for (int i = 0; i < 50000; ++i) display += "  " + std::string(98, 'x') + "\n";
+      display += "  {1}\n";
+    }
+    Diagnostics d;
+    Document doc = load(std::string(kHead) + "moves: {m: {}}\n" + kTail + display, d);
+    INFO(d.format());
+    CHECK(d.empty());
+    const Text& t = doc.display;
+    size_t brace = t.s.rfind('{');
+    REQUIRE(brace != std::string::npos);
+    CHECK(t.at(brace).line == (one_line ? 6 : 50007));
+    CHECK(t.at(brace).col == (one_line ? 5000011 : 3));
+  }
 }

@@ -466,3 +466,40 @@ end:
     CHECK(r.message == c.message);
   }
 }
+
+TEST_CASE("movelog: a long move or expectation is quoted cut in the message", "[movelog][replay]") {
+  const std::string a80(80, 'a');
+  {  // a 10 MB move: quoted twice, 80 bytes each time
+    ri::Game g(ur());
+    ri::ReplayResult r = replay_text(g, "roll 2\nRed: " + std::string(10000000, 'a') + "\n");
+    CHECK_FALSE(r.ok);
+    CHECK(r.line == 2);
+    CHECK(r.message == "illegal move '" + a80 + "...': unknown move '" + a80 + "...'");
+  }
+  {  // a list of a million moves
+    std::string moves;
+    for (int i = 0; i < 1000000; ++i) moves += "Start-R2, ";
+    ri::Game g(ur());
+    ri::ReplayResult r = replay_text(g, "roll 2\nexpect moves " + moves + "R1-R3\n");
+    CHECK_FALSE(r.ok);
+    CHECK(r.message.size() < 250);
+    CHECK(r.message.rfind("expected moves 'Start-R2, Start-R2, ", 0) == 0);
+    CHECK(r.message.find("', got 'Start-R2'") != std::string::npos);
+  }
+  {  // a long expected line of a board
+    ri::Game g(ur());
+    ri::ReplayResult r = replay_text(g, "expect board\n| Red   Start 7  Home 0" + std::string(1000, 'x') + "\n");
+    CHECK_FALSE(r.ok);
+    CHECK(r.message == "expected board line 1 '" + ("Red   Start 7  Home 0" + std::string(59, 'x')) +
+                           "...', got 'Red   Start 7  Home 0'");
+  }
+  {  // an unknown expectation, a bad hash and an unknown player
+    MoveLog log;
+    std::string errors;
+    CHECK_FALSE(parse_text("expect " + std::string(100000, 'z') + "\nexpect hash " + std::string(100000, '0') + "\n",
+                           log, errors));
+    CHECK(errors.find("unknown expectation '" + std::string(80, 'z') + "...' (one of:") != std::string::npos);
+    CHECK(errors.find("a hash is 16 hex digits, not '" + std::string(80, '0') + "...'") != std::string::npos);
+    CHECK(errors.size() < 1200);  // with the source lines, each shown as a window
+  }
+}

@@ -164,6 +164,13 @@ TEST_CASE("every problem of a position file is reported at its line and column")
       // the end
       {"board: {}\nwinners: [Red]\n", "2:10: 'winners' needs 'over: true'"},
       {"board: {}\nover: true\nwinners: [Red, Red]\n", "3:16: 'Red' is listed twice"},
+      // a value quoted from the file is cut to 80 bytes
+      {"board:\n  " + std::string(1000, 's') + ": {stone: Red}\n", "2:3: undeclared site '" + std::string(80, 's') + "...'"},
+      {"board: {}\nvariables: {quiet: " + std::string(1000, 'm') + "}\n",
+       "2:20: variable 'quiet' is int, not '" + std::string(80, 'm') + "...'"},
+      {"board: {}\n" + std::string(1000, 'k') + ": 1\n",
+       "2:1: unknown key '" + std::string(80, 'k') + "...' (expected one of: rules, params, player, step, turn, board, "
+       "variables, over, winners)"},
   };
   for (const Row& r : rows) {
     INFO(r.text);

@@ -23,7 +23,10 @@ int Checker::site_id(const Text& t, int player) {
 }
 
 void Checker::declare_topology() {
-  // named sites
+  // named sites (too many is reported at the first one too many, in the list where it is written; then once)
+  bool too_many = doc_.sites.size() > static_cast<size_t>(kMaxSites);
+  if (too_many)
+    error(doc_.sites[static_cast<size_t>(kMaxSites)].pos, fmt::format("at most {} sites are supported", kMaxSites));
   for (auto& s : doc_.sites) {
     int id = add_site(s.s, s.s);
     declare(s.s, s.pos, Sym::Site, id, Type::Site);
@@ -38,8 +41,8 @@ void Checker::declare_topology() {
       continue;
     }
     if (P_.site_names.size() + static_cast<size_t>(width) * height > static_cast<size_t>(kMaxSites)) {
-      error(g.pos, fmt::format("at most {} sites are supported", kMaxSites));
-      return;
+      if (!too_many) error(g.pos, fmt::format("at most {} sites are supported", kMaxSites));
+      too_many = true;  // its names are still declared (no tables are built): what names them is not reported
     }
     std::vector<std::vector<int>> at(width, std::vector<int>(height, -1));
     for (int y = 0; y < height; ++y)
@@ -106,7 +109,8 @@ void Checker::declare_topology() {
   }
   P_.grid_place.resize(P_.site_names.size());  // the zones are on no grid
   if (P_.site_names.size() > static_cast<size_t>(kMaxSites)) {
-    error(doc_.sites.empty() ? Pos{1, 1} : doc_.sites[0].pos, fmt::format("at most {} sites are supported", kMaxSites));
+    if (!too_many)
+      error(doc_.sites.empty() ? Pos{1, 1} : doc_.sites[0].pos, fmt::format("at most {} sites are supported", kMaxSites));
     return;  // no tables for a board this size
   }
   D_.topology = true;

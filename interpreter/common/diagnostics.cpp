@@ -9,6 +9,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <ostream>
 
 namespace ri {
 
@@ -33,7 +34,8 @@ std::string read_file(const std::string& path, size_t max_bytes, std::string& ou
   if (std::filesystem::is_directory(path, ec)) return "it is a directory";
   std::ifstream in(path, std::ios::binary);
   if (!in) return std::filesystem::exists(path, ec) ? "it cannot be read" : "no such file";
-  // read in chunks and stop past the limit (a device such as /dev/zero never ends)
+  // read in chunks and stop past the limit (a device such as /dev/zero never ends); a regular file's size is known
+  if (auto size = std::filesystem::file_size(path, ec); !ec) out.reserve(std::min<uintmax_t>(size, max_bytes + 1));
   char buf[1 << 16];
   while (in) {
     in.read(buf, sizeof buf);
@@ -93,12 +95,6 @@ std::string printable(std::string_view s) {
   return out;
 }
 
-// The start of the character that contains byte i.
-size_t char_start(std::string_view s, size_t i) {
-  for (int k = 0; k < 3 && i > 0 && i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80; ++k) --i;
-  return i;
-}
-
 }  // namespace
 
 std::string format_diagnostic(const Diagnostic& d) {
@@ -111,13 +107,7 @@ std::string format_diagnostic(const Diagnostic& d) {
     std::string_view src = d.file->line(d.pos.line);
     size_t col = static_cast<size_t>(std::max(d.pos.col, 1)) - 1;  // the caret's byte offset in the line
     // a long line is shown as a window around the caret
-    constexpr size_t width = 160;
-    size_t from = 0, to = src.size();
-    if (src.size() > width) {
-      from = col > width / 2 ? char_start(src, std::min(col, src.size()) - width / 2) : 0;
-      to = std::min(src.size(), from + width);
-      if (to < src.size()) to = char_start(src, to);
-    }
+    auto [from, to] = window_around(src, col, 160);
     std::string lead = from > 0 ? "..." : "", trail = to < src.size() ? "..." : "";
     std::string gutter = fmt::format("{:>5}", d.pos.line);
     out += fmt::format("{} | {}{}{}\n", gutter, lead, printable(src.substr(from, to - from)), trail);
@@ -171,6 +161,19 @@ std::string Diagnostics::format() const {
   for (auto group : grouped())
     for (const Diagnostic& d : group) out += format_diagnostic(d);
   return out;
+}
+
+void Diagnostics::print(std::ostream& out) const {
+  std::string chunk;  // written some 64 KiB at a time (std::cerr is not buffered)
+  for (auto group : grouped())
+    for (const Diagnostic& d : group) {
+      chunk += format_diagnostic(d);
+      if (chunk.size() >= (1u << 16)) {
+        out << chunk;
+        chunk.clear();
+      }
+    }
+  out << chunk;
 }
 
 }  // namespace ri

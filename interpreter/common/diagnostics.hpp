@@ -2,6 +2,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <iosfwd>
 #include <memory>
 #include <span>
 #include <string>
@@ -63,6 +64,8 @@ class Diagnostics {
   std::vector<std::span<const Diagnostic>> grouped() const;
   // Every diagnostic, formatted (format_diagnostic): the groups in grouped()'s order.
   std::string format() const;
+  // The same, written to `out` one diagnostic at a time (many diagnostics never make one huge string).
+  void print(std::ostream& out) const;
 
  private:
   std::vector<Diagnostic> list_;

@@ -9,17 +9,30 @@
 namespace ri {
 
 size_t edit_distance(const std::string& a, const std::string& b) {
-  auto low = [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); };
-  std::vector<std::vector<size_t>> d(a.size() + 1, std::vector<size_t>(b.size() + 1));
-  for (size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
-  for (size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
-  for (size_t i = 1; i <= a.size(); ++i)
-    for (size_t j = 1; j <= b.size(); ++j) {
-      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (low(a[i - 1]) == low(b[j - 1]) ? 0 : 1)});
-      if (i > 1 && j > 1 && low(a[i - 1]) == low(b[j - 2]) && low(a[i - 2]) == low(b[j - 1]))
-        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+  // letters compared in lower case (ASCII: what the C locale's tolower does)
+  auto low = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+  const std::string& x = a.size() >= b.size() ? a : b;  // the rows are as long as the shorter text (symmetric)
+  const std::string& y = a.size() >= b.size() ? b : a;
+  // three rows of the table, i - 2, i - 1 and i (a transposition looks two rows back), on the stack for short names
+  constexpr size_t kShort = 64;
+  size_t small[3][kShort + 1];
+  std::vector<size_t> large(y.size() > kShort ? 3 * (y.size() + 1) : 0);
+  size_t* before = y.size() > kShort ? large.data() : small[0];
+  size_t* prev = y.size() > kShort ? large.data() + (y.size() + 1) : small[1];
+  size_t* row = y.size() > kShort ? large.data() + 2 * (y.size() + 1) : small[2];
+  for (size_t j = 0; j <= y.size(); ++j) prev[j] = j;
+  for (size_t i = 1; i <= x.size(); ++i) {
+    row[0] = i;
+    const char xi = low(x[i - 1]), xh = i > 1 ? low(x[i - 2]) : 0;
+    for (size_t j = 1; j <= y.size(); ++j) {
+      const char yj = low(y[j - 1]);
+      row[j] = std::min({prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (xi == yj ? 0 : 1)});
+      if (i > 1 && j > 1 && xi == low(y[j - 2]) && xh == yj) row[j] = std::min(row[j], before[j - 2] + 1);
     }
-  return d[a.size()][b.size()];
+    std::swap(before, prev);
+    std::swap(prev, row);
+  }
+  return prev[y.size()];
 }
 
 std::string did_you_mean(const std::string& name, const std::vector<std::string>& candidates) {
@@ -46,6 +59,8 @@ std::string closest_key(const std::string& key, const std::vector<std::string>& 
   std::string pick;
   if (key.size() > 64) return pick;
   for (const std::string& a : allowed) {
+    size_t gap = a.size() > key.size() ? a.size() - key.size() : key.size() - a.size();
+    if (gap >= best) continue;  // the distance is at least the difference of the lengths
     size_t d = edit_distance(key, a);
     if (d < best) {
       best = d;

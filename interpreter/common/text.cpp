@@ -1,6 +1,7 @@
-// The integer parser and the UTF-8 decoder. See text.hpp.
+// The integer parser, the UTF-8 decoder and windows of long texts. See text.hpp.
 #include "common/text.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 namespace ri {
@@ -57,6 +58,33 @@ void append_utf8(std::string& out, uint32_t cp) {
     out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
     out += static_cast<char>(0x80 | (cp & 0x3F));
   }
+}
+
+namespace {
+
+// The start of the character that contains byte i (a UTF-8 continuation byte belongs to the character before it).
+size_t char_start(std::string_view s, size_t i) {
+  for (int k = 0; k < 3 && i > 0 && i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80; ++k) --i;
+  return i;
+}
+
+}  // namespace
+
+Window window_around(std::string_view s, size_t at, size_t width) {
+  if (s.size() <= width) return {0, s.size()};
+  size_t from = at > width / 2 ? char_start(s, std::min(at, s.size()) - width / 2) : 0;
+  size_t to = std::min(s.size(), from + width);
+  if (to < s.size()) to = char_start(s, to);
+  return {from, to};
+}
+
+std::string clip(std::string_view s, size_t at) {
+  if (s.size() <= kQuotedBytes) return std::string(s);
+  Window w = window_around(s, at, kQuotedBytes);
+  std::string out = w.from > 0 ? "..." : "";
+  out.append(s.substr(w.from, w.to - w.from));
+  if (w.to < s.size()) out += "...";
+  return out;
 }
 
 }  // namespace ri

@@ -115,7 +115,7 @@ bool Names::value(const Text& t, Type type, const std::string& what, int32_t& ou
   }
   Type is = type_of(s);
   if (is != Type::Error) {
-    error(t.pos, fmt::format("{} is {} but '{}' is {}", what, type_name(type), s, type_name(is)));
+    error(t.pos, fmt::format("{} is {} but '{}' is {}", what, type_name(type), clip(s), type_name(is)));
   } else if (type == Type::Player) {
     player(t);
   } else if (type == Type::Site) {
@@ -127,14 +127,14 @@ bool Names::value(const Text& t, Type type, const std::string& what, int32_t& ou
     int64_t n = -1;
     if (hash == std::string::npos || !parse_whole(std::string_view(s).substr(hash + 1), n)) n = -1;
     if (n < 0)
-      error(t.pos, fmt::format("{} is piece, not '{}' (a piece is written KIND#NUMBER, or none)", what, s));
+      error(t.pos, fmt::format("{} is piece, not '{}' (a piece is written KIND#NUMBER, or none)", what, clip(s)));
     else if (n >= static_cast<int>(P_.pieces.size()))
-      error(t.pos, fmt::format("there is no piece '{}': the rule file has {} piece{}", s, P_.pieces.size(),
+      error(t.pos, fmt::format("there is no piece '{}': the rule file has {} piece{}", clip(s), P_.pieces.size(),
                                plural(static_cast<int>(P_.pieces.size()))));
     else
-      error(t.pos, fmt::format("there is no piece '{}': piece {} is {}#{}", s, n, P_.kinds[P_.pieces[n].kind].name, n));
+      error(t.pos, fmt::format("there is no piece '{}': piece {} is {}#{}", clip(s), n, P_.kinds[P_.pieces[n].kind].name, n));
   } else {
-    error(t.pos, fmt::format("{} is {}, not '{}'", what, type_name(type), s));
+    error(t.pos, fmt::format("{} is {}, not '{}'", what, type_name(type), clip(s)));
   }
   return false;
 }
@@ -197,7 +197,7 @@ bool resolve_board(const std::vector<BoardSite>& board, const Model& P, BoardOf 
         std::vector<std::string> known = kind_names(P);
         for (const std::string& n : P.piece_names)
           if (!n.empty()) known.push_back(n);
-        names.error(bp.kind.pos, fmt::format("undeclared piece kind or piece '{}'{}", bp.kind.s, near_or_list(bp.kind.s, known)));
+        names.error(bp.kind.pos, fmt::format("undeclared piece kind or piece '{}'{}", clip(bp.kind.s), near_or_list(bp.kind.s, known)));
         continue;
       }
       int kind = names.kind(bp.kind), owner = names.player(bp.owner);

@@ -38,25 +38,25 @@ class Names {
   int site(const Text& t) {
     if (auto it = sites_.find(t.s); it != sites_.end()) return it->second;
     if (index_of(P_.zone_names, t.s) >= 0)
-      error(t.pos, fmt::format("'{}' is a zone of each player: write {}[PLAYER]", t.s, t.s));
+      error(t.pos, fmt::format("'{}' is a zone of each player: write {}[PLAYER]", t.s, t.s));  // (a zone's name)
     else
-      error(t.pos, fmt::format("undeclared site '{}'{}", t.s, near_or_list(t.s, P_.site_names)));
+      error(t.pos, fmt::format("undeclared site '{}'{}", clip(t.s), near_or_list(t.s, P_.site_names)));
     return -1;
   }
   int player(const Text& t) {
     int p = index_of(P_.players, t.s);
-    if (p < 0) error(t.pos, fmt::format("undeclared player '{}'{}", t.s, near_or_list(t.s, P_.players)));
+    if (p < 0) error(t.pos, fmt::format("undeclared player '{}'{}", clip(t.s), near_or_list(t.s, P_.players)));
     return p;
   }
   int kind(const Text& t) {
     std::vector<std::string> names = kind_names(P_);
     int k = index_of(names, t.s);
-    if (k < 0) error(t.pos, fmt::format("undeclared piece kind '{}'{}", t.s, near_or_list(t.s, names)));
+    if (k < 0) error(t.pos, fmt::format("undeclared piece kind '{}'{}", clip(t.s), near_or_list(t.s, names)));
     return k;
   }
   int attribute(const Text& t) {
     int a = index_of(P_.attr_names, t.s);
-    if (a < 0) error(t.pos, fmt::format("pieces have no attribute '{}'{}", t.s, near_or_list(t.s, P_.attr_names)));
+    if (a < 0) error(t.pos, fmt::format("pieces have no attribute '{}'{}", clip(t.s), near_or_list(t.s, P_.attr_names)));
     return a;
   }
 
@@ -66,11 +66,11 @@ class Names {
     bool digits = !t.s.empty() && t.s.find_first_not_of("0123456789", t.s[0] == '-' ? 1 : 0) == std::string::npos &&
                   t.s != "-";
     if (!digits) {
-      error(t.pos, fmt::format("{} is int, not '{}'", what, t.s));
+      error(t.pos, fmt::format("{} is int, not '{}'", what, clip(t.s)));
       return false;
     }
     if (!parse_whole(t.s, v) || v < INT32_MIN || v > INT32_MAX) {
-      error(t.pos, fmt::format("{} does not fit in a variable or attribute (32-bit integers)", t.s));
+      error(t.pos, fmt::format("{} does not fit in a variable or attribute (32-bit integers)", clip(t.s)));
       return false;
     }
     out = static_cast<int32_t>(v);

@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <unordered_set>
 
+#include "common/text.hpp"
 #include "runtime/invariants.hpp"
 
 namespace ri {
@@ -27,10 +29,12 @@ std::string_view rtrim(std::string_view s) {
 
 std::string_view trim(std::string_view s) { return rtrim(ltrim(s)); }
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
+// Whether `s` is `word` (lower case) in any case: without a copy of `s`, which may be a whole line.
+bool is_word(std::string_view s, std::string_view word) {
+  if (s.size() != word.size()) return false;
+  for (size_t i = 0; i < s.size(); ++i)
+    if (std::tolower(static_cast<unsigned char>(s[i])) != word[i]) return false;
+  return true;
 }
 
 // Splits off the first whitespace-separated word.
@@ -144,7 +148,7 @@ class LogParser {
     item.col = col(s);
     std::string_view rest;
     std::string_view w = first_word(s, rest);
-    if (lower(w) == "expect") {
+    if (is_word(w, "expect")) {
       if (expectation(s, rest, item)) {
         out_.lines.push_back(std::move(item));
         if (out_.lines.back().kind == LogLine::ExpectBoard) board_ = static_cast<int>(out_.lines.size()) - 1;
@@ -167,14 +171,14 @@ class LogParser {
         return;
       }
       if (text.empty()) {
-        error(s, fmt::format("missing move after '{}:'", name));
+        error(s, fmt::format("missing move after '{}:'", clip(name)));
         return;
       }
       item.player = std::string(name);
       item.arg = std::string(s);  // the whole text, in case the colon belongs to the notation
     }
     item.text = std::string(text);
-    item.kind = lower(text) == "resign" ? LogLine::Resign : LogLine::Action;
+    item.kind = is_word(text, "resign") ? LogLine::Resign : LogLine::Action;
     if (item.kind == LogLine::Action) item.col = col(text);
     out_.lines.push_back(std::move(item));
   }
@@ -195,7 +199,7 @@ class LogParser {
     }
     uint64_t v;
     if (k == "seed" && !parse_u64(value, v)) {
-      error(value, fmt::format("the seed must be a whole number from 0 to 18446744073709551615, not '{}'", value));
+      error(value, fmt::format("the seed must be a whole number from 0 to 18446744073709551615, not '{}'", clip(value)));
       return;
     }
     if (k == "set" && !settings(value)) return;
@@ -210,6 +214,7 @@ class LogParser {
   // set -> setting ((' ' | ',')+ setting)*      (params.hpp: parse_setting)
   bool settings(std::string_view value) {
     bool ok = true;
+    std::unordered_set<std::string> set_names;  // (a set: a header may set many)
     while (!value.empty()) {
       size_t b = value.find_first_not_of(" \t,");
       if (b == std::string_view::npos) break;
@@ -219,8 +224,8 @@ class LogParser {
       if (std::string why = parse_setting(item, setting); !why.empty()) {
         error(item, why);
         ok = false;
-      } else if (std::any_of(out_.params.begin(), out_.params.end(), [&](auto& p) { return p.first == setting.first; })) {
-        error(item, fmt::format("parameter '{}' is set twice", setting.first));
+      } else if (!set_names.insert(setting.first).second) {
+        error(item, fmt::format("parameter '{}' is set twice", clip(setting.first)));
         ok = false;
       } else {
         out_.params.push_back(std::move(setting));
@@ -234,7 +239,7 @@ class LogParser {
   bool expectation(std::string_view s, std::string_view rest, LogLine& item) {
     std::string_view args;
     std::string_view what = first_word(rest, args);
-    std::string w = lower(what);
+
     if (!args.empty()) item.col = col(args);  // a failed expectation points at what was expected
     static const char* kinds = "illegal, moves, turn, result, message, hash, board, over, not over";
     if (what.empty()) {
@@ -243,7 +248,7 @@ class LogParser {
     }
     auto no_more = [&](const char* name) {
       if (args.empty()) return true;
-      error(args, fmt::format("unexpected '{}' after 'expect {}'", args, name));
+      error(args, fmt::format("unexpected '{}' after 'expect {}'", clip(args), name));
       return false;
     };
     auto need = [&](const char* name, const char* thing) {
@@ -251,7 +256,7 @@ class LogParser {
       error(what, fmt::format("'expect {}' needs {}", name, thing));
       return false;
     };
-    if (w == "illegal") {
+    if (is_word(what, "illegal")) {
       item.kind = LogLine::ExpectIllegal;
       if (!need("illegal", "a move")) return false;
       if (args[0] == '"') {
@@ -265,7 +270,7 @@ class LogParser {
         std::string_view after;
         first_word(code, after);
         if (!after.empty()) {
-          error(after, fmt::format("unexpected '{}' after the error code", after));
+          error(after, fmt::format("unexpected '{}' after the error code", clip(after)));
           return false;
         }
         item.arg = std::string(code);
@@ -286,7 +291,7 @@ class LogParser {
       }
       return true;
     }
-    if (w == "moves") {
+    if (is_word(what, "moves")) {
       item.kind = LogLine::ExpectMoves;
       if (args.empty()) return true;  // no legal move
       std::string_view a = args;
@@ -303,52 +308,52 @@ class LogParser {
       }
       return true;
     }
-    if (w == "turn") {
+    if (is_word(what, "turn")) {
       item.kind = LogLine::ExpectTurn;
       if (!need("turn", "a player")) return false;
       item.text = std::string(args);
       return true;
     }
-    if (w == "result") {
+    if (is_word(what, "result")) {
       item.kind = LogLine::ExpectResult;
       if (!need("result", "a result such as 'draw' or 'not over'")) return false;
       item.text = std::string(args);
       return true;
     }
-    if (w == "message") {  // no text: the game has no message
+    if (is_word(what, "message")) {  // no text: the game has no message
       item.kind = LogLine::ExpectMessage;
       item.text = std::string(args);
       return true;
     }
-    if (w == "hash") {
+    if (is_word(what, "hash")) {
       item.kind = LogLine::ExpectHash;
       if (!need("hash", "16 hex digits")) return false;
       if (!parse_hex64(args, item.hash)) {
-        error(args, fmt::format("a hash is 16 hex digits, not '{}'", args));
+        error(args, fmt::format("a hash is 16 hex digits, not '{}'", clip(args)));
         return false;
       }
       item.text = std::string(args);
       return true;
     }
-    if (w == "board") {
+    if (is_word(what, "board")) {
       item.kind = LogLine::ExpectBoard;
       return no_more("board");
     }
-    if (w == "over") {
+    if (is_word(what, "over")) {
       item.kind = LogLine::ExpectOver;
       return no_more("over");
     }
-    if (w == "not") {
+    if (is_word(what, "not")) {
       std::string_view after;
       std::string_view o = first_word(args, after);
-      if (lower(o) != "over" || !after.empty()) {
+      if (!is_word(o, "over") || !after.empty()) {
         error(what, "did you mean 'expect not over'?");
         return false;
       }
       item.kind = LogLine::ExpectNotOver;
       return true;
     }
-    error(what, fmt::format("unknown expectation '{}' (one of: {})", what, kinds));
+    error(what, fmt::format("unknown expectation '{}' (one of: {})", clip(what), kinds));
     return false;
   }
 
@@ -380,6 +385,13 @@ bool has_code(const Program& p, const std::string& code) {
     for (const RequireInfo& r : m.requires_)
       if (r.code == code) return true;
   return false;
+}
+
+// Where two texts first differ (the length of the shorter when one starts the other): a long one is quoted around it.
+size_t differ(std::string_view a, std::string_view b) {
+  size_t i = 0;
+  while (i < a.size() && i < b.size() && a[i] == b[i]) ++i;
+  return i;
 }
 
 std::string reading_error(const Game::Reading& rd) {
@@ -415,7 +427,7 @@ bool parse_log(std::shared_ptr<const SourceFile> file, MoveLog& out, Diagnostics
 bool read_log(const std::string& path, MoveLog& out, Diagnostics& diags) {
   std::string text;
   if (!read_source(path, 64u << 20, text, diags)) return false;
-  return parse_log(std::make_shared<SourceFile>(path, text), out, diags);
+  return parse_log(std::make_shared<SourceFile>(path, std::move(text)), out, diags);
 }
 
 int find_player(const Program& p, std::string_view name) {
@@ -479,13 +491,13 @@ bool replay_line(Game& g, const LogLine& it, ReplayResult& r) {
         if (g.node() == Game::NodeKind::Over)
           return fail("a game in progress", g.result_text(),
                       fmt::format("the game is over ({}); '{}' cannot be played", g.result_text(),
-                                  it.arg.empty() ? it.text : it.arg));
-        std::string text = it.text;
+                                  clip(it.arg.empty() ? it.text : it.arg)));
+        std::string_view text = it.text;  // (a view: a move may be long)
         if (!it.player.empty()) {
           int p = find_player(P, it.player);
           if (p < 0) {
             Game::Reading whole = g.read(it.arg);  // the colon may belong to the notation
-            if (!whole.ok) return fail("a player", it.player, fmt::format("unknown player '{}'", it.player));
+            if (!whole.ok) return fail("a player", it.player, fmt::format("unknown player '{}'", clip(it.player)));
             text = it.arg;
           } else if (p != g.player()) {
             return fail(P.players[p], P.players[g.player()],
@@ -494,7 +506,7 @@ bool replay_line(Game& g, const LogLine& it, ReplayResult& r) {
         }
         Game::Reading rd = g.read(text);
         if (!rd.ok)
-          return fail("a legal move", reading_error(rd), fmt::format("illegal move '{}': {}", text, reading_error(rd)));
+          return fail("a legal move", reading_error(rd), fmt::format("illegal move '{}': {}", clip(text), reading_error(rd)));
         g.apply(rd.move);
         ++r.actions;
         return true;
@@ -506,7 +518,7 @@ bool replay_line(Game& g, const LogLine& it, ReplayResult& r) {
         int p = g.player();
         if (!it.player.empty()) {
           p = find_player(P, it.player);
-          if (p < 0) return fail("a player", it.player, fmt::format("unknown player '{}'", it.player));
+          if (p < 0) return fail("a player", it.player, fmt::format("unknown player '{}'", clip(it.player)));
         }
         resign(g, p);
         ++r.actions;
@@ -514,18 +526,19 @@ bool replay_line(Game& g, const LogLine& it, ReplayResult& r) {
       }
       case LogLine::ExpectIllegal: {
         if (!it.arg.empty() && !has_code(P, it.arg))
-          return fail(it.arg, "", fmt::format("no requirement has the error code '{}' (expected for '{}')", it.arg, it.text));
+          return fail(it.arg, "", fmt::format("no requirement has the error code '{}' (expected for '{}')", clip(it.arg),
+                                              clip(it.text)));
         uint64_t before = g.hash();
         Game::Reading rd = g.read(it.text);
         uint64_t after = g.hash();
         if (before != after)
           return fail(hash_text(before), hash_text(after),
-                      fmt::format("reading '{}' changed the state: hash '{}' before, '{}' after", it.text,
+                      fmt::format("reading '{}' changed the state: hash '{}' before, '{}' after", clip(it.text),
                                   hash_text(before), hash_text(after)));
-        if (rd.ok) return fail("illegal", "legal", fmt::format("expected '{}' to be illegal, but it is legal", it.text));
+        if (rd.ok) return fail("illegal", "legal", fmt::format("expected '{}' to be illegal, but it is legal", clip(it.text)));
         if (!it.arg.empty() && rd.code != it.arg)
           return fail(it.arg, rd.code,
-                      fmt::format("expected '{}' to be illegal with code '{}', got {}", it.text, it.arg,
+                      fmt::format("expected '{}' to be illegal with code '{}', got {}", clip(it.text), clip(it.arg),
                                   rd.code.empty() ? fmt::format("'{}'", rd.message)
                                                   : fmt::format("code '{}' ({})", rd.code, rd.message)));
         break;
@@ -540,25 +553,28 @@ bool replay_line(Game& g, const LogLine& it, ReplayResult& r) {
           same = normalize_notation(actual[i]) == normalize_notation(it.items[i]);
         if (!same) {
           std::string e = join(it.items), a = join(actual);
-          return fail(e, a, fmt::format("expected moves '{}', got '{}'", e, a));
+          size_t at = differ(e, a);
+          return fail(e, a, fmt::format("expected moves '{}', got '{}'", clip(e, at), clip(a, at)));
         }
         break;
       }
       case LogLine::ExpectTurn: {
         bool same = g.node() != Game::NodeKind::Over && find_player(P, it.text) == g.player();
-        if (!same) return fail(it.text, turn_text(), fmt::format("expected turn '{}', got '{}'", it.text, turn_text()));
+        if (!same)
+          return fail(it.text, turn_text(), fmt::format("expected turn '{}', got '{}'", clip(it.text), turn_text()));
         break;
       }
       case LogLine::ExpectResult: {
         std::string a = g.result_text();
         if (normalize_notation(a) != normalize_notation(it.text))
-          return fail(it.text, a, fmt::format("expected result '{}', got '{}'", it.text, a));
+          return fail(it.text, a, fmt::format("expected result '{}', got '{}'", clip(it.text), clip(a)));
         break;
       }
       case LogLine::ExpectMessage: {
         std::string a = g.result_message();
         if (normalize_notation(a) != normalize_notation(it.text))
-          return fail(it.text, a, fmt::format("expected message '{}', got '{}'", it.text, a));
+          return fail(it.text, a, fmt::format("expected message '{}', got '{}'", clip(it.text, differ(it.text, a)),
+                                              clip(a, differ(it.text, a))));
         break;
       }
       case LogLine::ExpectHash: {
@@ -577,8 +593,9 @@ bool replay_line(Game& g, const LogLine& it, ReplayResult& r) {
         want.resize(n);
         for (size_t i = 0; i < std::max(want.size(), actual.size()); ++i) {
           if (i < want.size() && i < actual.size() && want[i] == actual[i]) continue;
-          std::string e = i < want.size() ? fmt::format("'{}'", want[i]) : std::string("no line");
-          std::string a = i < actual.size() ? fmt::format("'{}'", actual[i]) : std::string("no line");
+          size_t at = i < want.size() && i < actual.size() ? differ(want[i], actual[i]) : 0;
+          std::string e = i < want.size() ? fmt::format("'{}'", clip(want[i], at)) : std::string("no line");
+          std::string a = i < actual.size() ? fmt::format("'{}'", clip(actual[i], at)) : std::string("no line");
           fail(e, a, fmt::format("expected board line {} {}, got {}", i + 1, e, a));
           r.line = i < it.item_lines.size() ? it.item_lines[i] : (it.item_lines.empty() ? it.line : it.item_lines.back());
           r.col = 1;

@@ -35,9 +35,9 @@ bool parse_position(std::shared_ptr<const SourceFile> file, const Program& P, Po
     int i = index_of(param_names, name.s);
     int64_t v = 0;
     if (i < 0)
-      names.error(name.pos, fmt::format("undeclared parameter '{}'{}", name.s, near_or_list(name.s, param_names)));
+      names.error(name.pos, fmt::format("undeclared parameter '{}'{}", clip(name.s), near_or_list(name.s, param_names)));
     else if (!parse_whole(value.s, v))
-      names.error(value.pos, fmt::format("parameter '{}' is a whole number, not '{}'", name.s, value.s));
+      names.error(value.pos, fmt::format("parameter '{}' is a whole number, not '{}'", name.s, clip(value.s)));
     else if (v != P.params[static_cast<size_t>(i)].value)
       names.error(value.pos, fmt::format("the position is for {}={}, but the rules are loaded with {}={}", name.s, v,
                                          name.s, P.params[static_cast<size_t>(i)].value));
@@ -49,14 +49,14 @@ bool parse_position(std::shared_ptr<const SourceFile> file, const Program& P, Po
     if (!parse_whole(d.step.s, step) || step < 0 || step >= nsteps)
       names.error(d.step.pos, fmt::format("'step' is the index of a step of 'turn', 0 to {} (the turn has {} step{}), "
                                           "not '{}'",
-                                          nsteps - 1, nsteps, plural(nsteps), d.step.s));
+                                          nsteps - 1, nsteps, plural(nsteps), clip(d.step.s)));
     else
       out.step = static_cast<int>(step);
   }
   if (d.turn.pos.line) {
     int64_t turn = 0;
     if (!parse_whole(d.turn.s, turn) || turn < 1 || turn > INT32_MAX)
-      names.error(d.turn.pos, fmt::format("'turn' is a whole number from 1 to 2147483647, not '{}'", d.turn.s));
+      names.error(d.turn.pos, fmt::format("'turn' is a whole number from 1 to 2147483647, not '{}'", clip(d.turn.s)));
     else
       out.turn = static_cast<int>(turn);
   }
@@ -70,7 +70,7 @@ bool parse_position(std::shared_ptr<const SourceFile> file, const Program& P, Po
     std::string name = key.s.substr(0, open);
     int v = index_of(var_names, name);
     if (v < 0) {
-      names.error(key.pos, fmt::format("undeclared variable '{}'{}", name, near_or_list(name, var_names)));
+      names.error(key.pos, fmt::format("undeclared variable '{}'{}", clip(name), near_or_list(name, var_names)));
       continue;
     }
     const VarInfo& vi = P.vars[static_cast<size_t>(v)];
@@ -84,7 +84,7 @@ bool parse_position(std::shared_ptr<const SourceFile> file, const Program& P, Po
       names.error(key.pos, fmt::format("'{}' is not a per-player variable: write {}", name, name));
       continue;
     } else if (key.s.back() != ']') {
-      names.error(key.at(open), fmt::format("expected '{}[PLAYER]', not '{}'", name, key.s));
+      names.error(key.at(open), fmt::format("expected '{}[PLAYER]', not '{}'", name, clip(key.s)));
       continue;
     } else {
       Text who{key.s.substr(open + 1, key.s.size() - open - 2), key.at(open + 1), {}};
@@ -99,7 +99,7 @@ bool parse_position(std::shared_ptr<const SourceFile> file, const Program& P, Po
   for (const Text& w : d.winners) {
     int p = names.player(w);
     if (p < 0) continue;
-    if (out.winners & (1u << p)) names.error(w.pos, fmt::format("'{}' is listed twice", w.s));
+    if (out.winners & (1u << p)) names.error(w.pos, fmt::format("'{}' is listed twice", clip(w.s)));
     out.winners |= 1u << p;
   }
   return diags.size() == before;
@@ -115,7 +115,7 @@ bool read_position_params(const std::string& path, ParamValues& out, Diagnostics
   for (auto& [name, value] : d.params) {
     int64_t v = 0;
     if (parse_whole(value.s, v)) out.push_back({name.s, v});
-    else diags.error(file, value.pos, fmt::format("parameter '{}' is a whole number, not '{}'", name.s, value.s));
+    else diags.error(file, value.pos, fmt::format("parameter '{}' is a whole number, not '{}'", clip(name.s), clip(value.s)));
   }
   return diags.size() == before;
 }

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "common/text.hpp"
+
 namespace ri {
 
 Game::Game(std::shared_ptr<const Program> p, const Position* pos, Prng* rng, std::vector<std::string> deck)
@@ -557,7 +559,7 @@ Game::Reading Game::read(std::string_view text) {
     std::vector<int64_t> values;  // each value once, in the order of the outcomes
     for (int64_t v : o.values)
       if (std::find(values.begin(), values.end(), v) == values.end()) values.push_back(v);
-    r.message = fmt::format("'{}' is not an outcome of '{}' (one of: {})", std::string(text), o.chance->name,
+    r.message = fmt::format("'{}' is not an outcome of '{}' (one of: {})", clip(text), o.chance->name,
                             fmt::join(values, ", "));
     return r;
   }
@@ -616,7 +618,7 @@ Game::Reading Game::read(std::string_view text) {
     });
     if (matched) break;
   }
-  if (!matched) r.message = fmt::format("unknown move '{}'", std::string(text));
+  if (!matched) r.message = fmt::format("unknown move '{}'", clip(text));
   return r;
 }
 

@@ -4,6 +4,7 @@
 // Document (variants.cpp), so one Document may hold positions in several files.
 #pragma once
 #include <cctype>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -13,11 +14,61 @@
 
 namespace ri {
 
+// Where each byte of a decoded scalar stands in the file, kept as runs: the bytes of a run stand on one line, each
+// one column after the one before (a stretch of text as written) or all at one position (the bytes of an escape).
+// Its memory grows with the scalar's lines and escapes, not with its bytes.
+class PosMap {
+ public:
+  // Appends the position of the next byte.
+  void push_back(Pos p) {
+    if (!runs_.empty()) {
+      Run& r = runs_.back();
+      size_t k = size_ - r.first;  // bytes in the run so far
+      if (p.file == r.pos.file && p.line == r.pos.line) {
+        if (k == 1 && (p.col == r.pos.col || p.col == r.pos.col + 1)) r.step = p.col - r.pos.col;
+        if (static_cast<int64_t>(p.col) == r.pos.col + static_cast<int64_t>(r.step) * static_cast<int64_t>(k)) {
+          ++size_;
+          return;
+        }
+      }
+    }
+    runs_.push_back({size_, p, 1});
+    ++size_;
+  }
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  void clear() {
+    runs_.clear();
+    size_ = 0;
+  }
+  // The position of byte i (i < size()).
+  Pos operator[](size_t i) const {
+    size_t lo = 0, hi = runs_.size();  // the last run starting at or before i
+    while (hi - lo > 1) {
+      size_t mid = (lo + hi) / 2;
+      (runs_[mid].first <= i ? lo : hi) = mid;
+    }
+    const Run& r = runs_[lo];
+    Pos p = r.pos;
+    p.col += r.step * static_cast<int>(i - r.first);
+    return p;
+  }
+
+ private:
+  struct Run {
+    size_t first;  // the run's first byte
+    Pos pos;       // its position
+    int step;      // 1: byte first + k is k columns further; 0: every byte is at pos
+  };
+  std::vector<Run> runs_;
+  size_t size_ = 0;
+};
+
 // A scalar from the rule file: its decoded text and where each of its bytes stands in the file.
 struct Text {
   std::string s;
-  Pos pos;               // where the scalar starts
-  std::vector<Pos> map;  // map[i] = file position of byte i of s (size s.size()+1); may be empty
+  Pos pos;     // where the scalar starts
+  PosMap map;  // map[i] = file position of byte i of s (size s.size()+1); may be empty
   Pos at(size_t offset) const {
     if (map.empty()) return pos;
     return map[offset < map.size() ? offset : map.size() - 1];

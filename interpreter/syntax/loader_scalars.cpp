@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <fmt/format.h>
 #include <string_view>
+#include <unordered_map>
 
 #include "common/suggest.hpp"
 #include "common/text.hpp"
@@ -71,25 +72,24 @@ std::vector<std::string> Loader::rule_keys(std::string_view path, std::string_vi
 }
 
 void Loader::check_keys(const YAML::Node& map, const std::string& where, const std::vector<std::string>& allowed) {
-  std::vector<std::pair<std::string, Pos>> seen;
+  // the first line of each key, by key (the keys' texts live in the YAML nodes): linear in the mapping's size
+  std::unordered_map<std::string_view, int> seen;
+  std::string list;  // the allowed keys, written once
+  for (const std::string& a : allowed) list += (list.empty() ? "" : ", ") + a;
   for (auto it = map.begin(); it != map.end(); ++it) {
     if (!it->first.IsScalar()) {
       error(pos_of(it->first), fmt::format("keys of '{}' must be scalars", where));
       continue;
     }
-    std::string k = it->first.Scalar();
+    const std::string& k = it->first.Scalar();
     Pos p = pos_of(it->first);
-    auto dup = std::find_if(seen.begin(), seen.end(), [&](auto& s) { return s.first == k; });
-    if (dup != seen.end())
-      error(p, fmt::format("duplicate key '{}' (first at line {})", k, dup->second.line));
-    else
-      seen.push_back({k, p});
+    auto [first, fresh] = seen.try_emplace(k, p.line);
+    if (!fresh) error(p, fmt::format("duplicate key '{}' (first at line {})", clip(k), first->second));
     if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), k) == allowed.end()) {
-      std::string list, near = closest_key(k, allowed);
-      for (const std::string& a : allowed) list += (list.empty() ? "" : ", ") + a;
+      std::string near = closest_key(k, allowed);
       std::string hint = near.empty() ? fmt::format("expected one of: {}", list) : fmt::format("did you mean '{}'?", near);
-      if (where.empty()) error(p, fmt::format("unknown {} '{}' ({})", top_level_, k, hint));
-      else error(p, fmt::format("unknown key '{}' in '{}' ({})", k, where, hint));
+      if (where.empty()) error(p, fmt::format("unknown {} '{}' ({})", top_level_, clip(k), hint));
+      else error(p, fmt::format("unknown key '{}' in '{}' ({})", clip(k), where, hint));
     }
   }
 }
@@ -140,7 +140,7 @@ bool Loader::int_of(const YAML::Node& n, const std::string& what, int& out, Pos 
   Text t;
   if (!text(n, t, what.c_str(), fallback)) return false;
   if (small_whole(t.s, out)) return true;
-  error(t.pos, fmt::format("'{}' must be a whole number from 0 to 1000000, not '{}'", what, t.s));
+  error(t.pos, fmt::format("'{}' must be a whole number from 0 to 1000000, not '{}'", what, clip(t.s)));
   return false;
 }
 
@@ -156,7 +156,7 @@ bool Loader::count_of(const YAML::Node& n, const std::string& what, Count& out, 
     return true;
   }
   if (small_whole(t.s, out.value)) return true;
-  error(t.pos, fmt::format("'{}' must be a whole number from 0 to 1000000 or a parameter, not '{}'", what, t.s));
+  error(t.pos, fmt::format("'{}' must be a whole number from 0 to 1000000 or a parameter, not '{}'", what, clip(t.s)));
   return false;
 }
 
@@ -170,7 +170,7 @@ bool Loader::int32_of(const YAML::Node& n, const std::string& what, int32_t& out
     out = static_cast<int32_t>(v);
     return true;
   }
-  error(t.pos, fmt::format("{} must be a whole number from -2147483648 to 2147483647, not '{}'", what, t.s));
+  error(t.pos, fmt::format("{} must be a whole number from -2147483648 to 2147483647, not '{}'", what, clip(t.s)));
   return false;
 }
 
@@ -182,7 +182,7 @@ void Loader::flag(const YAML::Node& n, const char* what, bool& out) {
     for (auto* y : yes) if (n.Scalar() == y) { out = true; return; }
     for (auto* f : no) if (n.Scalar() == f) { out = false; return; }
   }
-  error(pos_of(n), fmt::format("'{}' is true or false, not {}", what, n.IsScalar() ? "'" + n.Scalar() + "'" : kind_name(n)));
+  error(pos_of(n), fmt::format("'{}' is true or false, not {}", what, n.IsScalar() ? "'" + clip(n.Scalar()) + "'" : kind_name(n)));
 }
 
 }  // namespace ri

@@ -8,6 +8,8 @@
 #include <cctype>
 #include <charconv>
 #include <climits>
+#include <string_view>
+#include <unordered_set>
 
 #include "common/suggest.hpp"
 #include "common/text.hpp"
@@ -17,14 +19,14 @@ namespace ri {
 std::string parse_setting(std::string_view text, std::pair<std::string, int64_t>& out) {
   size_t eq = text.find('=');
   if (eq == std::string_view::npos || eq == 0)
-    return fmt::format("a parameter is set as NAME=VALUE, like size=4, not '{}'", text);
+    return fmt::format("a parameter is set as NAME=VALUE, like size=4, not '{}'", clip(text));
   std::string_view name = text.substr(0, eq), value = text.substr(eq + 1);
   bool ok = std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_';
   for (char c : name) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
-  if (!ok) return fmt::format("'{}' cannot be the name of a parameter (in '{}')", name, text);
+  if (!ok) return fmt::format("'{}' cannot be the name of a parameter (in '{}')", clip(name), clip(text));
   int64_t v = 0;
   if (!parse_whole(value, v))
-    return fmt::format("the value of '{}' must be a whole number, not '{}'", name, value);
+    return fmt::format("the value of '{}' must be a whole number, not '{}'", clip(name), clip(value));
   out = {std::string(name), v};
   return "";
 }
@@ -45,16 +47,17 @@ std::vector<std::string> setting_errors(const std::vector<RuleParamDecl>& declar
   std::vector<std::string> sorted = names;
   std::sort(sorted.begin(), sorted.end());
   std::string list = fmt::format("{}", fmt::join(sorted, ", "));
+  std::unordered_set<std::string_view> given;
   for (size_t i = 0; i < values.size(); ++i) {
     const auto& [name, value] = values[i];
-    if (std::any_of(values.begin(), values.begin() + static_cast<long>(i), [&](auto& v) { return v.first == name; })) {
-      out.push_back(fmt::format("parameter '{}' is given twice", name));
+    if (!given.insert(name).second) {
+      out.push_back(fmt::format("parameter '{}' is given twice", clip(name)));
       continue;
     }
     auto it = std::find(names.begin(), names.end(), name);
     if (it == names.end()) {
       std::string dym = did_you_mean(name, names);
-      out.push_back(fmt::format("unknown parameter '{}'{}", name, dym.empty() ? fmt::format(" (parameters: {})", list) : dym));
+      out.push_back(fmt::format("unknown parameter '{}'{}", clip(name), dym.empty() ? fmt::format(" (parameters: {})", list) : dym));
       continue;
     }
     const RuleParamDecl& p = declared[static_cast<size_t>(it - names.begin())];

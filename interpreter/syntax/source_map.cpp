@@ -4,13 +4,17 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
+#include <string>
+#include <string_view>
 
 // How it works: the raw scalar text is cut into units (one per raw character, escape sequence or
 // line break), each saying what it may contribute to the decoded string. The decoded bytes are
 // then matched against the units in order: literal characters must match exactly, escapes must
 // match the bytes they decode to, line breaks may become '\n' or a folded ' ' (or vanish), and
-// indentation, quotes and folded-away whitespace are skipped. Units are produced one raw line at
-// a time, only as far as the decoded string needs, so the cost is proportional to the scalar.
+// indentation, quotes and folded-away whitespace are skipped. The scanner makes one unit at a time,
+// only as far as the decoded string needs, so the cost is proportional to the scalar and the memory
+// to the runs of positions kept (PosMap), whatever the length of its lines.
 
 namespace ri {
 
@@ -18,7 +22,6 @@ namespace {
 
 enum class Kind {
   lit,   // a raw character that stands for itself (whitespace may also vanish)
-  skip,  // raw text that never reaches the decoded string (quotes, indentation, folded spaces)
   brk,   // a line break: decodes to '\n', to a folded ' ', or to nothing
   esc,   // an escape sequence ('' or a backslash escape) decoding to `out`
 };
@@ -26,8 +29,11 @@ enum class Kind {
 struct Unit {
   size_t off = 0;  // byte offset of the unit in the file text
   size_t len = 0;  // raw bytes it covers
-  Kind kind = Kind::skip;
-  std::string out;  // lit: the character itself; esc: the bytes it decodes to
+  Kind kind = Kind::lit;
+  uint8_t n = 0;   // bytes in out
+  char out[4]{};   // lit: the character itself; esc: the bytes it decodes to (at most 4: one UTF-8 character)
+
+  std::string_view decoded() const { return {out, n}; }
 };
 
 // Returns whether c is YAML white space (space or tab).
@@ -41,9 +47,11 @@ size_t break_len(std::string_view t, size_t p) {
   return 0;
 }
 
-// Returns the offset of the line break ending the line that contains p (or t.size()).
-size_t line_end(std::string_view t, size_t p) {
-  while (p < t.size() && break_len(t, p) == 0) ++p;
+// Returns the offset of the line break ending the line that contains p (or t.size()), looking at most `cap`
+// bytes ahead (then p + cap).
+size_t line_end(std::string_view t, size_t p, size_t cap = std::string_view::npos) {
+  size_t stop = cap < t.size() - std::min(p, t.size()) ? p + cap : t.size();
+  while (p < stop && break_len(t, p) == 0) ++p;
   return p;
 }
 
@@ -105,7 +113,7 @@ size_t decode_escape(std::string_view t, size_t p, size_t e, std::string& out) {
   return 2;
 }
 
-// Produces the units of one scalar, a raw line at a time.
+// Produces the units of one scalar, one at a time.
 struct Scanner {
   std::string_view t;
   size_t p = 0;        // next raw byte to scan
@@ -114,130 +122,171 @@ struct Scanner {
   bool first = true;   // the next line is the scalar's first line
   bool done = false;   // the scalar has ended
   size_t line_cap = std::string_view::npos;  // most raw bytes of one line worth scanning (see align_scalar)
+  // the line being scanned
+  bool in_line = false;
+  size_t e = 0;                // where its content ends (its line break, or the cap)
+  size_t skip_end = 0;         // the indentation skipped at its start ends here
+  size_t white_end = 0;        // a run of white space that stays in the decoded text ends here
+  bool escaped_break = false;  // it ends with a backslash: the break joins the lines with nothing in between
 
-  // Appends a unit to u.
-  void add(std::vector<Unit>& u, size_t off, size_t len, Kind kind, std::string out = {}) {
-    u.push_back({off, len, kind, std::move(out)});
+  // Makes the next unit; false when the scalar has ended.
+  bool next(Unit& u) {
+    while (!done) {
+      if (!in_line && !start_line()) break;
+      if (p < skip_end) p = skip_end;  // indentation never reaches the decoded text
+      bool block = style == '|' || style == '>';
+      if (p < e && (block || p < white_end)) return lit(u);
+      if (p < e) {
+        int r = flow_unit(u);
+        if (r > 0) return true;
+        if (r < 0) break;
+        if (p < e) continue;
+      }
+      // the end of the line: its break, or the end of the scalar
+      in_line = false;
+      size_t bl = break_len(t, p);
+      if (bl == 0) break;
+      size_t at = p;
+      p += bl;
+      if (escaped_break) continue;
+      u = {at, bl, Kind::brk};
+      return true;
+    }
+    done = true;
+    return false;
   }
 
-  // Appends the units of the next raw line; returns false when nothing was appended.
-  bool next_line(std::vector<Unit>& u) {
-    if (done || p >= t.size()) {
-      done = true;
-      return false;
-    }
-    size_t before = u.size();
-    if (style == '|' || style == '>')
-      block_line(u);
-    else
-      flow_line(u);
+  // Starts the next raw line: false when the scalar ends before it.
+  bool start_line() {
+    if (p >= t.size()) return false;
+    e = line_end(t, p, line_cap);  // a long line of a flow collection holds many scalars: scan only as far as this one can reach
+    skip_end = white_end = p;
+    escaped_break = false;
+    in_line = true;
+    bool was_first = first;
     first = false;
-    if (p >= t.size()) done = true;
-    return u.size() > before;
-  }
-
-  // Appends units for one line of a plain, single- or double-quoted scalar.
-  void flow_line(std::vector<Unit>& u) {
-    // a long line of a flow collection holds many scalars: scan only as far as this one can reach
-    size_t e = line_end(t, p);
-    if (line_cap != std::string_view::npos && e - p > line_cap) e = p + line_cap;
-    if (!first) {
-      for (; p < e && is_white(t[p]); ++p) add(u, p, 1, Kind::skip);  // continuation indent
-      if (style == 0 && p < e && t[p] == '#') return stop();
+    if (style == '|' || style == '>') {
+      size_t spaces = count_spaces(t, p, e);
+      bool blank = spaces == e - p;
+      if (!blank && spaces < indent) return false;  // a less-indented line ends the scalar
+      if (spaces == 0 && e - p >= 3 && (t.substr(p, 3) == "---" || t.substr(p, 3) == "...") &&
+          (p + 3 == e || is_white(t[p + 3])))
+        return false;  // document marker
+      skip_end = p + std::min(spaces, indent);
+      return true;
     }
-    bool escaped_break = false;
-    while (p < e) {
-      char c = t[p];
-      if (is_white(c)) {
-        size_t q = p;
-        while (q < e && is_white(t[q])) ++q;
-        if (style == 0 && q < e && t[q] == '#') return stop();  // comment ends a plain scalar
-        Kind k = q == e ? Kind::skip : Kind::lit;  // trailing white space folds away
-        for (; p < q; ++p) add(u, p, 1, k, std::string(1, t[p]));
-        continue;
-      }
-      if (style == '\'' && c == '\'') {
-        if (p + 1 < e && t[p + 1] == '\'') {
-          add(u, p, 2, Kind::esc, "'");
-          p += 2;
-          continue;
-        }
-        return stop();
-      }
-      if (style == '"' && c == '"') return stop();
-      if (style == '"' && c == '\\') {
-        if (p + 1 == e) {  // escaped line break: joins the lines with nothing in between
-          add(u, p++, 1, Kind::skip);
-          escaped_break = true;
-          break;
-        }
-        std::string out;
-        size_t n = decode_escape(t, p, e, out);
-        if (n == 0) {
-          add(u, p++, 1, Kind::skip);
-        } else {
-          add(u, p, n, Kind::esc, std::move(out));
-          p += n;
-        }
-        continue;
-      }
-      add(u, p++, 1, Kind::lit, std::string(1, c));
+    if (!was_first) {
+      while (skip_end < e && is_white(t[skip_end])) ++skip_end;  // continuation indent
+      if (style == 0 && skip_end < e && t[skip_end] == '#') return false;
     }
-    size_t bl = break_len(t, p);
-    if (bl == 0) return stop();
-    add(u, p, bl, escaped_break ? Kind::skip : Kind::brk);
-    p += bl;
+    return true;
   }
 
-  // Appends units for one line of a block scalar's content.
-  void block_line(std::vector<Unit>& u) {
-    size_t e = line_end(t, p);
-    size_t spaces = count_spaces(t, p, e);
-    bool blank = spaces == e - p;
-    if (!blank && spaces < indent) return stop();  // a less-indented line ends the scalar
-    if (spaces == 0 && e - p >= 3 && (t.substr(p, 3) == "---" || t.substr(p, 3) == "...") &&
-        (p + 3 == e || is_white(t[p + 3])))
-      return stop();  // document marker
-    size_t k = std::min(spaces, indent);
-    for (size_t q = 0; q < k; ++q) add(u, p++, 1, Kind::skip);
-    for (; p < e; ++p) add(u, p, 1, Kind::lit, std::string(1, t[p]));
-    size_t bl = break_len(t, p);
-    if (bl == 0) return stop();
-    add(u, p, bl, Kind::brk);
-    p += bl;
+  // The raw character at p, standing for itself.
+  bool lit(Unit& u) {
+    u = {p, 1, Kind::lit, 1, {t[p]}};
+    ++p;
+    return true;
   }
 
-  // Marks the scalar as ended.
-  void stop() { done = true; }
+  // The next unit of a flow scalar's line at p (< e): 1 when made, 0 when p moved on without one, -1 when the
+  // scalar ends here.
+  int flow_unit(Unit& u) {
+    char c = t[p];
+    if (is_white(c)) {
+      size_t q = p;
+      while (q < e && is_white(t[q])) ++q;
+      if (style == 0 && q < e && t[q] == '#') return -1;  // comment ends a plain scalar
+      if (q == e) p = q;  // trailing white space folds away
+      else white_end = q;
+      return 0;
+    }
+    if (style == '\'' && c == '\'') {
+      if (p + 1 < e && t[p + 1] == '\'') {
+        u = {p, 2, Kind::esc, 1, {'\''}};
+        p += 2;
+        return 1;
+      }
+      return -1;
+    }
+    if (style == '"' && c == '"') return -1;
+    if (style == '"' && c == '\\') {
+      if (p + 1 == e) {  // escaped line break: joins the lines with nothing in between
+        ++p;
+        escaped_break = true;
+        return 0;
+      }
+      std::string out;
+      size_t n = decode_escape(t, p, e, out);
+      if (n == 0 || out.size() > sizeof u.out) {  // unknown: the backslash is skipped
+        ++p;
+        return 0;
+      }
+      u = {p, n, Kind::esc, static_cast<uint8_t>(out.size()), {}};
+      std::copy(out.begin(), out.end(), u.out);
+      p += n;
+      return 1;
+    }
+    lit(u);
+    return 1;
+  }
+};
+
+// Converts byte offsets to 1-based positions by binary search in the offsets of the lines' starts (the line of the
+// offset before is tried first: offsets mostly come in order).
+class PosCursor {
+ public:
+  PosCursor(std::string_view t, const std::vector<size_t>& line_starts, int16_t file)
+      : t_(t), starts_(line_starts), file_(file) {}
+
+  // Returns the 1-based line and byte column of offset off (clamped to the text), in the cursor's file.
+  Pos at(size_t off) {
+    off = std::min(off, t_.size());
+    bool same = line_ > 0 && starts_[line_ - 1] <= off && (line_ == starts_.size() || off < starts_[line_]);
+    if (!same) line_ = static_cast<size_t>(std::upper_bound(starts_.begin(), starts_.end(), off) - starts_.begin());
+    size_t start = line_ ? starts_[line_ - 1] : 0;
+    return {static_cast<int>(std::max<size_t>(line_, 1)), static_cast<int>(off - start) + 1, file_};
+  }
+
+ private:
+  std::string_view t_;
+  const std::vector<size_t>& starts_;
+  int16_t file_;
+  size_t line_ = 0;  // the line of the last offset (1-based), 0 before the first
 };
 
 // Result of aligning decoded bytes to raw text.
 struct Alignment {
-  std::vector<size_t> offs;  // raw offset of each aligned decoded byte
-  size_t end = 0;            // raw offset just after the last aligned byte
+  PosMap map;        // the position of each aligned decoded byte
+  size_t count = 0;  // how many decoded bytes aligned (map.size())
+  size_t last = 0;   // raw offset of the last aligned byte
+  size_t end = 0;    // raw offset just after the last aligned byte
 };
 
 // Matches decoded bytes to the scanner's units in order, stopping at the first mismatch.
-Alignment align(Scanner sc, const std::string& d, size_t start) {
+Alignment align(Scanner sc, const std::string& d, size_t start, PosCursor cur) {
   Alignment a;
   a.end = start;
-  std::vector<Unit> u;
-  size_t k = 0;
+  auto aligned = [&](size_t off, size_t n) {
+    Pos p = cur.at(off);
+    for (size_t k = 0; k < n; ++k) a.map.push_back(p);
+    a.count += n;
+    a.last = off;
+  };
   size_t i = 0;
+  Unit x;
   while (i < d.size()) {
-    if (k == u.size() && !sc.next_line(u)) break;
-    const Unit& x = u[k++];
-    if (x.kind == Kind::skip) continue;
+    if (!sc.next(x)) break;
     if (x.kind == Kind::brk) {
       if (d[i] != '\n' && d[i] != ' ') continue;  // a break that folded away
-      a.offs.push_back(x.off);
+      aligned(x.off, 1);
       a.end = x.off;  // stay on the line the break ends
       ++i;
       continue;
     }
-    const std::string& out = x.out;
+    std::string_view out = x.decoded();
     if (d.compare(i, out.size(), out) == 0) {
-      a.offs.insert(a.offs.end(), out.size(), x.off);
+      aligned(x.off, out.size());
       a.end = x.off + x.len;
       i += out.size();
       continue;
@@ -286,7 +335,7 @@ std::vector<size_t> block_indents(std::string_view t, size_t p, const std::strin
 }
 
 // Aligns the decoded text against the scalar starting at mark (after properties).
-Alignment align_scalar(std::string_view t, size_t mark, const std::string& d) {
+Alignment align_scalar(std::string_view t, size_t mark, const std::string& d, const PosCursor& cur) {
   size_t p = skip_properties(t, mark);
   Scanner sc;
   sc.t = t;
@@ -296,11 +345,11 @@ Alignment align_scalar(std::string_view t, size_t mark, const std::string& d) {
   if (c == '"' || c == '\'') {
     sc.style = c;
     sc.p = p + 1;
-    return align(sc, d, p + 1);
+    return align(sc, d, p + 1, cur);
   }
   if (c != '|' && c != '>') {
     sc.p = p;
-    return align(sc, d, p);
+    return align(sc, d, p, cur);
   }
   sc.style = c;
   size_t header_end = p + 1;
@@ -313,32 +362,12 @@ Alignment align_scalar(std::string_view t, size_t mark, const std::string& d) {
   best.end = header_end;
   for (size_t m : block_indents(t, sc.p, d)) {
     sc.indent = m;
-    Alignment a = align(sc, d, header_end);
-    if (a.offs.size() == d.size()) return a;
-    if (a.offs.size() > best.offs.size()) best = std::move(a);
+    Alignment a = align(sc, d, header_end, cur);
+    if (a.count == d.size()) return a;
+    if (a.count > best.count) best = std::move(a);
   }
   return best;
 }
-
-// Converts byte offsets to 1-based positions by binary search in the offsets of the lines' starts.
-class PosCursor {
- public:
-  PosCursor(std::string_view t, const std::vector<size_t>& line_starts, int16_t file)
-      : t_(t), starts_(line_starts), file_(file) {}
-
-  // Returns the 1-based line and byte column of offset off (clamped to the text), in the cursor's file.
-  Pos at(size_t off) {
-    off = std::min(off, t_.size());
-    size_t line = static_cast<size_t>(std::upper_bound(starts_.begin(), starts_.end(), off) - starts_.begin());
-    size_t start = line ? starts_[line - 1] : 0;
-    return {static_cast<int>(std::max<size_t>(line, 1)), static_cast<int>(off - start) + 1, file_};
-  }
-
- private:
-  std::string_view t_;
-  const std::vector<size_t>& starts_;
-  int16_t file_;
-};
 
 // The offsets at which the lines of t start.
 std::vector<size_t> line_starts_of(std::string_view t) {
@@ -352,25 +381,31 @@ std::vector<size_t> line_starts_of(std::string_view t) {
 
 // Maps every decoded byte of a YAML scalar (and the end of the scalar) to its file position.
 std::vector<Pos> map_scalar(std::string_view file_text, size_t mark_pos, const std::string& decoded) {
-  return map_scalar(file_text, line_starts_of(file_text), mark_pos, decoded);
+  std::vector<size_t> starts = line_starts_of(file_text);
+  PosMap runs = map_scalar(file_text, starts, mark_pos, decoded);
+  std::vector<Pos> out;
+  for (size_t i = 0; i < runs.size(); ++i) out.push_back(runs[i]);
+  return out;
 }
 
-std::vector<Pos> map_scalar(std::string_view file_text, const std::vector<size_t>& line_starts, size_t mark_pos,
-                            const std::string& decoded, int16_t file) {
+PosMap map_scalar(std::string_view file_text, const std::vector<size_t>& line_starts, size_t mark_pos,
+                  const std::string& decoded, int16_t file) {
   // yaml-cpp strips a UTF-8 byte order mark before counting positions.
   size_t bom = file_text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
   size_t mark = std::min(mark_pos + bom, file_text.size());
-  Alignment a = align_scalar(file_text, mark, decoded);
+  PosCursor cur(file_text, line_starts, file);
+  Alignment a = align_scalar(file_text, mark, decoded, cur);
 
   // Bytes that did not align get the last position that did.
-  size_t last = a.offs.empty() ? mark : a.offs.back();
-  size_t end = a.offs.size() == decoded.size() ? a.end : last;
-  if (a.offs.empty() && !decoded.empty()) last = end = mark;
+  size_t last = a.count == 0 ? mark : a.last;
+  size_t end = a.count == decoded.size() ? a.end : last;
+  if (a.count == 0 && !decoded.empty()) last = end = mark;
 
-  std::vector<Pos> out;
-  out.reserve(decoded.size() + 1);
-  PosCursor cur(file_text, line_starts, file);
-  for (size_t i = 0; i < decoded.size(); ++i) out.push_back(cur.at(i < a.offs.size() ? a.offs[i] : last));
+  PosMap out = std::move(a.map);
+  if (out.size() < decoded.size()) {
+    Pos p = cur.at(last);
+    for (size_t i = out.size(); i < decoded.size(); ++i) out.push_back(p);
+  }
   out.push_back(cur.at(end));
   return out;
 }

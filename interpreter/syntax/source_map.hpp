@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "common/diagnostics.hpp"
+#include "syntax/document.hpp"
 
 namespace ri {
 
@@ -24,10 +25,11 @@ namespace ri {
 // text (e.g. an alias node), the remaining bytes get the last position that did align.
 std::vector<Pos> map_scalar(std::string_view file_text, size_t mark_pos, const std::string& decoded);
 
-// The same, given the offsets at which the file's lines start (SourceFile::line_starts): positions cost a
-// binary search instead of a scan, so mapping every scalar of a file is not quadratic in its size. Every
-// position gets the file index `file` (Pos::file).
-std::vector<Pos> map_scalar(std::string_view file_text, const std::vector<size_t>& line_starts, size_t mark_pos,
-                            const std::string& decoded, int16_t file = 0);
+// The same as runs of positions (PosMap), given the offsets at which the file's lines start
+// (SourceFile::line_starts): positions cost a binary search instead of a scan, so mapping every scalar of a file is
+// not quadratic in its size, and the memory is that of the runs, not a position per byte. Every position gets the
+// file index `file` (Pos::file).
+PosMap map_scalar(std::string_view file_text, const std::vector<size_t>& line_starts, size_t mark_pos,
+                  const std::string& decoded, int16_t file = 0);
 
 }  // namespace ri
