@@ -1,5 +1,6 @@
-// ruleinterp check FILE... [--format gcc|json|github] [--playouts N]: exit 0 when every file is valid (and, with
-// --playouts, its invariants hold in random playouts: check_playouts.hpp), 1 with diagnostics otherwise.
+// ruleinterp check FILE... [--format gcc|json|github] [--werror] [--playouts N]: exit 0 when every file is valid (and,
+// with --playouts, its invariants hold in random playouts: check_playouts.hpp), 1 with errors otherwise. Warnings are
+// reported too, and fail the check only with --werror.
 #include <fmt/format.h>
 
 #include <iostream>
@@ -43,6 +44,7 @@ void add_check(CLI::App& app, std::vector<Command>& out) {
     std::vector<std::string> set;
     std::vector<std::string> allow_dirs;
     std::string format = "gcc";
+    bool werror = false;
     PlayoutCheck play;
     CLI::Option* playouts = nullptr;
     CLI::Option* seed = nullptr;
@@ -53,6 +55,7 @@ void add_check(CLI::App& app, std::vector<Command>& out) {
   cmd->add_option("--format", o->format, "how diagnostics are written: gcc (FILE:LINE:COL: error: ..., on stderr; the "
                                          "default), json (one document on stdout) or github (workflow commands on stdout)")
       ->check(CLI::IsMember({"gcc", "json", "github"}));
+  cmd->add_flag("--werror", o->werror, "a file with warnings fails the check too (exit 1)");
   add_set_option(cmd, o->set);
   add_allow_dir_option(cmd, o->allow_dirs);
   o->playouts = cmd->add_option("--playouts", o->play.playouts,
@@ -79,6 +82,7 @@ void add_check(CLI::App& app, std::vector<Command>& out) {
                    }
                    const std::vector<std::string>& files = o->files;
                    int bad = 0;
+                   size_t warnings = 0;
                    std::vector<Diagnostics> all;  // with --format json, every file's, printed at the end
                    for (auto& f : files) {
                      Diagnostics diags;
@@ -87,12 +91,18 @@ void add_check(CLI::App& app, std::vector<Command>& out) {
                      options.allowed_dirs = o->allow_dirs;
                      std::vector<std::string> unusable;
                      options.param_errors = &unusable;
+                     options.warnings = true;
                      auto prog = load_rules(f, diags, options);
                      if (!unusable.empty()) throw bad_params(unusable, files.size() > 1 ? f + ": " : "");
+                     // with warnings only the program is loaded: it fails only with --werror
+                     bool failed = !prog || diags.errors() > 0 || (o->werror && diags.warnings() > 0);
+                     warnings += diags.warnings();
                      if (!diags.empty()) {
                        if (how == DiagnosticFormat::Gcc) diags.print(std::cerr);
                        else if (how == DiagnosticFormat::Github) std::cout << diagnostics_github(diags);
                        else all.push_back(std::move(diags));
+                     }
+                     if (failed) {
                        ++bad;
                      } else if (o->playouts->count() && prog && !check_playouts(prog, f, o->play)) {
                        ++bad;
@@ -102,8 +112,12 @@ void add_check(CLI::App& app, std::vector<Command>& out) {
                    // the summary: with a format for tools, on stderr (stdout holds only their output)
                    std::ostream& summary = bad || how != DiagnosticFormat::Gcc ? std::cerr : std::cout;
                    const char* s = files.size() == 1 ? "" : "s";
-                   if (bad) summary << fmt::format("{} of {} file{} with errors\n", bad, files.size(), s);
-                   else summary << fmt::format("{} file{} ok\n", files.size(), s);
+                   std::string warned = warnings == 0 ? ""
+                                        : fmt::format(", {} warning{}", warnings, warnings == 1 ? "" : "s");
+                   if (bad)
+                     summary << fmt::format("{} of {} file{} with errors{}{}\n", bad, files.size(), s,
+                                            o->werror && warnings ? " or warnings" : "", warned);
+                   else summary << fmt::format("{} file{} ok{}\n", files.size(), s, warned);
                    return bad ? 1 : 0;
                  }});
 }

@@ -207,3 +207,28 @@ TEST_CASE("diagnostic formats: GitHub annotations", "[diagnostic_formats]") {
   d.error(nullptr, Pos{}, "no file");
   CHECK(diagnostics_github(d) == "::error::no file\n::notice line=2,col=3::a note first\n");
 }
+
+TEST_CASE("diagnostic formats: warnings in every format", "[diagnostic_formats]") {
+  auto file = std::make_shared<SourceFile>("w.rules", "moves:\n  fly: {}\n");
+  Diagnostics d;
+  d.warning({file}, Pos{2, 3, 0}, "move 'fly' is offered by no turn step");
+  d.error(file, Pos{1, 1, 0}, "bad");
+  CHECK(d.format() ==
+        "w.rules:1:1: error: bad\n"
+        "    1 | moves:\n"
+        "      | ^\n"
+        "w.rules:2:3: warning: move 'fly' is offered by no turn step\n"
+        "    2 |   fly: {}\n"
+        "      |   ^\n");
+  CHECK(diagnostics_github(d) ==
+        "::error file=w.rules,line=1,col=1::bad\n"
+        "::warning file=w.rules,line=2,col=3::move 'fly' is offered by no turn step\n");
+  CHECK(diagnostics_json({d}) ==
+        "{\"diagnostics\": [\n"
+        R"(  {"file": "w.rules", "line": 1, "column": 1, "severity": "error", "code": null, "message": "bad", )"
+        R"("notes": []},)"
+        "\n"
+        R"(  {"file": "w.rules", "line": 2, "column": 3, "severity": "warning", "code": null, )"
+        R"("message": "move 'fly' is offered by no turn step", "notes": []})"
+        "\n]}\n");
+}

@@ -643,6 +643,72 @@ turn: [{choose: all, if_none: lose}]
   CHECK(h.result_text() == "draw");
 }
 
+TEST_CASE("end results: win, lose, draw and rank, with two and three players") {
+  // A moves first; the end rule holds after A's move (me = A)
+  auto text = [](const char* players, const std::string& rule) {
+    return std::string("game: {name: results}\nplayers: ") + players +
+           "\nvariables: {t: 0}\nmoves:\n  go:\n    effects: ['set t = t + 1']\nturn: [{choose: all}]\nend:\n" + rule;
+  };
+  struct Row {
+    const char* players;
+    std::string rule;
+    const char* result;
+  };
+  const std::vector<Row> rows = {
+      {"[A, B]", "  - {when: t == 1, result: win(me)}\n", "A wins"},
+      {"[A, B]", "  - {when: t == 1, result: lose(me)}\n", "B wins"},  // two players: the opponent wins
+      {"[A, B]", "  - {when: t == 1, result: lose(B)}\n", "A wins"},
+      {"[A, B, C]", "  - {when: t == 1, result: lose(me)}\n", "B and C tie"},  // the others share the win
+      {"[A, B, C]", "  - {when: t == 1, result: lose(C)}\n", "A and B tie"},
+      {"[A, B, C]", "  - {each: p, when: t == 1 and p == B, result: lose(p)}\n", "A and C tie"},
+      {"[A, B, C, D]", "  - {each: p, when: t == 1 and p == D, result: lose(p)}\n", "A, B and C tie"},
+      {"[A, B]", "  - {when: t == 1, result: draw}\n", "draw"},
+      {"[A, B, C]", "  - {each: p, when: t == 1, result: \"rank(if p == B then 0 else 1)\"}\n", "A and C tie"},
+  };
+  for (const Row& r : rows) {
+    INFO(r.players << " " << r.rule);
+    Game g(build(text(r.players, r.rule)));
+    g.apply(g.read("go").move);
+    REQUIRE(g.node() == Game::NodeKind::Over);
+    CHECK(g.result_text() == r.result);
+  }
+}
+
+TEST_CASE("misère tic-tac-toe: who completes a line loses, with two and with three players") {
+  auto load = [](int64_t players) {
+    Diagnostics d;
+    LoadOptions o;
+    o.params = {{"num_players", players}};
+    auto p = load_rules(std::string(RULEINTERP_SOURCE_DIR) + "/tests/rules/misere.rules", d, o);
+    INFO(d.format());
+    REQUIRE(p);
+    return p;
+  };
+  struct Row {
+    int64_t players;
+    std::vector<const char*> moves;  // the last one completes the mover's line
+    const char* result;
+  };
+  const std::vector<Row> rows = {
+      {2, {"a1", "c3", "b1", "b3", "c1"}, "b wins"},                     // a completes the bottom row
+      {2, {"a1", "a2", "c3", "b2", "b1", "c2"}, "a wins"},               // b completes the middle row
+      {3, {"a1", "a2", "c3", "b1", "b2", "a3", "c1"}, "b and c tie"},    // a completes the bottom row
+      {3, {"a1", "a2", "c3", "b3", "b2", "a3", "c1", "c2"}, "a and c tie"},  // b completes the middle row
+  };
+  for (const Row& r : rows) {
+    Game g(load(r.players));
+    for (size_t i = 0; i < r.moves.size(); ++i) {
+      INFO(r.players << " players, move " << i + 1 << ": " << r.moves[i]);
+      REQUIRE(g.node() == Game::NodeKind::Decision);
+      Game::Reading m = g.read(r.moves[i]);
+      REQUIRE(m.ok);
+      g.apply(m.move);
+    }
+    REQUIRE(g.node() == Game::NodeKind::Over);
+    CHECK(g.result_text() == r.result);
+  }
+}
+
 TEST_CASE("grid coordinates, and lists made with '++', unique, filter and map") {
   check_values(kLists, {
       // grid coordinates: columns and rows from 1; site_at reads the first grid; offset stays on the site's grid

@@ -294,19 +294,23 @@ void Checker::check_end() {
         ei.result = EndInfo::Win;
         expect(*r->kids[0], Type::Player, "the winner");
         ce.arg = std::move(r->kids[0]);
+      } else if (r->kind == ExprKind::Call && r->name == "lose" && r->kids.size() == 1) {
+        ei.result = EndInfo::Lose;
+        expect(*r->kids[0], Type::Player, "the loser");
+        ce.arg = std::move(r->kids[0]);
       } else if (r->kind == ExprKind::Call && r->name == "rank" && r->kids.size() == 1) {
         ei.result = EndInfo::Rank;
         if (!ei.each) error(r->pos, "'rank(VALUE)' needs 'each: PLAYER' (the value is computed for every player)");
         expect(*r->kids[0], Type::Int, "a ranking value");
         ce.arg = std::move(r->kids[0]);
-      } else if (r->kind == ExprKind::Call && (r->name == "win" || r->name == "rank")) {
-        error(r->pos, fmt::format("'{}' takes 1 argument ({}), not {}", r->name, r->name == "win" ? "player" : "int",
+      } else if (r->kind == ExprKind::Call && (r->name == "win" || r->name == "lose" || r->name == "rank")) {
+        error(r->pos, fmt::format("'{}' takes 1 argument ({}), not {}", r->name, r->name == "rank" ? "int" : "player",
                                   r->kids.size()));
       } else if (r->kind == ExprKind::Call || r->kind == ExprKind::Name) {
-        error(r->pos, fmt::format("a result is win(PLAYER), draw or rank(VALUE), not '{}{}'", r->name,
+        error(r->pos, fmt::format("a result is win(PLAYER), lose(PLAYER), draw or rank(VALUE), not '{}{}'", r->name,
                                   r->kind == ExprKind::Call ? "(...)" : ""));
       } else {
-        error(r->pos, "a result is win(PLAYER), draw or rank(VALUE)");
+        error(r->pos, "a result is win(PLAYER), lose(PLAYER), draw or rank(VALUE)");
       }
     }
     if (ed.message) ei.has_message = templ(*ed.message, ce.message);  // the `each` name is in scope

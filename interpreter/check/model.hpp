@@ -93,8 +93,8 @@ struct StepInfo {
 struct EndInfo {
   bool each = false;   // evaluated once per player (the player in slot 0)
   int when = -1;
-  enum Result { Win, Draw, Rank } result = Win;
-  int arg = -1;        // Win: player node; Rank: int node (evaluated per player, highest wins)
+  enum Result { Win, Lose, Draw, Rank } result = Win;
+  int arg = -1;        // Win, Lose: player node; Rank: int node (evaluated per player, highest wins)
   TemplateInfo message;  // shown when this rule ends the game ('message'; the player in slot 0)
   bool has_message = false;
   int frame = 1;

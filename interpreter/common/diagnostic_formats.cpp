@@ -136,7 +136,7 @@ std::string diagnostics_github(const Diagnostics& diags) {
       props += fmt::format("{}line={},col={}", props.empty() ? "" : ",", d.pos.line, d.pos.col);
     std::string message = d.message;
     for (const Diagnostic& n : group.subspan(1)) message += "\n" + place(n) + ": note: " + n.message;
-    out += fmt::format("::{}{}::{}\n", d.severity == Severity::Note ? "notice" : "error",
+    out += fmt::format("::{}{}::{}\n", d.severity == Severity::Note ? "notice" : severity_name(d.severity),
                        props.empty() ? "" : " " + props, github_data(message));
   }
   return out;

@@ -34,8 +34,8 @@ std::string github_data(std::string_view text);
 // `,` -> `%2C`.
 std::string github_property(std::string_view text);
 
-// One error with its notes (a group of Diagnostics::grouped(), not empty) as a JSON object, on one line:
-//   {"file": F, "line": L, "column": C, "severity": "error", "code": null, "message": M,
+// One error or warning with its notes (a group of Diagnostics::grouped(), not empty) as a JSON object, on one line:
+//   {"file": F, "line": L, "column": C, "severity": "error" (or "warning"), "code": null, "message": M,
 //    "notes": [{"file": F, "line": L, "column": C, "message": M}, ...]}
 // `file` is null when the diagnostic has none; `line` and `column` are null without a position; `code` is
 // Diagnostic::code, null when empty.
@@ -51,7 +51,7 @@ std::string diagnostic_json(std::span<const Diagnostic> group);
 // alone, with "severity": "note".
 std::string diagnostics_json(const std::vector<Diagnostics>& checks);
 
-// The diagnostics as GitHub workflow commands, one line per error:
+// The diagnostics as GitHub workflow commands, one line per error (`::error`) or warning (`::warning`):
 //   ::error file=F,line=L,col=C::MESSAGE
 // with its notes folded into MESSAGE, each on a line of its own (`%0A`) as `FILE:LINE:COL: note: MESSAGE` (like
 // format_diagnostic's first line). `file` is left out without a file, `line` and `col` without a position. A note that

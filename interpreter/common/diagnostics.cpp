@@ -123,6 +123,20 @@ std::string format_diagnostic(const Diagnostic& d) {
   return out;
 }
 
+void Diagnostics::warning(const SourceFiles& files, Pos pos, std::string message) {
+  size_t f = pos.file >= 0 && static_cast<size_t>(pos.file) < files.size() ? static_cast<size_t>(pos.file) : 0;
+  list_.push_back({files.empty() ? nullptr : files[f], pos, std::move(message), Severity::Warning});
+}
+
+size_t Diagnostics::errors() const {
+  return static_cast<size_t>(std::count_if(list_.begin(), list_.end(), [](auto& d) { return d.severity == Severity::Error; }));
+}
+
+size_t Diagnostics::warnings() const {
+  return static_cast<size_t>(
+      std::count_if(list_.begin(), list_.end(), [](auto& d) { return d.severity == Severity::Warning; }));
+}
+
 void Diagnostics::note(const SourceFiles& files, Pos pos, std::string message) {
   size_t f = pos.line > 0 && pos.file >= 0 && static_cast<size_t>(pos.file) < files.size() ? static_cast<size_t>(pos.file) : 0;
   list_.push_back({files.empty() ? nullptr : files[f], pos, std::move(message), Severity::Note});

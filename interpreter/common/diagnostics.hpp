@@ -33,11 +33,14 @@ struct SourceFile {
 // The files that positions refer to, by Pos::file.
 using SourceFiles = std::vector<std::shared_ptr<const SourceFile>>;
 
-// How serious a diagnostic is: an error fails the command; a note says more about the error before it.
-enum class Severity : uint8_t { Error, Note };
+// How serious a diagnostic is: an error fails the command; a warning does not (only `check --werror` fails on one); a
+// note says more about the error or warning before it.
+enum class Severity : uint8_t { Error, Note, Warning };
 
-// How a diagnostic writes its severity: "error", "note".
-inline const char* severity_name(Severity s) { return s == Severity::Note ? "note" : "error"; }
+// How a diagnostic writes its severity: "error", "note", "warning".
+inline const char* severity_name(Severity s) {
+  return s == Severity::Note ? "note" : s == Severity::Warning ? "warning" : "error";
+}
 
 struct Diagnostic {
   std::shared_ptr<const SourceFile> file;
@@ -53,13 +56,18 @@ class Diagnostics {
   void error(std::shared_ptr<const SourceFile> file, Pos pos, std::string message);
   // in the file that pos.file names in `files`
   void error(const SourceFiles& files, Pos pos, std::string message);
-  // more about the error before it (a position without a line: the rule file, files[0])
+  // a problem that does not fail the command, in the file that pos.file names in `files`
+  void warning(const SourceFiles& files, Pos pos, std::string message);
+  // more about the error or warning before it (a position without a line: the rule file, files[0])
   void note(const SourceFiles& files, Pos pos, std::string message);
   bool empty() const { return list_.empty(); }
   size_t size() const { return list_.size(); }
+  // how many errors, how many warnings (notes not counted)
+  size_t errors() const;
+  size_t warnings() const;
   // in the order reported: each error followed by its notes
   const std::vector<Diagnostic>& all() const { return list_; }
-  // Each error with its notes (a group of all(): the error first), sorted by the error's file, then position (none
+  // Each error or warning with its notes (a group of all(): the error first), sorted by the error's file, then position (none
   // first); an error reported again at the same place with the same message only once. The spans point into all(): valid while this Diagnostics lives unchanged.
   std::vector<std::span<const Diagnostic>> grouped() const;
   // Every diagnostic, formatted (format_diagnostic): the groups in grouped()'s order.
@@ -81,7 +89,7 @@ bool read_source(const std::string& path, size_t max_bytes, std::string& out, Di
 // larger than 16 MiB", "it cannot be read").
 std::string read_file(const std::string& path, size_t max_bytes, std::string& out);
 
-// FILE:LINE:COL: error: message\n  LINE | source\n       |   ^\n
+// FILE:LINE:COL: error: message\n  LINE | source\n       |   ^\n (warning: or note: for those)
 std::string format_diagnostic(const Diagnostic& d);
 
 }  // namespace ri

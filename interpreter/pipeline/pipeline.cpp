@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 
+#include "check/warnings.hpp"
 #include "compile/compiler.hpp"
 #include "elaborate/elaborate.hpp"
 #include "pipeline/load_eval.hpp"
@@ -68,6 +69,7 @@ std::shared_ptr<const Program> load_rules_text(const std::string& path, const st
   Checked checked;
   bool checked_ok = check(doc, lib_ptrs, files, checked, diags);
   if (!elaborate(checked, diags) || !checked_ok) return nullptr;
+  if (options.warnings) warn_unused(doc, checked, diags);
   std::shared_ptr<Program> prog = compile(checked);
   // the declarations computed at load, on the finished program
   if (!evaluate_at_load(*prog, checked.declared.start, diags)) return nullptr;

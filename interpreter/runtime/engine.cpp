@@ -267,6 +267,11 @@ bool Game::check_end() {
         int64_t w = M_.evaluate(e.arg).i;
         if (w < 0 || w >= P.nplayers()) throw RuntimeError(P.code[e.arg].pos, "the winner is not a player (none)");
         S.winners = 1u << w;
+      } else if (e.result == EndInfo::Lose) {  // the loser last, every other player wins (spec/language.md, section 10)
+        M_.slot(0) = Value{p, 0, 0};
+        int64_t l = M_.evaluate(e.arg).i;
+        if (l < 0 || l >= P.nplayers()) throw RuntimeError(P.code[e.arg].pos, "the loser is not a player (none)");
+        S.winners = all_but(P.nplayers(), static_cast<int>(l));
       } else if (e.result == EndInfo::Rank) {
         int64_t best = 0;
         for (int q = 0; q < P.nplayers(); ++q) {

@@ -239,7 +239,7 @@ struct EndDecl {
   Pos pos;
   Text each;    // optional player variable
   Text when;    // boolean expression
-  Text result;  // win(P) | draw | rank(EXPR)
+  Text result;  // win(P) | lose(P) | draw | rank(EXPR)
   std::optional<Text> message;  // a template shown when this rule ends the game
 };
 
