@@ -121,10 +121,10 @@ TEST_CASE("a variant replaces, appends and removes the base's sections and entri
     std::function<void(const Document&)> check;
   };
   const std::vector<Row> rows = {
-      {"an entry with the base's name replaces it, in the base's place", "moves: {go: {notation: gone}}\n",
+      {"an entry with the base's name merges with it key by key, in the base's place", "moves: {go: {notation: gone}}\n",
        [](const Document& d) {
          CHECK(names(d.moves) == Strings{"go", "wait", "boom"});
-         CHECK(d.moves[0].params.empty());  // replaced whole, not merged key by key
+         CHECK(d.moves[0].params.size() == 1);  // kept: the variant does not give it
          REQUIRE(d.moves[0].notation.size() == 1);
          CHECK(d.moves[0].notation[0].s == "gone");
          CHECK(d.moves[0].notation[0].pos.file == 0);  // the variant's
@@ -275,8 +275,8 @@ TEST_CASE("a variant merges the base's invariants by name, appends new ones and 
     Document doc;
     SourceFiles files;
     CHECK_FALSE(read_variant(base, "remove: [invariants.fwe]\n", doc, files, d));
-    CHECK_THAT(d.format(), Catch::Contains("'invariants.fwe' is not in the base rules 'base.rules' (did you mean "
-                                           "'invariants.few'?)"));
+    CHECK_THAT(d.format(), Catch::Contains("'invariants.fwe' is not in the base rules '"));
+    CHECK_THAT(d.format(), Catch::Contains("/base.rules' (did you mean 'invariants.few'?)"));
   }
   SECTION("the merged invariants are checked and compiled in the merged order") {
     Diagnostics d;
@@ -321,7 +321,8 @@ TEST_CASE("a variant imports the base's libraries and its own, once each; 'remov
   }
   Diagnostics d;
   CHECK_FALSE(load_variant_rules(base, "remove: [import.card]\n", d));
-  CHECK_THAT(d.format(), Catch::Contains("'import.card' is not in the base rules 'base.rules' (did you mean 'import.cards'?)"));
+  CHECK_THAT(d.format(), Catch::Contains("'import.card' is not in the base rules '"));
+  CHECK_THAT(d.format(), Catch::Contains("/base.rules' (did you mean 'import.cards'?)"));
 }
 
 TEST_CASE("a chain of bases merges from the deepest up, each file relative to its own directory") {
@@ -429,10 +430,10 @@ TEST_CASE("problems of a variant are reported in the file and at the position wh
   const std::vector<Row> rows = {
       {"a removed entry the base does not have",
        {{"v.rules", v + "remove:\n  - moves.wiat\n"}, {"base.rules", kBase}},
-       "'moves.wiat' is not in the base rules 'base.rules' (did you mean 'moves.wait'?)", "v.rules", 3, 5},
+       "/base.rules' (did you mean 'moves.wait'?)", "v.rules", 3, 5},
       {"a removed section the base does not have",
        {{"v.rules", v + "remove: [zones]\n"}, {"base.rules", kBase}},
-       "'zones' is not in the base rules 'base.rules'", "v.rules", 2, 10},
+       "'zones' is not in the base rules '", "v.rules", 2, 10},
       {"a required section cannot be removed",
        {{"v.rules", v + "remove: [end]\n"}, {"base.rules", kBase}}, "cannot remove 'end': a rule file needs it",
        "v.rules", 2, 10},

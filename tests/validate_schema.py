@@ -10,6 +10,11 @@ import jsonschema
 import yaml
 
 
+# a variant's '!append' tag (language.md, section 2) marks a list that is appended to the base's: its value is the
+# list, as an editor's plugin that knows the tag sees it
+yaml.SafeLoader.add_constructor("!append", lambda loader, node: loader.construct_sequence(node, deep=True))
+
+
 def as_json(data):
     # JSON keys are strings: a YAML key like `1:` (an outcome) becomes "1", as an editor's plugin sees it
     return json.loads(json.dumps(data, default=str))

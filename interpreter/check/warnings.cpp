@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <set>
 #include <utility>
 
@@ -89,6 +90,41 @@ class Uses {
   std::vector<int> pending_;
 };
 
+// A variant's `remove` of a key its base's entry needs to do anything: the key, and what the entry is without it.
+struct Needed {
+  const char* section;
+  const char* key;
+  const char* without;  // {} is the entry's name
+};
+constexpr Needed kNeeded[] = {
+    {"pieces", "at", "the pieces of kind '{}' start off the board, where no move may reach them"},
+    {"pieces", "per_player", "no player has pieces of kind '{}'"},
+    {"moves", "effects", "the move '{}' changes nothing"},
+};
+
+// Warns at each `remove` path that drops a key of kNeeded from an entry that the variant does not give again.
+void warn_dropped(const Document& doc, const SourceFiles& files, Diagnostics& diags) {
+  for (const Text& r : doc.removed) {
+    size_t a = r.s.find('.'), b = a == std::string::npos ? a : r.s.find('.', a + 1);
+    if (b == std::string::npos) continue;
+    std::string section = r.s.substr(0, a), entry = r.s.substr(a + 1, b - a - 1), key = r.s.substr(b + 1);
+    for (const Needed& n : kNeeded) {
+      if (section != n.section || key != n.key) continue;
+      const Keys* keys = nullptr;
+      if (section == "pieces")
+        for (const PieceDecl& p : doc.pieces)
+          if (p.name.s == entry) keys = &p.keys;
+      if (section == "moves")
+        for (const MoveDecl& m : doc.moves)
+          if (m.name.s == entry) keys = &m.keys;
+      bool given = keys && std::any_of(keys->begin(), keys->end(), [&](const Text& k) { return k.s == key; });
+      if (keys && !given)
+        diags.warning(files, r.pos, fmt::format("removing '{}' drops a key the base's entry needs: {}", r.s,
+                                                fmt::format(fmt::runtime(n.without), entry)));
+    }
+  }
+}
+
 }  // namespace
 
 void warn_unused(const Document& doc, const Checked& checked, Diagnostics& diags) {
@@ -139,6 +175,7 @@ void warn_unused(const Document& doc, const Checked& checked, Diagnostics& diags
     if (has_pieces.count(static_cast<int>(k))) continue;
     diags.warning(P.files, g->pos, fmt::format("piece kind '{}' is never used", pd.name.s));
   }
+  warn_dropped(doc, P.files, diags);
 }
 
 }  // namespace ri

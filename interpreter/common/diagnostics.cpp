@@ -142,6 +142,21 @@ void Diagnostics::note(const SourceFiles& files, Pos pos, std::string message) {
   list_.push_back({files.empty() ? nullptr : files[f], pos, std::move(message), Severity::Note});
 }
 
+void Diagnostics::annotate(size_t from, const std::function<std::vector<Diagnostic>(const Diagnostic&)>& notes) {
+  if (from >= list_.size()) return;
+  std::vector<Diagnostic> out(list_.begin(), list_.begin() + static_cast<std::ptrdiff_t>(from));
+  std::vector<Diagnostic> pending;  // the notes of the last error or warning, added after its own
+  for (size_t i = from; i < list_.size(); ++i) {
+    if (list_[i].severity != Severity::Note) {
+      out.insert(out.end(), pending.begin(), pending.end());
+      pending = notes(list_[i]);
+    }
+    out.push_back(std::move(list_[i]));
+  }
+  out.insert(out.end(), pending.begin(), pending.end());
+  list_ = std::move(out);
+}
+
 std::vector<std::span<const Diagnostic>> Diagnostics::grouped() const {
   std::vector<std::span<const Diagnostic>> groups;
   for (size_t i = 0; i < list_.size(); ++i) {

@@ -2,6 +2,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <memory>
 #include <span>
@@ -60,6 +61,9 @@ class Diagnostics {
   void warning(const SourceFiles& files, Pos pos, std::string message);
   // more about the error or warning before it (a position without a line: the rule file, files[0])
   void note(const SourceFiles& files, Pos pos, std::string message);
+  // Adds, after each error and warning reported from index `from` on (and after its own notes), the notes
+  // `notes` gives for it.
+  void annotate(size_t from, const std::function<std::vector<Diagnostic>(const Diagnostic&)>& notes);
   bool empty() const { return list_.empty(); }
   size_t size() const { return list_.size(); }
   // how many errors, how many warnings (notes not counted)

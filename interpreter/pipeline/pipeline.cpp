@@ -67,9 +67,14 @@ std::shared_ptr<const Program> load_rules_text(const std::string& path, const st
     for (RuleParamDecl& p : doc.params)
       if (p.name.s == name) p.value = static_cast<int32_t>(value);
   Checked checked;
+  size_t reported = diags.size();
   bool checked_ok = check(doc, lib_ptrs, files, checked, diags);
-  if (!elaborate(checked, diags) || !checked_ok) return nullptr;
-  if (options.warnings) warn_unused(doc, checked, diags);
+  bool elaborated = elaborate(checked, diags);
+  if (checked_ok && elaborated && options.warnings) warn_unused(doc, checked, diags);
+  // a variant's problems get notes that point at what the variant changed
+  if (!doc.extends.s.empty())
+    diags.annotate(reported, [&](const Diagnostic& d) { return variant_notes(doc, files, d); });
+  if (!elaborated || !checked_ok) return nullptr;
   std::shared_ptr<Program> prog = compile(checked);
   // the declarations computed at load, on the finished program
   if (!evaluate_at_load(*prog, checked.declared.start, diags)) return nullptr;

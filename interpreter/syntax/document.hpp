@@ -86,6 +86,7 @@ struct Count {
 // A rule-file parameter: `NAME: DEFAULT` or `NAME: {default, min, max, description}`. Whole numbers, 32 bits.
 struct RuleParamDecl {
   Text name;
+  std::vector<Text> keys;  // the keys written ('default' for the short form): a variant's merges key by key
   int32_t def = 0;
   std::optional<int32_t> min, max;
   Pos def_pos, min_pos, max_pos;
@@ -130,8 +131,12 @@ struct TrackDecl {
   std::vector<NamedList> per_player;  // name = player
 };
 
+// The keys an entry writes (each at its position): a variant's entry merges with its base's key by key (variants.hpp).
+using Keys = std::vector<Text>;
+
 struct ZoneDecl {
   Text name;
+  Keys keys;
   bool per_player = false;
   Text label;  // how the zone is written; defaults to its name
 };
@@ -143,6 +148,7 @@ struct AttrDecl {
 
 struct PieceDecl {
   Text name;
+  Keys keys;
   std::optional<Count> per_player;  // how many each player starts with
   Text at;                        // zone or site where they start; empty: off the board (with `each`: an expression)
   std::vector<AttrDecl> attributes;
@@ -217,16 +223,22 @@ struct Requirement {
 
 struct MoveDecl {
   Text name;
+  Keys keys;
   std::vector<ParamDecl> params;
   std::vector<std::pair<Text, Text>> lets;  // name -> expression (evaluated on first use)
   std::vector<Requirement> requires_;
   std::vector<Text> effects;    // statements
+  std::vector<Text> effect_names;  // effects written as a mapping {NAME: STMT}: each one's name (else empty)
   std::vector<Text> notation;   // templates; the first is how the move is written
+  std::vector<std::string> appended;  // the list keys a variant writes with the tag !append ('effects', 'notation')
   std::vector<std::pair<Text, Text>> record;  // history field -> expression (evaluated after the effects)
 };
 
 struct StepDecl {
   Pos pos;
+  Text name;  // the step's name when 'turn' is a mapping {NAME: STEP}, else empty
+  Keys keys;
+  std::vector<std::string> appended;  // 'choose', 'after' written with !append (in a variant)
   enum Kind { Roll, Choose } kind = Choose;
   Text chance;                 // Roll: the chance event's name
   std::vector<Text> moves;     // Choose: the moves offered (empty = all)
@@ -237,6 +249,8 @@ struct StepDecl {
 
 struct EndDecl {
   Pos pos;
+  Text name;  // the rule's name when 'end' is a mapping {NAME: RULE}, else empty
+  Keys keys;
   Text each;    // optional player variable
   Text when;    // boolean expression
   Text result;  // win(P) | lose(P) | draw | rank(EXPR)
@@ -259,10 +273,23 @@ struct InvariantDecl {
   Text check;  // boolean expression
 };
 
+// A variant's entry that merged with (or replaced) its base's entry of the same name: where each is written.
+struct Override {
+  std::string path;  // 'moves.advance', 'end.line'
+  Pos variant, base;
+  bool merged = true;  // key by key; false: replaced whole
+};
+
 struct Document {
   std::shared_ptr<const SourceFile> file;
   Text extends;                // the base rule file's path as written ("" when the file extends none)
   std::vector<Text> remove;    // paths of the base's sections and entries to drop ('moves.fly')
+  // after a merge: every path the chain's variants removed, and every entry a variant's entry replaced or merged with
+  std::vector<Text> removed;
+  std::vector<Override> overrides;
+  // lists written with the tag !append ('end', 'turn', 'setup'): a variant appends them to its base's
+  std::vector<std::string> appended;
+  bool end_named = false, turn_named = false;  // 'end' / 'turn' written as a mapping of named items
   std::vector<Text> sections;  // the sections written, by path ('moves', 'topology.relations'), at their keys
   std::vector<ImportDecl> imports;  // the libraries imported ('import'), in the order written
   Text name, description;

@@ -68,6 +68,13 @@ class Loader {
   void named_texts(const YAML::Node& n, const std::string& where, const char* what, Pos fallback,
                    std::vector<std::pair<Text, Text>>& out);
   bool scalar_list(const YAML::Node& n, const std::string& what, std::vector<Text>& out, Pos fallback);
+  // A list of statements, or a mapping of named statements (`names` gets each one's name, or an empty Text).
+  bool statement_list(const YAML::Node& n, const std::string& what, std::vector<Text>& out, std::vector<Text>& names,
+                      Pos fallback);
+  // The keys a mapping writes (in a variant, its entry merges with the base's by these).
+  Keys keys_of(const YAML::Node& map);
+  // Whether a list is tagged '!append' (a variant's list appended to its base's); reported where not allowed.
+  bool appended(const YAML::Node& n, const std::string& what);
   bool int_of(const YAML::Node& n, const std::string& what, int& out, Pos fallback);
   bool count_of(const YAML::Node& n, const std::string& what, Count& out, Pos fallback);
   bool int32_of(const YAML::Node& n, const std::string& what, int32_t& out, Pos& at, Pos fallback);
@@ -106,7 +113,9 @@ class Loader {
   void load_move(const Text& name, const YAML::Node& n, MoveDecl& m);
   void load_requires(const YAML::Node& r, const std::string& where, Pos fallback, MoveDecl& m);
   void load_turn(const YAML::Node& n, Document& doc);
+  void load_step(const YAML::Node& s, StepDecl& st, bool partial);
   void load_end(const YAML::Node& n, Document& doc);
+  bool load_end_rule(const YAML::Node& e, EndDecl& ed, bool partial);
 
   // --- boards and positions (loader_positions.cpp)
   void load_start(const YAML::Node& n, Document& doc);

@@ -15,13 +15,14 @@ void Loader::load_moves(const YAML::Node& n, Document& doc) {
   });
 }
 
-// move -> { params: { NAME: TYPE }, let: { NAME: EXPR }, requires: REQUIREMENTS, effects: [STMT...],
+// move -> { params: { NAME: TYPE }, let: { NAME: EXPR }, requires: REQUIREMENTS, effects: STATEMENTS,
 //           notation: TEMPLATE | [TEMPLATE...], record: { FIELD: EXPR } }
 void Loader::load_move(const Text& name, const YAML::Node& b, MoveDecl& m) {
   m.name = name;
   std::string where = "moves." + name.s;
   if (!expect_map(b, where, name.pos)) return;
   check_keys(b, where, rule_keys("moves.*"));
+  m.keys = keys_of(b);
   if (auto p = b["params"]) {
     std::vector<std::pair<Text, Text>> params;
     named_texts(p, where + ".params", "a parameter's type", pos_of(b), params);
@@ -29,8 +30,12 @@ void Loader::load_move(const Text& name, const YAML::Node& b, MoveDecl& m) {
   }
   if (auto l = b["let"]) named_texts(l, where + ".let", "a definition", pos_of(b), m.lets);
   if (auto r = b["requires"]) load_requires(r, where, pos_of(b), m);
-  if (auto e = b["effects"]) scalar_list(e, where + ".effects", m.effects, pos_of(b));
+  if (auto e = b["effects"]) {
+    if (appended(e, where + ".effects")) m.appended.push_back("effects");
+    statement_list(e, where + ".effects", m.effects, m.effect_names, pos_of(b));
+  }
   if (auto nt = b["notation"]) {
+    if (appended(nt, where + ".notation")) m.appended.push_back("notation");
     if (nt.IsSequence()) scalar_list(nt, where + ".notation", m.notation, pos_of(b));
     else { Text t; if (text(nt, t, "'notation'", pos_of(b))) m.notation.push_back(t); }
   }
@@ -55,54 +60,100 @@ void Loader::load_requires(const YAML::Node& r, const std::string& where, Pos fa
   }
 }
 
-// turn -> '[' ( { roll: CHANCE, when: EXPR }
-//              | { choose: [MOVE...] | all, if_none: pass|end|lose, when: EXPR, after: [STMT...] } )* ']'
+// turn -> '[' STEP* ']' | '{' NAME ':' STEP (',' NAME ':' STEP)* '}'   (named: a variant can change or remove one)
 void Loader::load_turn(const YAML::Node& n, Document& doc) {
   doc.turn_pos = pos_of(n);
-  if (!expect_seq(n, "turn", pos_of(n))) return;
-  for (auto s : n) {
-    StepDecl st;
-    st.pos = pos_of(s, doc.turn_pos);
-    if (!expect_map(s, "a turn step", st.pos)) continue;
-    if (auto r = s["roll"]) {
-      check_keys(s, "turn step", rule_keys("turn[]", "roll"));
-      st.kind = StepDecl::Roll;
-      text(r, st.chance, "'roll'", st.pos);
-    } else if (auto c = s["choose"]) {
-      check_keys(s, "turn step", rule_keys("turn[]", "choose"));
-      st.kind = StepDecl::Choose;
+  if (n.IsMap()) {
+    doc.turn_named = true;
+    each_named(n, "turn", doc.turn_pos, [&](Text name, const YAML::Node& s) {
+      StepDecl st;
+      name.map.clear();
+      st.name = std::move(name);
+      st.pos = pos_of(s, st.name.pos);
+      if (!expect_map(s, "turn step '" + st.name.s + "'", st.pos)) return;
+      load_step(s, st, variant_);
+      doc.turn.push_back(std::move(st));
+    });
+  } else {
+    if (!expect_seq(n, "turn", pos_of(n))) return;
+    if (appended(n, "turn")) doc.appended.push_back("turn");
+    for (auto s : n) {
+      StepDecl st;
+      st.pos = pos_of(s, doc.turn_pos);
+      if (!expect_map(s, "a turn step", st.pos)) continue;
+      load_step(s, st, false);
+      doc.turn.push_back(std::move(st));
+    }
+  }
+  if (doc.turn.empty() && !variant_) error(doc.turn_pos, "'turn' needs at least one step");
+}
+
+// step -> { roll: CHANCE, when: EXPR } | { choose: [MOVE...] | all, if_none: pass|end|lose, when: EXPR, after: STATEMENTS }
+// A variant's named step may be `partial`: it gives only the keys that change its base's step.
+void Loader::load_step(const YAML::Node& s, StepDecl& st, bool partial) {
+  st.keys = keys_of(s);
+  if (auto r = s["roll"]) {
+    check_keys(s, "turn step", rule_keys("turn[]", "roll"));
+    st.kind = StepDecl::Roll;
+    text(r, st.chance, "'roll'", st.pos);
+  } else if (s["choose"] || partial) {
+    check_keys(s, "turn step", rule_keys("turn[]", "choose"));
+    st.kind = StepDecl::Choose;
+    if (auto c = s["choose"]) {
+      if (appended(c, "choose")) st.appended.push_back("choose");
       if (c.IsScalar() && c.Scalar() == "all") {
       } else if (scalar_list(c, "choose", st.moves, st.pos) && st.moves.empty()) {
         error(pos_of(c, st.pos), "'choose' offers no move: name the moves, or write 'choose: all'");
       }
-      if (auto w = s["if_none"]) text(w, st.when_none, "'if_none'", st.pos);
-      if (auto a = s["after"]) scalar_list(a, "after", st.after, st.pos);
-    } else {
-      error(st.pos, "a turn step must be 'roll: CHANCE' or 'choose: [MOVES]'");
-      continue;
     }
-    if (auto w = s["when"]) text(w, st.when.emplace(), "'when'", st.pos);
-    doc.turn.push_back(std::move(st));
+    if (auto w = s["if_none"]) text(w, st.when_none, "'if_none'", st.pos);
+    if (auto a = s["after"]) {
+      if (appended(a, "after")) st.appended.push_back("after");
+      scalar_list(a, "after", st.after, st.pos);
+    }
+  } else {
+    error(st.pos, "a turn step must be 'roll: CHANCE' or 'choose: [MOVES]'");
+    return;
   }
-  if (doc.turn.empty()) error(doc.turn_pos, "'turn' needs at least one step");
+  if (auto w = s["when"]) text(w, st.when.emplace(), "'when'", st.pos);
 }
 
-// end -> '[' { each?, when, result, message? } ']'
+// end -> '[' RULE* ']' | '{' NAME ':' RULE (',' NAME ':' RULE)* '}'   (named: a variant can change or remove one)
 void Loader::load_end(const YAML::Node& n, Document& doc) {
+  if (n.IsMap()) {
+    doc.end_named = true;
+    each_named(n, "end", pos_of(n), [&](Text name, const YAML::Node& e) {
+      EndDecl ed;
+      name.map.clear();
+      ed.name = std::move(name);
+      ed.pos = pos_of(e, ed.name.pos);
+      if (!expect_map(e, "end rule '" + ed.name.s + "'", ed.pos)) return;
+      if (load_end_rule(e, ed, variant_)) doc.end.push_back(std::move(ed));
+    });
+    return;
+  }
   if (!expect_seq(n, "end", pos_of(n))) return;
+  if (appended(n, "end")) doc.appended.push_back("end");
   for (auto e : n) {
     EndDecl ed;
     ed.pos = pos_of(e, pos_of(n));
     if (!expect_map(e, "an end condition", ed.pos)) continue;
-    check_keys(e, "end", rule_keys("end[]"));
-    if (auto v = e["each"]) text(v, ed.each, "'each'", ed.pos);
-    if (auto v = need(e, "when", "an end condition", ed.pos)) text(v, ed.when, "'when'", ed.pos);
-    else continue;
-    if (auto v = need(e, "result", "an end condition", ed.pos)) text(v, ed.result, "'result'", ed.pos);
-    else continue;
-    if (auto v = e["message"]) text(v, ed.message.emplace(), "'message'", ed.pos);
-    doc.end.push_back(std::move(ed));
+    if (load_end_rule(e, ed, false)) doc.end.push_back(std::move(ed));
   }
+}
+
+// rule -> { each?, when, result, message? }   (a variant's named rule may be `partial`: only the keys it changes)
+// False when a key the rule needs is missing (reported).
+bool Loader::load_end_rule(const YAML::Node& e, EndDecl& ed, bool partial) {
+  check_keys(e, "end", rule_keys("end[]"));
+  ed.keys = keys_of(e);
+  if (auto v = e["each"]) text(v, ed.each, "'each'", ed.pos);
+  if (auto v = partial ? e["when"] : need(e, "when", "an end condition", ed.pos)) text(v, ed.when, "'when'", ed.pos);
+  else if (!partial) return false;
+  if (auto v = partial ? e["result"] : need(e, "result", "an end condition", ed.pos)) text(v, ed.result, "'result'", ed.pos);
+  else if (!partial) return false;
+  if (auto v = e["message"]) text(v, ed.message.emplace(), "'message'", ed.pos);
+  return true;
 }
 
 }  // namespace ri

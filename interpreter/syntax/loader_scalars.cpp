@@ -109,6 +109,53 @@ void Loader::named_texts(const YAML::Node& n, const std::string& where, const ch
   });
 }
 
+// The keys a mapping writes, each at its position (a variant's entry merges with its base's by these).
+Keys Loader::keys_of(const YAML::Node& map) {
+  Keys out;
+  if (!map.IsMap()) return out;
+  for (auto it = map.begin(); it != map.end(); ++it)
+    if (it->first.IsScalar()) {
+      Text t = key_text(it->first);
+      t.map.clear();
+      out.push_back(std::move(t));
+    }
+  return out;
+}
+
+// appended -> '!append' LIST   (only in a variant: the list is appended to its base's)
+bool Loader::appended(const YAML::Node& n, const std::string& what) {
+  if (n.Tag() != "!append") return false;
+  if (!n.IsSequence()) {
+    error(pos_of(n), fmt::format("'!append' is for a list: '{}' is {}", what, kind_name(n)));
+    return false;
+  }
+  if (!variant_) {
+    error(pos_of(n), fmt::format("'!append' appends '{}' to the base's: it needs 'extends'", what));
+    return false;
+  }
+  return true;
+}
+
+// statements -> '[' STMT (',' STMT)* ']' | '{' NAME ':' STMT (',' NAME ':' STMT)* '}'   (named: a variant can
+// replace or remove one by its name)
+bool Loader::statement_list(const YAML::Node& n, const std::string& what, std::vector<Text>& out,
+                            std::vector<Text>& names, Pos fallback) {
+  if (!n.IsMap()) {
+    size_t before = out.size();
+    bool ok = scalar_list(n, what, out, fallback);
+    names.resize(names.size() + (out.size() - before));
+    return ok;
+  }
+  each_named(n, what, fallback, [&](Text name, const YAML::Node& value) {
+    Text v;
+    if (!text(value, v, "a statement", name.pos)) return;
+    name.map.clear();
+    names.push_back(std::move(name));
+    out.push_back(std::move(v));
+  });
+  return true;
+}
+
 // list -> '[' scalar (',' scalar)* ']'
 bool Loader::scalar_list(const YAML::Node& n, const std::string& what, std::vector<Text>& out, Pos fallback) {
   if (!expect_seq(n, what, fallback)) return false;

@@ -54,7 +54,10 @@ void Loader::load(Document& doc) {
   section("hidden", false, &Loader::load_hidden);
   if (auto d = root["display"]) doc.has_display = text(d, doc.display, "'display'", {1, 1});
   if (auto d = root["summary"]) doc.has_summary = text(d, doc.summary, "'summary'", {1, 1});
-  if (auto d = root["setup"]) scalar_list(d, "setup", doc.setup, pos_of(d));
+  if (auto d = root["setup"]) {
+    if (appended(d, "setup")) doc.appended.push_back("setup");
+    scalar_list(d, "setup", doc.setup, pos_of(d));
+  }
 }
 
 // extends -> PATH ; remove -> '[' PATH (',' PATH)* ']'   (remove only with extends)
@@ -114,12 +117,16 @@ void Loader::load_params(const YAML::Node& n, Document& doc) {
     std::string where = "params." + p.name.s;
     if (b.IsMap()) {
       check_keys(b, where, rule_keys("params.*"));
-      if (auto v = need(b, "default", "'" + where + "'", pos_of(b))) int32_of(v, "'default'", p.def, p.def_pos, pos_of(b));
+      p.keys = keys_of(b);
+      // (a variant's parameter may give only the keys that change its base's)
+      if (auto v = variant_ ? b["default"] : need(b, "default", "'" + where + "'", pos_of(b)))
+        int32_of(v, "'default'", p.def, p.def_pos, pos_of(b));
       if (auto v = b["min"]) int32_of(v, "'min'", p.min.emplace(), p.min_pos, pos_of(b));
       if (auto v = b["max"]) int32_of(v, "'max'", p.max.emplace(), p.max_pos, pos_of(b));
       if (auto v = b["description"]) text(v, p.description, "'description'", pos_of(b));
     } else {
       int32_of(b, "'" + where + "'", p.def, p.def_pos, p.name.pos);
+      p.keys.push_back({"default", p.name.pos, {}});
     }
     p.value = p.def;
     doc.params.push_back(std::move(p));
@@ -146,6 +153,7 @@ void Loader::load_zones(const YAML::Node& n, Document& doc) {
     z.name = std::move(name);
     if (b.IsMap()) {
       check_keys(b, "zone '" + z.name.s + "'", rule_keys("zones.*"));
+      z.keys = keys_of(b);
       if (auto v = b["per_player"]) flag(v, "per_player", z.per_player);
       if (auto v = b["label"]) text(v, z.label, "'label'", pos_of(b));
     } else if (!b.IsNull()) {
@@ -164,6 +172,7 @@ void Loader::load_pieces(const YAML::Node& n, Document& doc) {
     std::string where = "piece '" + p.name.s + "'";
     if (!expect_map(b, where, p.name.pos)) return;
     check_keys(b, where, rule_keys("pieces.*"));
+    p.keys = keys_of(b);
     if (auto v = b["each"]) {
       text(v, p.each.emplace(), "'each'", pos_of(b));
       if (b["per_player"])

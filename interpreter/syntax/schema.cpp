@@ -43,6 +43,10 @@ Value map(std::vector<Field> fields, std::string d) {
 Field req(std::string key, Value v) { return {std::move(key), true, std::move(v)}; }
 Field opt(std::string key, Value v) { return {std::move(key), false, std::move(v)}; }
 Value statements(std::string d) { return list(scalar(Kind::Statement, "a statement"), std::move(d)); }
+// A list of statements, or a mapping of named ones (a variant can replace or remove one by its name).
+Value named_statements(std::string d) {
+  return any({statements(d), names(scalar(Kind::Statement, "a statement"), d + ", each with a name")}, d);
+}
 Value site_list(std::string d) { return list(name("a site"), std::move(d)); }
 
 Value topology(bool library) {
@@ -113,7 +117,7 @@ Value moves() {
   return names(map({opt("params", names(text("TYPE or 'TYPE in EXPR'"), "the move's parameters and their types")),
                     opt("let", names(expr("a definition"), "names for expressions")),
                     opt("requires", list(requirement, "the conditions the move needs")),
-                    opt("effects", statements("what the move does")),
+                    opt("effects", named_statements("what the move does")),
                     opt("notation", any({tmpl("how the move is written"),
                                          list(tmpl("a way to write the move"), "the ways to write it, the first used")},
                                         "how the move is written")),
@@ -124,14 +128,38 @@ Value moves() {
 
 Value turn() {
   Value when = expr("the step is taken only when this holds");
-  return list(any({map({req("roll", name("the chance event rolled")), opt("when", when)}, "a roll of a chance event"),
-                   map({req("choose", any({words({"all"}, "every move"), list(name("a move"), "the moves offered")},
-                                          "the moves offered")),
-                        opt("if_none", words({"pass", "end", "lose"}, "what happens with no legal move (default pass)")),
-                        opt("when", when), opt("after", statements("statements run after each move chosen"))},
-                       "the player to move chooses a move")},
-                  "a step"),
-              "the steps of a turn");
+  Value step = any({map({req("roll", name("the chance event rolled")), opt("when", when)}, "a roll of a chance event"),
+                    map({req("choose", any({words({"all"}, "every move"), list(name("a move"), "the moves offered")},
+                                           "the moves offered")),
+                         opt("if_none", words({"pass", "end", "lose"}, "what happens with no legal move (default pass)")),
+                         opt("when", when), opt("after", named_statements("statements run after each move chosen"))},
+                        "the player to move chooses a move")},
+                   "a step");
+  // a named step of a variant may give only the keys that change its base's step
+  Value partial = map({opt("roll", name("the chance event rolled")),
+                       opt("choose", any({words({"all"}, "every move"), list(name("a move"), "the moves offered")},
+                                         "the moves offered")),
+                       opt("if_none", words({"pass", "end", "lose"}, "what happens with no legal move (default pass)")),
+                       opt("when", when), opt("after", named_statements("statements run after each move chosen"))},
+                      "a step: 'roll' or 'choose' (a variant's step: the keys it changes)");
+  return any({list(step, "the steps of a turn"), names(partial, "the steps of a turn, each with a name")},
+             "the steps of a turn");
+}
+
+Value end() {
+  Value rule = map({opt("each", text("a player variable: the rule is tried for each player")),
+                    req("when", expr("the condition")),
+                    req("result", expr("win(P), lose(P), draw or rank(EXPR)")),
+                    opt("message", tmpl("shown when this rule ends the game"))},
+                   "an end rule");
+  Value partial = map({opt("each", text("a player variable: the rule is tried for each player")),
+                       opt("when", expr("the condition (required but in a variant)")),
+                       opt("result", expr("win(P), lose(P), draw or rank(EXPR) (required but in a variant)")),
+                       opt("message", tmpl("shown when this rule ends the game"))},
+                      "an end rule (a variant's rule: the keys it changes)");
+  return any({list(rule, "when the game ends, and its result"),
+              names(partial, "when the game ends, and its result: rules with names")},
+             "when the game ends, and its result");
 }
 
 Value build_rule_file() {
@@ -179,12 +207,7 @@ Value build_rule_file() {
        opt("setup", statements("statements run once when the game is set up")),
        req("moves", moves()),
        req("turn", turn()),
-       req("end", list(map({opt("each", text("a player variable: the rule is tried for each player")),
-                            req("when", expr("the condition")),
-                            req("result", expr("win(P), draw or rank(EXPR)")),
-                            opt("message", tmpl("shown when this rule ends the game"))},
-                           "an end rule"),
-                       "when the game ends, and its result")),
+       req("end", end()),
        opt("invariants", names(expr("a condition"), "conditions that hold in every position")),
        opt("display", tmpl("how a position is drawn")),
        opt("summary", tmpl("a position in one line")),

@@ -12,6 +12,7 @@
 
 #include "common/suggest.hpp"
 #include "syntax/file_access.hpp"
+#include "syntax/variant_entries.hpp"
 
 namespace ri {
 namespace {
@@ -23,10 +24,13 @@ struct Section {
   const char* path;  // 'moves', 'topology.relations'
   bool required;     // a rule file needs it: a variant can replace it, not remove it
   bool by_entry;     // a mapping of named entries, merged and removed entry by entry
-  void (*take)(Document& base, Document& variant);  // the variant's section replaces (or merges into) the base's
-  void (*clear)(Document& doc);                        // drops the whole section
+  void (*take)(Document& base, Document& variant, const char* path);  // the variant's section changes the base's
+  void (*clear)(Document& doc);                                          // drops the whole section
   std::vector<std::string> (*names)(const Document& doc);  // by_entry: the entries' names, in order
   bool (*erase)(Document& doc, const std::string& name);   // by_entry: drops one entry; false when absent
+  // by_entry, for entries with keys: removes the part `rest` of the entry `name` (variant_entries.hpp)
+  std::string (*erase_in)(Document& doc, const std::string& name, const std::string& path, const std::string& rest,
+                          const std::string& base, bool dry) = nullptr;
 };
 
 // The name an entry is matched by: its key; a function's is the name in its signature.
@@ -35,27 +39,43 @@ std::string entry_name(const T& entry) {
   return entry.name.s;
 }
 std::string entry_name(const FuncDecl& f) { return f.name(); }
-
-// The variant's entries replace the base's of the same name, in the base's order; new names are appended in
-// the variant's order. A name the variant gives twice (only functions can: their keys are signatures) is
-// appended the second time, so that the checker still reports the duplicate.
 template <class T>
-void merge_entries(std::vector<T>& base, std::vector<T>& variant) {
+Pos entry_pos(const T& entry) {
+  return entry.name.pos;
+}
+Pos entry_pos(const FuncDecl& f) { return f.signature.pos; }
+
+// The entries whose keys a variant's entry merges with one by one (the others it replaces whole).
+template <class T>
+constexpr bool keyed_entry = requires(T& t) { merge_entry(t, std::move(t)); };
+
+// The variant's entries change the base's of the same name, in the base's place: key by key (keyed_entry), else
+// replaced whole; new names are appended in the variant's order. A name the variant gives twice (only functions
+// can: their keys are signatures) is appended the second time, so that the checker still reports the duplicate.
+// Each change is recorded in `overrides` (for the notes of variant_notes).
+template <class T>
+void merge_entries(std::vector<T>& base, std::vector<T>& variant, const char* path, std::vector<Override>& overrides) {
   std::set<std::string> taken;
   for (T& e : variant) {
     std::string name = entry_name(e);
     auto it = taken.insert(name).second
                   ? std::find_if(base.begin(), base.end(), [&](const T& b) { return entry_name(b) == name; })
                   : base.end();
-    if (it != base.end()) *it = std::move(e);
-    else base.push_back(std::move(e));
+    if (it == base.end()) {
+      base.push_back(std::move(e));
+      continue;
+    }
+    overrides.push_back({fmt::format("{}.{}", path, name), entry_pos(e), entry_pos(*it), keyed_entry<T>});
+    if constexpr (keyed_entry<T>) merge_entry(*it, std::move(e));
+    else *it = std::move(e);
   }
 }
 
 // A section the variant replaces as a whole: every member is taken from the variant.
 template <auto... Members>
 Section whole(const char* path, bool required = false) {
-  return {path, required, false, [](Document& b, Document& v) { ((b.*Members = std::move(v.*Members)), ...); },
+  return {path, required, false,
+          [](Document& b, Document& v, const char*) { ((b.*Members = std::move(v.*Members)), ...); },
           [](Document& d) { ((d.*Members = {}), ...); }, nullptr, nullptr};
 }
 
@@ -64,29 +84,81 @@ Section whole(const char* path, bool required = false) {
 template <auto... Members>
 Section keyed(const char* path, bool required = false) {
   return {path, required, false,
-          [](Document& b, Document& v) {
+          [](Document& b, Document& v, const char*) {
             (((v.*Members).pos.line > 0 ? void(b.*Members = std::move(v.*Members)) : void()), ...);
           },
           [](Document& d) { ((d.*Members = {}), ...); }, nullptr, nullptr};
 }
 
-// A mapping of named entries: merged by name (merge_entries), removable entry by entry.
+// A list the variant replaces whole, or appends to the base's (!append).
+template <auto Member>
+Section appendable(const char* path) {
+  return {path, false, false,
+          [](Document& b, Document& v, const char* p) {
+            if (std::find(v.appended.begin(), v.appended.end(), p) == v.appended.end()) b.*Member = {};
+            for (auto& e : v.*Member) (b.*Member).push_back(std::move(e));
+          },
+          [](Document& d) { (d.*Member).clear(); }, nullptr, nullptr};
+}
+
+template <auto Member>
+std::vector<std::string> entry_names(const Document& d) {
+  std::vector<std::string> names;
+  for (auto& e : d.*Member) names.push_back(entry_name(e));
+  return names;
+}
+
+template <auto Member>
+bool erase_entry(Document& d, const std::string& name) {
+  auto& list = d.*Member;
+  auto it = std::find_if(list.begin(), list.end(), [&](auto& e) { return !name.empty() && entry_name(e) == name; });
+  if (it == list.end()) return false;
+  list.erase(it);
+  return true;
+}
+
+template <auto Member>
+std::string erase_in_entry(Document& d, const std::string& name, const std::string& path, const std::string& rest,
+                           const std::string& base, bool dry) {
+  auto& list = d.*Member;
+  auto it = std::find_if(list.begin(), list.end(), [&](auto& e) { return entry_name(e) == name; });
+  if (it == list.end()) return fmt::format("'{}' is not in the base rules '{}'", path, base);
+  return remove_in(*it, path, rest, base, dry);
+}
+
+// A mapping of named entries: merged by name (merge_entries), removable entry by entry (and, for keyed entries,
+// key by key).
 template <auto Member>
 Section by_entry(const char* path, bool required = false) {
-  return {path, required, true, [](Document& b, Document& v) { merge_entries(b.*Member, v.*Member); },
-          [](Document& d) { (d.*Member).clear(); },
-          [](const Document& d) {
-            std::vector<std::string> names;
-            for (auto& e : d.*Member) names.push_back(entry_name(e));
-            return names;
-          },
-          [](Document& d, const std::string& name) {
-            auto& list = d.*Member;
-            auto it = std::find_if(list.begin(), list.end(), [&](auto& e) { return entry_name(e) == name; });
-            if (it == list.end()) return false;
-            list.erase(it);
-            return true;
-          }};
+  Section s{path, required, true,
+            [](Document& b, Document& v, const char* p) { merge_entries(b.*Member, v.*Member, p, b.overrides); },
+            [](Document& d) { (d.*Member).clear(); }, entry_names<Member>, erase_entry<Member>};
+  using Entry = typename std::remove_reference_t<decltype(std::declval<Document&>().*Member)>::value_type;
+  if constexpr (keyed_entry<Entry>) s.erase_in = erase_in_entry<Member>;
+  return s;
+}
+
+// A list whose items may have names ('end', 'turn'): the variant's list is appended to the base's (!append), or
+// merged with it by name (the variant writes a mapping of named items: each changes the base's item of its name key
+// by key, new ones are appended), or replaces it whole (a plain list). Named items can be removed one by one.
+template <auto Member, auto Named>
+Section named_list(const char* path, bool required) {
+  Section s{path, required, true,
+            [](Document& b, Document& v, const char* p) {
+              auto& items = v.*Member;
+              bool append = std::find(v.appended.begin(), v.appended.end(), p) != v.appended.end();
+              if (append) {
+                for (auto& e : items) (b.*Member).push_back(std::move(e));
+              } else if (v.*Named) {
+                merge_entries(b.*Member, items, p, b.overrides);
+              } else {
+                b.*Member = std::move(items);
+                b.*Named = false;
+              }
+            },
+            [](Document& d) { (d.*Member).clear(); }, entry_names<Member>, erase_entry<Member>};
+  s.erase_in = erase_in_entry<Member>;
+  return s;
 }
 
 // Every section a variant can change, in the order of the language reference (section 2). 'topology' itself
@@ -109,10 +181,10 @@ const std::vector<Section>& section_table() {
       by_entry<&Document::history>("history"),
       by_entry<&Document::chance>("chance"),
       by_entry<&Document::functions>("functions"),
-      whole<&Document::setup>("setup"),
+      appendable<&Document::setup>("setup"),
       by_entry<&Document::moves>("moves", true),
-      whole<&Document::turn, &Document::turn_pos>("turn", true),
-      whole<&Document::end>("end", true),
+      named_list<&Document::turn, &Document::turn_named>("turn", true),
+      named_list<&Document::end, &Document::end_named>("end", true),
       by_entry<&Document::invariants>("invariants"),
       whole<&Document::display, &Document::has_display>("display"),
       whole<&Document::summary, &Document::has_summary>("summary"),
@@ -152,6 +224,7 @@ struct Removal {
   std::string section;                  // the path of the section or parent
   std::vector<const Section*> targets;  // the sections it removes (whole), or the one holding the entry
   std::string entry;                    // "" for whole sections
+  std::string rest;                     // a part inside the entry ('requires.MovementExpected'), or ""
 };
 
 // The sections a path names whole: the section itself, or every sub-section of a parent ('topology').
@@ -182,7 +255,19 @@ std::string unknown_section(const std::string& path) {
   return fmt::format("unknown section '{}' in 'remove'{}", section, hint);
 }
 
-// "cannot remove 'end.first': ..." for a path inside a section that has no named entries.
+// "cannot remove 'functions.f.x': ..." for a path inside an entry that has no parts to remove.
+std::string no_parts(const std::string& path, const Section& s) {
+  std::vector<std::string> keyed;
+  for (const Section& t : section_table())
+    if (t.erase_in) keyed.push_back(t.path);
+  std::string list;
+  for (size_t i = 0; i < keyed.size(); ++i)
+    list += (i == 0 ? "" : i + 1 == keyed.size() ? " and " : ", ") + keyed[i];
+  return fmt::format("cannot remove '{}': only whole entries of {} can be removed (parts of an entry: in {})", path,
+                     s.path, list);
+}
+
+// "cannot remove 'game.name': ..." for a path inside a section that has no named entries.
 std::string no_entries(const std::string& path) {
   std::vector<std::string> mappings;
   for (const Section& s : section_table())
@@ -193,7 +278,7 @@ std::string no_entries(const std::string& path) {
   return fmt::format("cannot remove '{}': only whole sections and the entries of {} can be removed", path, list);
 }
 
-// remove_path -> SECTION | SECTION '.' ENTRY | 'topology' '.' SUB | 'topology' '.' SUB '.' ENTRY
+// remove_path -> SECTION | SECTION '.' ENTRY ( '.' KEY ( '.' ITEM )? )? | 'topology' '.' SUB ( '.' ENTRY )?
 // Resolves a path against the section table; "" when it names something a variant may remove, else why not.
 std::string resolve(const std::string& path, Removal& r) {
   r.section = path;
@@ -209,29 +294,45 @@ std::string resolve(const std::string& path, Removal& r) {
   if (!holder->by_entry) return no_entries(path);
   r.section = holder->path;
   r.targets = {holder};
-  r.entry = path.substr(r.section.size() + 1);
+  std::string inside = path.substr(r.section.size() + 1);
+  size_t dot = inside.find('.');
+  r.entry = inside.substr(0, dot);
+  if (dot != std::string::npos) {
+    r.rest = inside.substr(dot + 1);
+    if (!holder->erase_in) return no_parts(path, *holder);
+  }
   return "";
 }
 
 // Why the base lacks what a removal names ("" when it has it), with a suggestion when one is close.
-std::string missing_in_base(const Document& base, const Removal& r, const std::string& base_name) {
+std::string missing_in_base(Document& base, const Removal& r, const std::string& base_name) {
   std::vector<std::string> near;
   if (r.entry.empty()) {
     if (writes(base, r.section)) return "";
     for (auto& t : base.sections) near.push_back(t.s);
   } else {
     std::vector<std::string> names = r.targets[0]->names(base);
-    if (std::find(names.begin(), names.end(), r.entry) != names.end()) return "";
-    for (auto& n : names) near.push_back(r.section + "." + n);
+    bool has = std::find(names.begin(), names.end(), r.entry) != names.end() && !r.entry.empty();
+    if (has && r.rest.empty()) return "";
+    if (has) return r.targets[0]->erase_in(base, r.entry, r.path.s, r.rest, base_name, true);
+    if (!names.empty() && std::all_of(names.begin(), names.end(), [](auto& n) { return n.empty(); }))
+      return fmt::format("cannot remove '{}': the items of '{}' in the base rules '{}' have no names (name them "
+                         "there, '{}: {{NAME: ...}}', or give the variant's own '{}')",
+                         r.path.s, r.section, base_name, r.section, r.section);
+    for (auto& n : names)
+      if (!n.empty()) near.push_back(r.section + "." + n);
+    if (r.targets[0]->erase_in && !r.rest.empty()) near.clear();
   }
-  return fmt::format("'{}' is not in the base rules '{}'{}", r.path.s, base_name, did_you_mean(r.path.s, near));
+  return fmt::format("'{}' is not in the base rules '{}'{}", r.path.s, base_name,
+                     did_you_mean(r.entry.empty() || r.rest.empty() ? r.path.s : r.section + "." + r.entry, near));
 }
 
 // Checks every `remove` path of the variant against the base as it was given (so that overlapping paths
 // are all judged alike); false after reporting any.
-bool plan_removals(const Document& base, const Document& variant, const SourceFiles& files, Diagnostics& diags,
+bool plan_removals(Document& base, const Document& variant, const SourceFiles& files, Diagnostics& diags,
                    std::vector<Removal>& out) {
   bool ok = true;
+  std::string base_name = base.file ? base.file->path : variant.extends.s;
   for (const Text& path : variant.remove) {
     auto first = std::find_if(out.begin(), out.end(), [&](const Removal& r) { return r.path.s == path.s; });
     Removal r;
@@ -239,7 +340,7 @@ bool plan_removals(const Document& base, const Document& variant, const SourceFi
     std::string why = first != out.end() ? fmt::format("duplicate entry '{}' in 'remove' (first at line {})", path.s,
                                                        first->path.pos.line)
                                          : resolve(path.s, r);
-    if (why.empty()) why = missing_in_base(base, r, variant.extends.s);
+    if (why.empty()) why = missing_in_base(base, r, base_name);
     if (!why.empty()) {
       diags.error(files, path.pos, why);
       ok = false;
@@ -250,6 +351,10 @@ bool plan_removals(const Document& base, const Document& variant, const SourceFi
 }
 
 void apply_removal(Document& base, const Removal& r) {
+  if (!r.rest.empty()) {
+    r.targets[0]->erase_in(base, r.entry, r.path.s, r.rest, "", false);
+    return;
+  }
   if (!r.entry.empty()) {
     r.targets[0]->erase(base, r.entry);
     return;
@@ -332,6 +437,29 @@ bool load_link(Chain& c, Document& doc) {
   return true;
 }
 
+// A variant's entry that changes none of the base's (its name is new) must be complete: the keys a partial entry
+// may leave out are those of the base's entry. False after reporting one that is not.
+bool complete_entries(const Document& d, const SourceFiles& files, Diagnostics& diags) {
+  bool ok = true;
+  auto incomplete = [&](Pos at, std::string what) {
+    diags.error(files, at, std::move(what));
+    ok = false;
+  };
+  for (const RuleParamDecl& p : d.params)
+    if (!writes_key(p.keys, "default"))
+      incomplete(p.name.pos, fmt::format("parameter '{}' needs a 'default' (the base has no parameter '{}')", p.name.s,
+                                         p.name.s));
+  for (const StepDecl& st : d.turn)
+    if (!st.name.s.empty() && !writes_key(st.keys, "roll") && !writes_key(st.keys, "choose"))
+      incomplete(st.name.pos, fmt::format("turn step '{}' needs 'roll' or 'choose' (the base has no step '{}')",
+                                          st.name.s, st.name.s));
+  for (const EndDecl& e : d.end)
+    if (!e.name.s.empty() && (!writes_key(e.keys, "when") || !writes_key(e.keys, "result")))
+      incomplete(e.name.pos, fmt::format("end rule '{}' needs 'when' and 'result' (the base has no rule '{}')",
+                                         e.name.s, e.name.s));
+  return ok;
+}
+
 }  // namespace
 
 bool merge_variant(Document& base, Document&& variant, const SourceFiles& files, Diagnostics& diags) {
@@ -339,7 +467,9 @@ bool merge_variant(Document& base, Document&& variant, const SourceFiles& files,
   if (!plan_removals(base, variant, files, diags, removals)) return false;
   for (const Removal& r : removals) apply_removal(base, r);
   for (const Section& s : section_table())
-    if (writes(variant, s.path)) s.take(base, variant);
+    if (writes(variant, s.path)) s.take(base, variant, s.path);
+  for (Text& t : variant.remove) base.removed.push_back(t);
+  if (!complete_entries(base, files, diags)) return false;
   for (Text& t : variant.sections)
     if (!writes(base, t.s)) base.sections.push_back(std::move(t));
   base.file = std::move(variant.file);

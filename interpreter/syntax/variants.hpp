@@ -26,4 +26,9 @@ constexpr int kMaxVariantDepth = 8;
 // `files` names the files of the positions (for reports). Returns false after reporting a bad `remove`.
 bool merge_variant(Document& base, Document&& variant, const SourceFiles& files, Diagnostics& diags);
 
+// The notes a problem `d` of the merged rules `doc` gets (reported after it, Diagnostics::annotate): at the base's
+// entry, for a problem inside a variant's entry that merged with or replaced it; at the variant's entry, for a
+// problem inside a base's entry it changed; at the `remove` path, for a problem that quotes the name it removed.
+std::vector<Diagnostic> variant_notes(const Document& doc, const SourceFiles& files, const Diagnostic& d);
+
 }  // namespace ri
