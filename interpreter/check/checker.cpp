@@ -1,6 +1,8 @@
 // The checker: declarations, moves, turn, end and display, and the order of the passes. See checker.hpp.
 #include "check/checker_impl.hpp"
 
+#include <algorithm>
+
 namespace ri::checking {
 
 std::string Checker::kind_of(const std::string& name, const GlobalSym& g) const {
@@ -339,6 +341,18 @@ void Checker::check_invariants() {
   }
 }
 
+// queries -> '[' NAME (',' NAME)* ']': each a declared global name (a function, variable, region, ...)
+void Checker::check_queries() {
+  std::vector<std::string> names;
+  for (const Text& q : doc_.queries) {
+    if (globals_.count(q.s)) continue;
+    if (names.empty())
+      for (auto& [name, sym] : globals_) names.push_back(name);
+    std::sort(names.begin(), names.end());
+    error(q.pos, fmt::format("undeclared name '{}' in 'queries'{}", q.s, did_you_mean(q.s, names)));
+  }
+}
+
 // setup: statements run once when the game is set up from the rule file's start, with `me` = the first player:
 // the effects of a move but extra_turn and continue_turn; the only place where 'random' may be called.
 void Checker::check_setup() {
@@ -427,6 +441,7 @@ bool Checker::run(const std::vector<const Document*>& libs, const SourceFiles& f
   check_turn();
   check_end();
   check_invariants();
+  check_queries();
   check_display();
   check_hidden();
   sort_load_items();

@@ -153,6 +153,7 @@ class Checker {
   void check_turn();
   void check_end();
   void check_invariants();
+  void check_queries();
   void check_setup();
   void check_display();
   void check_hidden();

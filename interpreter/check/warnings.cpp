@@ -145,7 +145,11 @@ void warn_unused(const Document& doc, const Checked& checked, Diagnostics& diags
   };
   Uses uses(checked);
   uses.collect();
+  auto queried = [&](const std::string& name) {
+    return std::any_of(doc.queries.begin(), doc.queries.end(), [&](const Text& q) { return q.s == name; });
+  };
   auto warn_if_unused = [&](const std::string& name, Sym sym, const char* what) {
+    if (queried(name)) return;
     const GlobalSym* g = global(name, sym);
     if (g && !uses.used(sym, g->id)) diags.warning(P.files, g->pos, fmt::format("{} '{}' is never used", what, name));
   };
@@ -171,7 +175,7 @@ void warn_unused(const Document& doc, const Checked& checked, Diagnostics& diags
   for (size_t k = 0; k < doc.pieces.size(); ++k) {
     const PieceDecl& pd = doc.pieces[k];
     const GlobalSym* g = global(pd.name.s, Sym::Kind);
-    if (!g || pd.each || on_start_board.count(pd.name.s) || uses.used(Sym::Kind, g->id)) continue;
+    if (!g || pd.each || queried(pd.name.s) || on_start_board.count(pd.name.s) || uses.used(Sym::Kind, g->id)) continue;
     if (has_pieces.count(static_cast<int>(k))) continue;
     diags.warning(P.files, g->pos, fmt::format("piece kind '{}' is never used", pd.name.s));
   }

@@ -319,6 +319,8 @@ struct Document {
   bool has_display = false;
   Text summary;  // the one-line template of a position (language.md, section 11 (The summary))
   bool has_summary = false;
+  // names the rule file offers to `eval` and other tools (functions, variables, regions, ...): never reported unused
+  std::vector<Text> queries;
   std::vector<Text> setup;  // statements run once when the game is set up from the start (language.md, section 8: Setting up)
   std::optional<HiddenDecl> hidden;  // what the player to move cannot see (language.md, section 2 (hidden))
   std::vector<BoardSite> start;  // the start board ('start: {board: ...}')

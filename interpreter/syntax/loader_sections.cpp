@@ -10,7 +10,8 @@
 namespace ri {
 
 // rules -> { game, params, players, topology, zones, pieces, start, variables, history, chance, functions, setup,
-//            moves, turn, end, invariants, display, summary, hidden, import, extends, remove }
+//            moves, turn, end, invariants, display, summary, hidden, import, queries,
+//            extends, remove }
 void Loader::load(Document& doc) {
   YAML::Node root;
   const char* holds = "a YAML mapping of sections (game, players, moves, turn, end, ...)";
@@ -54,6 +55,10 @@ void Loader::load(Document& doc) {
   section("hidden", false, &Loader::load_hidden);
   if (auto d = root["display"]) doc.has_display = text(d, doc.display, "'display'", {1, 1});
   if (auto d = root["summary"]) doc.has_summary = text(d, doc.summary, "'summary'", {1, 1});
+  if (auto q = root["queries"]) {
+    if (appended(q, "queries")) doc.appended.push_back("queries");
+    scalar_list(q, "queries", doc.queries, pos_of(q));
+  }
   if (auto d = root["setup"]) {
     if (appended(d, "setup")) doc.appended.push_back("setup");
     scalar_list(d, "setup", doc.setup, pos_of(d));

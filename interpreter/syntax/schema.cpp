@@ -215,6 +215,7 @@ Value build_rule_file() {
                           opt("attributes", list(name("an attribute"), "what is secret (default: every attribute)"))},
                          "what the player to move cannot see")),
        opt("import", list(name("a library"), "libraries of the standard library")),
+       opt("queries", list(name("a declared name"), "names offered to eval and tools: never reported as unused")),
        opt("extends", text("the base rule file's path (a .rules file under the directory of the rule file named "
                            "first, or of an --allow-dir): this file is a variant of it")),
        opt("remove", list(text("a path: 'moves.fly'"), "sections and entries of the base to drop"))},

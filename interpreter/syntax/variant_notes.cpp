@@ -3,6 +3,8 @@
 // variants.hpp and spec/language.md, section 2 (extends and remove).
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "syntax/variants.hpp"
 
 namespace ri {
@@ -30,6 +32,28 @@ bool inside(const SourceFiles& files, Pos entry, Pos p) {
   return p.line >= entry.line && p.line <= entry_end(*files[static_cast<size_t>(entry.file)], entry);
 }
 
+template <class T>
+Pos named_pos(const std::vector<T>& list, const std::string& name) {
+  for (const T& e : list)
+    if (e.name.s == name) return e.name.pos;
+  return {};
+}
+
+// Where the merged rules' entry SECTION.ENTRY is written (its key), for the entries whose keys a `remove` can name.
+Pos entry_pos(const Document& doc, const std::string& path) {
+  size_t dot = path.find('.');
+  if (dot == std::string::npos) return {};
+  std::string section = path.substr(0, dot), rest = path.substr(dot + 1);
+  std::string name = rest.substr(0, rest.find('.'));
+  if (section == "moves") return named_pos(doc.moves, name);
+  if (section == "pieces") return named_pos(doc.pieces, name);
+  if (section == "zones") return named_pos(doc.zones, name);
+  if (section == "params") return named_pos(doc.params, name);
+  if (section == "turn") return named_pos(doc.turn, name);
+  if (section == "end") return named_pos(doc.end, name);
+  return {};
+}
+
 Diagnostic note_at(const SourceFiles& files, Pos p, std::string message) {
   return {files[static_cast<size_t>(p.file)], p, std::move(message), Severity::Note};
 }
@@ -49,13 +73,22 @@ std::vector<Diagnostic> variant_notes(const Document& doc, const SourceFiles& fi
       break;
     }
   }
+  // the removal the problem names ('placed' for 'variables.placed'), else one inside the entry where the problem is
+  // ('moves.place.params' for a problem inside the move 'place')
+  const Text* removal = nullptr;
   for (const Text& r : doc.removed) {
     std::string last = r.s.substr(r.s.rfind('.') + 1);
     if (r.pos.line > 0 && d.message.find("'" + last + "'") != std::string::npos) {
-      out.push_back(note_at(files, r.pos, fmt::format("'{}' is removed here", r.s)));
+      removal = &r;
       break;
     }
   }
+  for (size_t i = 0; !removal && i < doc.removed.size(); ++i) {
+    const Text& r = doc.removed[i];
+    if (r.pos.line > 0 && std::count(r.s.begin(), r.s.end(), '.') >= 2 && inside(files, entry_pos(doc, r.s), d.pos))
+      removal = &r;
+  }
+  if (removal) out.push_back(note_at(files, removal->pos, fmt::format("'{}' is removed here", removal->s)));
   return out;
 }
 
