@@ -201,6 +201,166 @@ TEST_CASE("a variant replaces, appends and removes the base's sections and entri
   }
 }
 
+namespace {
+
+// A base whose entries have named parts, for the key-by-key merge.
+const char* kKeyed =
+    "game: {name: Keyed}\n"
+    "players: [A, B]\n"
+    "params:\n"
+    "  stones: {default: 2, min: 1, max: 5}\n"
+    "topology: {sites: [a, b, c]}\n"
+    "zones:\n"
+    "  hand: {per_player: true, label: Hand}\n"
+    "pieces:\n"
+    "  stone: {per_player: stones, at: hand}\n"
+    "variables: {placed: 0}\n"
+    "moves:\n"
+    "  place:\n"
+    "    params: {to: site in sites}\n"
+    "    let: {spot: to}\n"
+    "    requires:\n"
+    "      - {check: vacant(spot), error: Occupied}\n"
+    "      - {check: 'size(hand[me]) > 0', error: NoStone}\n"
+    "    effects:\n"
+    "      put: move(top(hand[me]), to)\n"
+    "      count: set placed = placed + 1\n"
+    "    notation: '{to}'\n"
+    "  pass: {}\n"
+    "turn:\n"
+    "  play: {choose: [place, pass], if_none: end}\n"
+    "end:\n"
+    "  full: {when: placed == 3, result: draw}\n"
+    "  stuck: {when: 'size(hand[me]) == 0', result: lose(me)}\n";
+
+std::vector<std::string> texts(const std::vector<Text>& list) {
+  std::vector<std::string> out;
+  for (auto& t : list) out.push_back(t.s);
+  return out;
+}
+
+std::vector<std::string> codes(const MoveDecl& m) {
+  std::vector<std::string> out;
+  for (auto& r : m.requires_) out.push_back(r.error.s);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("a variant's entry merges with the base's key by key; named items are replaced, appended or removed") {
+  struct Row {
+    const char* what;
+    std::string variant;  // extends the base kKeyed
+    std::function<void(const Document&)> check;
+  };
+  const std::vector<Row> rows = {
+      {"a requirement with the base's error code replaces it; the move's other keys stay",
+       "moves: {place: {requires: [{check: 'true', error: Occupied}]}}\n",
+       [](const Document& d) {
+         REQUIRE(codes(d.moves[0]) == Strings{"Occupied", "NoStone"});
+         CHECK(d.moves[0].requires_[0].check.s == "true");
+         CHECK(d.moves[0].params.size() == 1);
+         CHECK(d.moves[0].effects.size() == 2);
+         CHECK(texts(d.moves[0].notation) == Strings{"{to}"});
+       }},
+      {"a requirement with a new code is appended", "moves: {place: {requires: [{check: placed < 9, error: Many}]}}\n",
+       [](const Document& d) { CHECK(codes(d.moves[0]) == Strings{"Occupied", "NoStone", "Many"}); }},
+      {"a requirement is removed by its error code", "remove: [moves.place.requires.NoStone]\n",
+       [](const Document& d) { CHECK(codes(d.moves[0]) == Strings{"Occupied"}); }},
+      {"a named effect with the base's name replaces it, in its place",
+       "moves: {place: {effects: {count: set placed = placed + 2}}}\n",
+       [](const Document& d) {
+         CHECK(texts(d.moves[0].effects) == Strings{"move(top(hand[me]), to)", "set placed = placed + 2"});
+         CHECK(texts(d.moves[0].effect_names) == Strings{"put", "count"});
+       }},
+      {"a named effect with a new name is appended", "moves: {place: {effects: {again: pass}}}\n",
+       [](const Document& d) { CHECK(texts(d.moves[0].effect_names) == Strings{"put", "count", "again"}); }},
+      {"a list written with !append is appended", "moves: {place: {effects: !append [pass], notation: !append ['{to}!']}}\n",
+       [](const Document& d) {
+         CHECK(d.moves[0].effects.size() == 3);
+         CHECK(d.moves[0].effects[2].s == "pass");
+         CHECK(texts(d.moves[0].notation) == Strings{"{to}", "{to}!"});
+       }},
+      {"a plain list replaces the base's whole", "moves: {place: {effects: [pass]}}\n",
+       [](const Document& d) { CHECK(texts(d.moves[0].effects) == Strings{"pass"}); }},
+      {"a named effect is removed by its name", "remove: [moves.place.effects.count]\n",
+       [](const Document& d) { CHECK(texts(d.moves[0].effect_names) == Strings{"put"}); }},
+      {"a move's key is removed whole", "remove: [moves.place.notation]\n",
+       [](const Document& d) { CHECK(d.moves[0].notation.empty()); }},
+      {"let and params merge by name", "moves: {place: {let: {spot: to, other: to}}}\n",
+       [](const Document& d) {
+         REQUIRE(d.moves[0].lets.size() == 2);
+         CHECK(d.moves[0].lets[0].first.s == "spot");
+         CHECK(d.moves[0].lets[0].second.pos.file == 0);  // the variant's
+         CHECK(d.moves[0].lets[1].first.s == "other");
+       }},
+      {"an end rule merges by name, key by key", "end: {full: {when: placed == 2}}\n",
+       [](const Document& d) {
+         REQUIRE(names(d.end) == Strings{"full", "stuck"});
+         CHECK(d.end[0].when.s == "placed == 2");
+         CHECK(d.end[0].result.s == "draw");  // the base's
+       }},
+      {"a new named end rule is appended", "end: {quick: {when: placed == 1, result: draw}}\n",
+       [](const Document& d) { CHECK(names(d.end) == Strings{"full", "stuck", "quick"}); }},
+      {"an end rule is removed by its name", "remove: [end.stuck]\n",
+       [](const Document& d) { CHECK(names(d.end) == Strings{"full"}); }},
+      {"end rules written with !append are appended", "end: !append [{when: placed == 1, result: draw}]\n",
+       [](const Document& d) { CHECK(d.end.size() == 3); }},
+      {"a plain list of end rules replaces the base's", "end: [{when: placed == 1, result: draw}]\n",
+       [](const Document& d) {
+         REQUIRE(d.end.size() == 1);
+         CHECK(d.end[0].name.s.empty());
+       }},
+      {"a turn step merges by name, key by key", "turn: {play: {if_none: pass}}\n",
+       [](const Document& d) {
+         REQUIRE(d.turn.size() == 1);
+         CHECK(texts(d.turn[0].moves) == Strings{"place", "pass"});
+         CHECK(d.turn[0].when_none.s == "pass");
+       }},
+      {"a move is removed from a step's choose", "remove: [turn.play.choose.pass]\n",
+       [](const Document& d) { CHECK(texts(d.turn[0].moves) == Strings{"place"}); }},
+      {"a step's choose written with !append is appended", "moves: {hop: {}}\nturn: {play: {choose: !append [hop]}}\n",
+       [](const Document& d) { CHECK(texts(d.turn[0].moves) == Strings{"place", "pass", "hop"}); }},
+      {"a piece override keeps the keys it does not give", "pieces: {stone: {per_player: 3}}\n",
+       [](const Document& d) {
+         REQUIRE(d.pieces[0].per_player);
+         CHECK(d.pieces[0].per_player->value == 3);
+         CHECK(d.pieces[0].at.s == "hand");
+       }},
+      {"a zone override keeps the keys it does not give", "zones: {hand: {label: H}}\n",
+       [](const Document& d) {
+         CHECK(d.zones[0].per_player);
+         CHECK(d.zones[0].label.s == "H");
+       }},
+      {"a parameter's short form changes only its default", "params: {stones: 4}\n",
+       [](const Document& d) {
+         CHECK(d.params[0].def == 4);
+         CHECK(d.params[0].min == 1);
+         CHECK(d.params[0].max == 5);
+       }},
+      {"a parameter's bound changes alone", "params: {stones: {max: 9}}\n",
+       [](const Document& d) {
+         CHECK(d.params[0].def == 2);
+         CHECK(d.params[0].max == 9);
+       }},
+  };
+  for (const Row& r : rows) {
+    INFO(r.what);
+    Diagnostics d;
+    Document doc;
+    SourceFiles files;
+    bool ok = read_variant(kKeyed, r.variant, doc, files, d);
+    INFO(d.format());
+    REQUIRE(ok);
+    r.check(doc);
+    // and the merged rules check
+    Diagnostics d2;
+    auto prog = load_variant_rules(kKeyed, r.variant, d2);
+    INFO(d2.format());
+    CHECK(prog);
+  }
+}
+
 TEST_CASE("a variant replaces or removes the setup and the summary, or keeps the base's") {
   std::string base = std::string(kBase) + "setup: [\"set moved = 0\"]\nsummary: \"{moved} moved\"\n";
   struct Row {
