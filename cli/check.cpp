@@ -30,6 +30,7 @@ std::shared_ptr<const Program> load_or_report(const std::string& path, const std
   options.expressions = expressions;
   options.params = params;
   options.allowed_dirs = allow_dirs;
+  options.shipped_dir = kShippedRules;
   std::vector<std::string> bad;
   options.param_errors = &bad;
   auto prog = load_rules(path, diags, options);
@@ -89,6 +90,7 @@ void add_check(CLI::App& app, std::vector<Command>& out) {
                      LoadOptions options;
                      options.params = params;
                      options.allowed_dirs = o->allow_dirs;
+                     options.shipped_dir = kShippedRules;
                      std::vector<std::string> unusable;
                      options.param_errors = &unusable;
                      options.warnings = true;

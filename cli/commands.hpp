@@ -14,6 +14,10 @@
 
 namespace ri::cli {
 
+// The shipped games' directory (rules/ of the source tree ruleinterp was built from): its tree is allowed to every
+// rule file's `extends`, so that the shipped variants (rules/variants/) extend the shipped games.
+inline constexpr const char* kShippedRules = RULEINTERP_SHIPPED_RULES;
+
 // Loads and checks a rule file (with an expression to compile: load_rules), giving its parameters `params` and
 // letting it extend the rule files of `allow_dirs` (--allow-dir); prints every diagnostic to stderr. Null when the
 // file (or the expression) has problems. A value the rule file cannot take (an unknown parameter, a value out of

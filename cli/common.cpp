@@ -82,7 +82,7 @@ void add_set_option(CLI::App* cmd, std::vector<std::string>& set) {
 void add_allow_dir_option(CLI::App* cmd, std::vector<std::string>& dirs) {
   cmd->add_option("--allow-dir", dirs,
                   "let the rule file extend the rule files under this directory too (besides those under its own "
-                  "directory; repeatable)")
+                  "directory and the shipped games'; repeatable)")
       ->allow_extra_args(false)
       ->type_name("DIR")
       ->check(CLI::Validator(

@@ -39,7 +39,8 @@ std::shared_ptr<const Program> load_rules_text(const std::string& path, const st
   // rule file imports (Pos::file indexes it)
   SourceFiles files;
   Document doc;
-  bool ok = load_variant(std::make_shared<SourceFile>(path, text), doc, files, diags, options.allowed_dirs);
+  bool ok = load_variant(std::make_shared<SourceFile>(path, text), doc, files, diags, options.allowed_dirs,
+                         options.shipped_dir);
   // the prelude: loaded once per call (it is small); its problems are the interpreter's bugs
   std::vector<Document> libs;
   libs.reserve(stdlib_files().size());

@@ -37,6 +37,9 @@ struct LoadOptions {
   // Directories whose trees hold rule files the rule file may extend, besides the tree of its own directory (the
   // command line's --allow-dir; syntax/file_access.hpp). A base elsewhere, or not named *.rules, is not read.
   std::vector<std::string> allowed_dirs;
+  // The directory of the games shipped with the interpreter (`ruleinterp` gives its rules/), whose tree is allowed
+  // too, so that the shipped variants extend the shipped games; "" for none.
+  std::string shipped_dir;
   // Also report the warnings of a rule file without errors (check/warnings.hpp; `ruleinterp check`). A warning does
   // not make load_rules return null: with warnings only, `diags` is not empty and the program is returned.
   bool warnings = false;

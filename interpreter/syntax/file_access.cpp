@@ -44,7 +44,8 @@ fs::path lexical(const fs::path& p) {
 
 }  // namespace
 
-FileAccess::FileAccess(const std::string& rule_file, const std::vector<std::string>& allowed_dirs) {
+FileAccess::FileAccess(const std::string& rule_file, const std::vector<std::string>& allowed_dirs,
+                       const std::string& shipped_dir) {
   fs::path own = fs::path(rule_file).parent_path();
   if (own.empty()) own = ".";
   dirs_.push_back({own.string(), resolved(own)});
@@ -52,6 +53,7 @@ FileAccess::FileAccess(const std::string& rule_file, const std::vector<std::stri
     fs::path p(d);
     dirs_.push_back({d, resolved(p.empty() ? fs::path(".") : p)});
   }
+  if (!shipped_dir.empty()) dirs_.push_back({"", resolved(shipped_dir)});
 }
 
 bool FileAccess::inside(const fs::path& real) const {
@@ -70,7 +72,8 @@ std::string FileAccess::check(const std::string& path, std::string& real) const 
   fs::path r = resolved(path);
   if (r.empty()) return "its path cannot be resolved";
   std::string dirs;
-  for (const Dir& d : dirs_) dirs += (dirs.empty() ? "'" : ", '") + d.shown + "'";
+  for (const Dir& d : dirs_)
+    dirs += (dirs.empty() ? "" : ", ") + (d.shown.empty() ? std::string("the shipped games") : "'" + d.shown + "'");
   std::string where =
       fmt::format("the directories rule files may be read from ({}; allow another with --allow-dir DIR)", dirs);
   if (!inside(r)) {

@@ -480,9 +480,9 @@ bool merge_variant(Document& base, Document&& variant, const SourceFiles& files,
 }
 
 bool load_variant(std::shared_ptr<const SourceFile> file, Document& doc, SourceFiles& files, Diagnostics& diags,
-                  const std::vector<std::string>& allowed_dirs) {
+                  const std::vector<std::string>& allowed_dirs, const std::string& shipped_dir) {
   files.push_back(file);
-  FileAccess access(file->path, allowed_dirs);
+  FileAccess access(file->path, allowed_dirs, shipped_dir);
   Chain c{files, {identity(file->path)}, diags, access};
   return load_link(c, doc);
 }

@@ -16,7 +16,7 @@ namespace ri {
 // problem: those of each file (YAML, keys), a base that may not or cannot be read, a cycle, a chain deeper than
 // kMaxVariantDepth, a `remove` of what the base lacks. Returns false when anything was reported.
 bool load_variant(std::shared_ptr<const SourceFile> file, Document& doc, SourceFiles& files, Diagnostics& diags,
-                  const std::vector<std::string>& allowed_dirs = {});
+                  const std::vector<std::string>& allowed_dirs = {}, const std::string& shipped_dir = "");
 
 // The most `extends` one chain may follow.
 constexpr int kMaxVariantDepth = 8;
