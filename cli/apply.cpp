@@ -1,8 +1,8 @@
 // ruleinterp apply FILE [--log LOG] MOVE: one action applied to a logged game; prints the updated log.
 // See spec/cli.md.
 //
-//   success:  the log as given (a newline added when its last line has none; without a log, `set: ...` when the rule
-//             file has parameters, `seed: N` when its setup draws from the seed and `deck: ...` with --deck), then the action in the log writer's form (`PLAYER: NOTATION`, `NAME VALUE`, `PLAYER: resign`), then
+//   success:  the log as given (a newline added when its last line has none; without a log, `set: ...` when a
+//             parameter is not at its default, `seed: N` when its setup draws from the seed and `deck: ...` with --deck), then the action in the log writer's form (`PLAYER: NOTATION`, `NAME VALUE`, `PLAYER: resign`), then
 //             `expect result TEXT` when the game is now over                                   exit 0
 //   refused:  error: WHY / history: / the log as given / move: MOVE                           exit 1
 #include <fmt/format.h>
@@ -58,7 +58,7 @@ int run_apply(const ApplyOpts& o) {
     // without a log, the new one starts with what the game was set up with, so that it replays the same game: the
     // parameters' values, and the seed when the setup draws from it
     if (!log.file) {
-      if (!P.params.empty()) history += fmt::format("set: {}\n", format_settings(P));
+      if (params_set(P.params)) history += fmt::format("set: {}\n", format_settings(P));
       if (P.setup_draws && o.start.position.empty()) history += fmt::format("seed: {}\n", opened.seed);
       if (!opened.deck.empty() && o.start.position.empty()) history += fmt::format("deck: {}\n", fmt::join(opened.deck, " "));
       if (!history.empty()) history += "\n";

@@ -48,7 +48,7 @@ std::string log_header(const Program& P, const PlayOpts& o, uint64_t seed, const
                        const std::vector<bool>& human) {
   MoveLog log;
   log.header["rules"] = o.file;
-  if (!P.params.empty()) log.header["set"] = format_settings(P);
+  if (params_set(P.params)) log.header["set"] = format_settings(P);
   if (!o.start.position.empty()) log.header["position"] = o.start.position;
   log.header["seed"] = std::to_string(seed);
   if (!deck.empty() && o.start.position.empty()) log.header["deck"] = fmt::format("{}", fmt::join(deck, " "));

@@ -58,7 +58,7 @@ MoveLog failed_playout_log(const std::shared_ptr<const Program>& prog, const std
   const Program& P = *prog;
   MoveLog log;
   log.header["rules"] = file;
-  if (!P.params.empty()) log.header["set"] = format_settings(P);
+  if (params_set(P.params)) log.header["set"] = format_settings(P);
   log.header["seed"] = std::to_string(seed);
   std::string players;
   for (int p = 0; p < P.nplayers(); ++p) players += p ? ",random" : "random";

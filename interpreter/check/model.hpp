@@ -197,7 +197,17 @@ struct GridPlace {
 struct RuleParam {
   std::string name;
   int32_t value = 0;
+  int32_t def = 0;  // its default
 };
+
+// Whether some parameter has a value other than its default. Only then do position files and move logs write the
+// values (all of them): a game with the defaults is written as if the rule file had no parameters, so giving a
+// file parameters changes none of its written games (spec/position.md, spec/movelog.md).
+inline bool params_set(const std::vector<RuleParam>& params) {
+  for (const RuleParam& p : params)
+    if (p.value != p.def) return true;
+  return false;
+}
 
 struct Model {
   std::shared_ptr<const SourceFile> file;  // the rule file named on the command line (files[0])

@@ -231,7 +231,7 @@ std::string write_position(const Game& g, const std::string& rules) {
     e << YAML::Key << "rules" << YAML::Value;
     scalar(e, rules);
   }
-  if (!P.params.empty()) {
+  if (params_set(P.params)) {
     e << YAML::Key << "params" << YAML::Value << YAML::Flow << YAML::BeginMap;
     for (const RuleParam& p : P.params) e << YAML::Key << p.name << YAML::Value << p.value;
     e << YAML::EndMap;

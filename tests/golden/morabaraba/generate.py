@@ -9,7 +9,8 @@ on every line (ctest replays the logs and checks tests/perft/*.perft).
                                                          # and tests/golden/nine-mens-morris/random-*.log
     python3 tests/golden/morabaraba/generate.py perft GAME DEPTH [LOGFILE]
                                                          # perft 1..DEPTH from the start, or from the
-                                                         # position LOGFILE's moves reach
+                                                         # position LOGFILE's moves reach (its header
+                                                         # `set: men=N` gives each player N cows)
     python3 tests/golden/morabaraba/generate.py files    # rewrites tests/perft/positions/*.log and the
                                                          # .perft files of both games (some seconds)
     python3 tests/golden/morabaraba/generate.py search GAME FIRST LAST
@@ -429,7 +430,8 @@ POSITIONS = [
 # ---------------------------------------------------------------------------------------------------------
 def replay(game, path):
     """The position reached by the moves (`PLAYER: MOVE` lines, or bare moves) of a move log. Comments,
-    blank lines, header lines (`rules: ...`, `seed: ...`, ...) and `expect` lines are ignored."""
+    blank lines, header lines (`rules: ...`, `seed: ...`, ...) and `expect` lines are ignored, but for `set:
+    men=N` (before the moves): each player starts with N cows in hand instead of the game's number."""
     pos = start(game)
     headers = ("rules", "seed", "players", "dice")
     with open(path) as f:
@@ -447,6 +449,13 @@ def replay(game, path):
             if ": " in line or line.endswith(":"):
                 key, _, rest = line.partition(":")
                 if key in headers:
+                    continue
+                if key == "set":
+                    for item in rest.replace(",", " ").split():
+                        name, _, value = item.partition("=")
+                        if name != "men" or not value.isdigit():
+                            raise SystemExit("%s:%d: only men=N can be set, not %r" % (path, number, item))
+                        pos = ((0, 0), (int(value), int(value)), 0, (None, None), 0, None)
                     continue
                 if key.strip().lower() in [p.lower() for p in PLAYERS]:
                     who, line = key.strip(), rest.strip()
