@@ -1,7 +1,8 @@
 # cmake -DRULEINTERP=... -DPERFT=file.perft -P run_perft.cmake
 # A .perft file names its rule file (`rules: PATH`, optionally `position: PATH`, the position file to start from,
 # `log: PATH`, `allow-dir: DIR`, a directory whose rule files the rule file may extend, and `set: NAME=VALUE,...`,
-# the values of the rule file's parameters, as `--set` takes them) and lists `DEPTH COUNT` lines; `ruleinterp perft`
+# the values of the rule file's parameters, as `--set` takes them, and `deck: NAMES`, the order of the setup's
+# shuffles, as `--deck` takes it) and lists `DEPTH COUNT` lines; `ruleinterp perft`
 # must print exactly those lines.
 file(STRINGS ${PERFT} lines)
 set(rules "")
@@ -9,6 +10,7 @@ set(position "")
 set(log "")
 set(allow "")
 set(params "")
+set(deck "")
 set(want "")
 set(depth 0)
 foreach(line ${lines})
@@ -22,12 +24,14 @@ foreach(line ${lines})
     set(allow --allow-dir ${CMAKE_MATCH_1})
   elseif(line MATCHES "^set:[ \t]*(.*)$")
     set(params --set ${CMAKE_MATCH_1})
+  elseif(line MATCHES "^deck:[ \t]*(.*)$")
+    set(deck --deck ${CMAKE_MATCH_1})
   elseif(line MATCHES "^([0-9]+) ([0-9]+)$")
     string(APPEND want "${line}\n")
     set(depth ${CMAKE_MATCH_1})
   endif()
 endforeach()
-execute_process(COMMAND ${RULEINTERP} perft ${rules} ${depth} ${position} ${log} ${allow} ${params}
+execute_process(COMMAND ${RULEINTERP} perft ${rules} ${depth} ${position} ${log} ${allow} ${params} ${deck}
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 0 OR NOT out STREQUAL want)
   message(FATAL_ERROR "perft of ${rules} differs (exit ${rc})\n--- expected\n${want}--- actual\n${out}${err}")

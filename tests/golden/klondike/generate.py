@@ -12,6 +12,8 @@ played card) is the last element.
 Usage:
   generate.py deal [DECK]                      the board after the deal (default: the un-shuffled deck)
   generate.py play DECK CMD...                 plays the commands, printing each board or error
+  generate.py perft DRAW DEPTH [DECK]          perft 1..DEPTH after the deal, drawing DRAW cards (1, or 3: the
+                                               variant rules/variants/klondike-draw-three.rules)
   generate.py logs [DIR]                       the handout's examples as position files and logs, errors.log
                                                and deal.log (DIR: tests/golden/klondike)
 """
@@ -51,7 +53,8 @@ class Error(Exception):
 
 
 class Board:
-    def __init__(self, deck):
+    def __init__(self, deck, draw=1):
+        self.draw_count = draw  # the cards a draw turns: 1, or 3 (rules/variants/klondike-draw-three.rules)
         deck = list(deck)  # top first
         self.columns = []
         for k in range(7):
@@ -87,7 +90,8 @@ class Board:
             self.deck = list(self.discard)  # reversed: the oldest discard is the new top
 
             self.discard = []
-        self.discard.append(self.deck.pop(0))
+        for _ in range(min(self.draw_count, len(self.deck))):  # the last one turned is on top
+            self.discard.append(self.deck.pop(0))
 
     def move(self, n, s1, s2):
         if n < 1:
@@ -432,6 +436,24 @@ def main(argv):
                 print(f'> {c}: {e}')
         if b.won():
             print('Congratulations, you win!')
+    elif cmd == 'perft':
+        deck = [card(x) for x in argv[4].replace(',', ' ').split()] if len(argv) > 4 else UNSHUFFLED
+        counts = [0] * (int(argv[3]) + 1)
+
+        def walk(b, d):
+            if b.won():
+                return
+            moves = b.moves()
+            counts[d + 1] += len(moves)
+            if d + 1 < len(counts) - 1:
+                import copy
+                for m in moves:
+                    c = copy.deepcopy(b)
+                    c.run(m)
+                    walk(c, d + 1)
+        walk(Board(deck, int(argv[2])), 0)
+        for d in range(1, len(counts)):
+            print(d, counts[d])
     elif cmd == 'logs':
         import os
         d = argv[2] if len(argv) > 2 else 'tests/golden/klondike'

@@ -16,7 +16,7 @@ on every line (ctest replays the logs and checks tests/perft/*.perft).
     python3 tests/golden/morabaraba/generate.py search GAME FIRST LAST
                                                          # how each seed's random game ends (to pick seeds)
 
-GAME is `morabaraba` or `nine-mens-morris`.
+GAME is `morabaraba`, `nine-mens-morris` or `lasker-morris` (rules/variants/lasker-morris.rules: perft only).
 
 Random games use random.Random(seed), one per game, and this policy at every decision: when some legal
 move makes a shot, draw rng.random() and, if it is below SHOT_BIAS (0.7), pick uniformly among the moves
@@ -128,9 +128,10 @@ def popcount(m):
 class Game:
     """The rules that differ between the two games."""
 
-    def __init__(self, name, hand, diagonals, reform, blocked_draw, quiet):
+    def __init__(self, name, hand, diagonals, reform, blocked_draw, quiet, lasker=False, rules=None):
         self.name = name
-        self.rules = "rules/%s.rules" % name
+        self.rules = rules or "rules/%s.rules" % name
+        self.lasker = lasker              # Lasker Morris: a cow may move while cows are still in hand
         self.hand = hand                  # cows per player at the start
         self.reform = reform              # the re-form rule (Morabaraba only)
         self.blocked_draw = blocked_draw  # end rule 2 (Morabaraba only)
@@ -174,6 +175,9 @@ GAMES = {
     "morabaraba": Game("morabaraba", hand=12, diagonals=True, reform=True, blocked_draw=True, quiet=10),
     "nine-mens-morris": Game("nine-mens-morris", hand=9, diagonals=False, reform=False, blocked_draw=False,
                              quiet=50),
+    # Nine Men's Morris with ten cows each, and movements (never flying) allowed while cows are in hand
+    "lasker-morris": Game("lasker-morris", hand=10, diagonals=False, reform=False, blocked_draw=False, quiet=50,
+                          lasker=True, rules="rules/variants/lasker-morris.rules"),
 }
 
 
@@ -238,8 +242,9 @@ def legal_moves(game, pos):
                 out.extend((-1, to, t) for t in targets)     # a shot is required
             else:
                 out.append((-1, to, -1))                     # no shot allowed
-        return out
-    flying = popcount(mine) <= 3
+        if not game.lasker:
+            return out
+    flying = popcount(mine) <= 3 and hand[me] == 0             # (Lasker: no flying while cows are in hand)
     forbidden = last[me] if game.reform else None            # the re-form rule: (prev.from, prev.to)
     for frm in bits(mine):                                   # moving or flying: move(from, to, shot)
         dests = empty if flying else empty & game.neighbours[frm]
