@@ -61,6 +61,19 @@ std::shared_ptr<const Program> load_variant_rules(const std::string& base, const
   return load_rules(dir.path("v.rules"), d);
 }
 
+// The variant (extending `base`) read, and its merged document checked by `check`.
+void check_merged(const std::string& base, const char* what, const std::string& variant,
+                  const std::function<void(const Document&)>& check) {
+  INFO(what);
+  Diagnostics d;
+  Document doc;
+  SourceFiles files;
+  bool ok = read_variant(base, variant, doc, files, d);
+  INFO(d.format());
+  REQUIRE(ok);
+  check(doc);
+}
+
 // Every line is numbered in the comments, for the positions the tests expect.
 const char* kBase =
     "game: {name: Base, description: the base game}\n"  // 1
@@ -345,14 +358,7 @@ TEST_CASE("a variant's entry merges with the base's key by key; named items are 
        }},
   };
   for (const Row& r : rows) {
-    INFO(r.what);
-    Diagnostics d;
-    Document doc;
-    SourceFiles files;
-    bool ok = read_variant(kKeyed, r.variant, doc, files, d);
-    INFO(d.format());
-    REQUIRE(ok);
-    r.check(doc);
+    check_merged(kKeyed, r.what, r.variant, r.check);
     // and the merged rules check
     Diagnostics d2;
     auto prog = load_variant_rules(kKeyed, r.variant, d2);
@@ -384,16 +390,7 @@ TEST_CASE("a variant replaces or removes the setup and the summary, or keeps the
        }},
       {"removed", "remove: [setup]\n", [](const Document& d) { CHECK(d.setup.empty()); }},
   };
-  for (const Row& r : rows) {
-    INFO(r.what);
-    Diagnostics d;
-    Document doc;
-    SourceFiles files;
-    bool ok = read_variant(base, r.variant, doc, files, d);
-    INFO(d.format());
-    REQUIRE(ok);
-    r.check(doc);
-  }
+  for (const Row& r : rows) check_merged(base, r.what, r.variant, r.check);
 }
 
 TEST_CASE("a variant merges the base's invariants by name, appends new ones and removes them") {
@@ -420,16 +417,7 @@ TEST_CASE("a variant merges the base's invariants by name, appends new ones and 
        [](const Document& d) { CHECK(names(d.invariants) == Strings{"somewhere"}); }},
       {"all removed", "remove: [invariants]\n", [](const Document& d) { CHECK(d.invariants.empty()); }},
   };
-  for (const Row& r : rows) {
-    INFO(r.what);
-    Diagnostics d;
-    Document doc;
-    SourceFiles files;
-    bool ok = read_variant(base, r.variant, doc, files, d);
-    INFO(d.format());
-    REQUIRE(ok);
-    r.check(doc);
-  }
+  for (const Row& r : rows) check_merged(base, r.what, r.variant, r.check);
   SECTION("an invariant the base does not have cannot be removed") {
     Diagnostics d;
     Document doc;

@@ -256,16 +256,20 @@ std::string unknown_section(const std::string& path) {
   return fmt::format("unknown section '{}' in 'remove'{}", section, hint);
 }
 
+// "a, b and c"
+std::string and_list(const std::vector<std::string>& items) {
+  std::string list;
+  for (size_t i = 0; i < items.size(); ++i) list += (i == 0 ? "" : i + 1 == items.size() ? " and " : ", ") + items[i];
+  return list;
+}
+
 // "cannot remove 'functions.f.x': ..." for a path inside an entry that has no parts to remove.
 std::string no_parts(const std::string& path, const Section& s) {
   std::vector<std::string> keyed;
   for (const Section& t : section_table())
     if (t.erase_in) keyed.push_back(t.path);
-  std::string list;
-  for (size_t i = 0; i < keyed.size(); ++i)
-    list += (i == 0 ? "" : i + 1 == keyed.size() ? " and " : ", ") + keyed[i];
   return fmt::format("cannot remove '{}': only whole entries of {} can be removed (parts of an entry: in {})", path,
-                     s.path, list);
+                     s.path, and_list(keyed));
 }
 
 // "cannot remove 'game.name': ..." for a path inside a section that has no named entries.
@@ -273,10 +277,8 @@ std::string no_entries(const std::string& path) {
   std::vector<std::string> mappings;
   for (const Section& s : section_table())
     if (s.by_entry) mappings.push_back(s.path);
-  std::string list;
-  for (size_t i = 0; i < mappings.size(); ++i)
-    list += (i == 0 ? "" : i + 1 == mappings.size() ? " and " : ", ") + mappings[i];
-  return fmt::format("cannot remove '{}': only whole sections and the entries of {} can be removed", path, list);
+  return fmt::format("cannot remove '{}': only whole sections and the entries of {} can be removed", path,
+                     and_list(mappings));
 }
 
 // remove_path -> SECTION | SECTION '.' ENTRY ( '.' KEY ( '.' ITEM )? )? | 'topology' '.' SUB ( '.' ENTRY )?
