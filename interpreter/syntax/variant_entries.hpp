@@ -19,7 +19,7 @@ void merge_entry(MoveDecl& b, MoveDecl&& v);
 void merge_entry(StepDecl& b, StepDecl&& v);
 void merge_entry(EndDecl& b, EndDecl&& v);
 
-// remove_in -> KEY | KEY '.' ITEM   (inside one entry: 'requires.MovementExpected', 'effects', 'attributes.rank')
+// remove_in -> KEY | KEY '.' ITEM   (inside one entry: 'requires.PlacementExpected', 'effects', 'attributes.rank')
 // Removes the part `rest` of the entry `e` (`path` is the whole path, for messages): "" when it is removed (with
 // dry: when it could be), else why not. `base` names the base file in "is not in the base rules" messages.
 std::string remove_in(RuleParamDecl& e, const std::string& path, const std::string& rest, const std::string& base, bool dry);

@@ -225,7 +225,7 @@ struct Removal {
   std::string section;                  // the path of the section or parent
   std::vector<const Section*> targets;  // the sections it removes (whole), or the one holding the entry
   std::string entry;                    // "" for whole sections
-  std::string rest;                     // a part inside the entry ('requires.MovementExpected'), or ""
+  std::string rest;                     // a part inside the entry ('requires.PlacementExpected'), or ""
 };
 
 // The sections a path names whole: the section itself, or every sub-section of a parent ('topology').
