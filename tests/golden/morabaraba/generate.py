@@ -128,14 +128,18 @@ def popcount(m):
 class Game:
     """The rules that differ between the two games."""
 
-    def __init__(self, name, hand, diagonals, reform, blocked_draw, quiet, lasker=False, rules=None):
+    def __init__(self, name, hand, diagonals, reform, blocked_draw, quiet, quiet_placements=False, lasker=False,
+                 rules=None):
         self.name = name
         self.rules = rules or "rules/%s.rules" % name
         self.lasker = lasker              # Lasker Morris: a cow may move while cows are still in hand
         self.hand = hand                  # cows per player at the start
         self.reform = reform              # the re-form rule (Morabaraba only)
         self.blocked_draw = blocked_draw  # end rule 2 (Morabaraba only)
-        self.quiet = quiet                # end rule 3: N quiet movements in a row draw
+        self.quiet = quiet                # end rule 3: N quiet moves in a row draw
+        # end rule 3 counts placements too, and holds only when both hands are empty (Morabaraba), or counts
+        # movements only (Nine Men's Morris)
+        self.quiet_placements = quiet_placements
         kinds = ["row", "column"] + (["diagonal"] if diagonals else [])
         self.mills = []
         for kind in kinds:
@@ -172,7 +176,8 @@ class Game:
 
 
 GAMES = {
-    "morabaraba": Game("morabaraba", hand=12, diagonals=True, reform=True, blocked_draw=True, quiet=10),
+    "morabaraba": Game("morabaraba", hand=12, diagonals=True, reform=True, blocked_draw=True, quiet=10,
+                        quiet_placements=True),
     "nine-mens-morris": Game("nine-mens-morris", hand=9, diagonals=False, reform=False, blocked_draw=False,
                              quiet=50),
     # Nine Men's Morris with ten cows each, and movements (never flying) allowed while cows are in hand
@@ -190,8 +195,9 @@ GAMES = {
 #   turn      the player to move
 #   last[p]   what the re-form rule needs of p's own most recent move: (from, to) when it was a movement
 #             that formed a mill, else None (a placement, a movement that formed no mill, or no move yet)
-#   quiet     how many of the most recent moves in a row are movements without a shot (the history's
-#             length bounds it, so `quiet >= N` is "the most recent N moves, and there are N, are quiet")
+#   quiet     how many of the most recent moves in a row are quiet: without a shot, and (unless the game's
+#             quiet_placements) movements (the history's length bounds it, so `quiet >= N` is "the most
+#             recent N moves, and there are N, are quiet")
 #   result    None while the game goes on, else "Dark wins", "Light wins" or "draw"
 # A move is a tuple (frm, to, shot): frm = -1 for a placement, shot = -1 for no shot.
 # ---------------------------------------------------------------------------------------------------------
@@ -280,7 +286,8 @@ def end_rules(game, cows, hand, last_quiet):
         if all(phase(hand[p], cows[p]) == "moving" for p in (0, 1)) and \
                 not has_free_cow(game, cows[0], empty) and not has_free_cow(game, cows[1], empty):
             return "draw"
-    if last_quiet >= game.quiet:                                       # 3. N quiet movements
+    if last_quiet >= game.quiet and \
+            (not game.quiet_placements or hand == (0, 0)):                 # 3. N quiet moves
         return "draw"
     return None
 
@@ -304,7 +311,7 @@ def play_move(game, pos, move):
     new_cows[me], new_cows[1 - me] = mine, theirs
     new_last = list(last)
     new_last[me] = (frm, to) if frm >= 0 and formed else None
-    quiet = quiet + 1 if frm >= 0 and shot < 0 else 0
+    quiet = quiet + 1 if (frm >= 0 or game.quiet_placements) and shot < 0 else 0
     cows, hand, last = tuple(new_cows), tuple(hand), tuple(new_last)
     result = end_rules(game, cows, hand, quiet)
     nxt = (cows, hand, 1 - me, last, quiet, result)
@@ -335,7 +342,7 @@ def end_reason(game, pos):
         if game.blocked_draw and not has_free_cow(game, cows[0], empty) and \
                 not has_free_cow(game, cows[1], empty):
             return "both blocked"
-        return "%d quiet movements" % game.quiet
+        return "%d quiet %s" % (game.quiet, "moves" if game.quiet_placements else "movements")
     return "%s cannot move" % PLAYERS[turn]
 
 
@@ -374,7 +381,7 @@ def play(game, seed):
 # (game, file number, seed, what the game shows) -- seeds found with `search`.
 LOGS = [
     ("morabaraba", 1, 14, "a win by reducing the opponent to 2 cows, flying, the re-form rule"),
-    ("morabaraba", 2, 113, "a draw by 10 quiet movements, flying, the re-form rule"),
+    ("morabaraba", 2, 113, "a draw by 10 moves without a shot, flying, the re-form rule"),
     ("morabaraba", 3, 2614, "a win by blocking: the player to move has no legal move"),
     ("nine-mens-morris", 1, 16, "a win by reducing the opponent to 2 cows, flying"),
     ("nine-mens-morris", 2, 2470, "a draw by 50 quiet movements"),
