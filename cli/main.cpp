@@ -18,9 +18,11 @@
 
 namespace {
 
-// CLI11's messages start with a capital; ours are lower-case.
+// CLI11's messages start with a capital; ours are lower-case. A validator's message comes after the option's name
+// ("depth: Value 0 not in range 1 to 64"): its "Value" is lower-cased too.
 std::string lower_first(std::string s) {
   if (!s.empty()) s[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(s[0])));
+  if (size_t at = s.find(": Value "); at != std::string::npos && s.find(' ') > at) s[at + 2] = 'v';
   return s;
 }
 
@@ -73,6 +75,7 @@ int main(int argc, char** argv) {
   CLI::App app{"ruleinterp: a general game rules interpreter. `ruleinterp FILE` plays the game in FILE "
                "(the same as `ruleinterp play FILE`)."};
   app.name("ruleinterp");
+  app.set_version_flag("--version", "ruleinterp " RULEINTERP_VERSION, "print the version and exit");
   app.require_subcommand(1);
   std::vector<ri::cli::Command> commands;
   ri::cli::add_check(app, commands);
@@ -100,7 +103,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   // `ruleinterp FILE ...` (or options first) means `ruleinterp play FILE ...`
-  bool known = args[1] == "-h" || args[1] == "--help";
+  bool known = args[1] == "-h" || args[1] == "--help" || args[1] == "--version";
   for (auto* sub : app.get_subcommands({}))
     if (sub->get_name() == args[1]) known = true;
   if (!known) args.insert(args.begin() + 1, "play");
@@ -108,7 +111,7 @@ int main(int argc, char** argv) {
   for (auto& a : args) av.push_back(a.data());
   try {
     app.parse(static_cast<int>(av.size()), av.data());
-  } catch (const CLI::CallForHelp& e) {
+  } catch (const CLI::Success& e) {  // -h, --help, --version: printed to stdout, exit 0
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     std::cerr << "error: " << lower_first(e.what()) << "\n\n" << parsed_command(app)->help(parsed_command(app) == &app ? "" : "ruleinterp");
