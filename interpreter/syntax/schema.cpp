@@ -264,17 +264,23 @@ const Value* find(const Value& v, std::string_view path, std::string_view with) 
 // --- the JSON Schema
 
 // A JSON value being written: an object (members), an array (elements), or a scalar already in JSON (atom).
+struct Member;
 struct Json {
-  std::vector<std::pair<std::string, Json>> members;
+  std::vector<Member> members;  // (not pairs: clang rejects std::pair<std::string, Json> inside Json)
   std::vector<Json> elements;
   std::string atom;
   bool object = false;
-  Json& add(std::string key, Json v) {
-    object = true;
-    members.emplace_back(std::move(key), std::move(v));
-    return *this;
-  }
+  Json& add(std::string key, Json v);
 };
+struct Member {
+  std::string first;
+  Json second;
+};
+Json& Json::add(std::string key, Json v) {
+  object = true;
+  members.push_back({std::move(key), std::move(v)});
+  return *this;
+}
 
 std::string quoted(const std::string& s) {
   std::string out = "\"";

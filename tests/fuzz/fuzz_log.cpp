@@ -1,5 +1,9 @@
-// libFuzzer target: the input is a move log (untrusted), parsed and replayed against rules/ur.rules.
-// See README.md in this folder. ri::RuntimeError is an allowed outcome; anything else escaping, a
+// libFuzzer target: the input is a move log (untrusted), parsed and replayed. See README.md in this folder.
+//
+// The log is replayed against the rule file its `rules:` header names when that is one of the repository's
+// (games.hpp; otherwise rules/ur.rules), loaded with the parameters of its `set:` header, the setup drawing from its
+// `seed:` and dealing its `deck:` (a `position:` header is not followed: the game starts at the rule file's start).
+// ri::RuntimeError and a deck the setup cannot deal (ri::DeckError) are allowed outcomes; anything else escaping, a
 // crash, a sanitizer report or a hang is a finding.
 #include <cstdint>
 #include <cstdio>
@@ -7,30 +11,9 @@
 #include <memory>
 #include <string>
 
-#include "pipeline/pipeline.hpp"
-#include "runtime/engine.hpp"
+#include "games.hpp"
 #include "io/movelog.hpp"
-
-#ifndef RI_UR_RULES
-#error "RI_UR_RULES (the path of rules/ur.rules) must be defined"
-#endif
-
-namespace {
-
-std::shared_ptr<const ri::Program> ur() {
-  static std::shared_ptr<const ri::Program> p = [] {
-    ri::Diagnostics d;
-    auto prog = ri::load_rules(RI_UR_RULES, d);
-    if (!prog) {
-      std::fprintf(stderr, "fuzz_log: cannot load %s:\n%s", RI_UR_RULES, d.format().c_str());
-      std::abort();
-    }
-    return prog;
-  }();
-  return p;
-}
-
-}  // namespace
+#include "runtime/engine.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size > (1u << 16)) return 0;
@@ -48,8 +31,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     (void)ri::parse_log(std::make_shared<ri::SourceFile>("again.log", again), log2, d2);
   }
   if (!ok) return 0;
+  auto rules = log.header.find("rules");
+  static const uint64_t ur = fuzz::rule_file_index("rules/ur.rules");
+  const std::string& rules_file = fuzz::rule_file(rules == log.header.end() ? "" : rules->second, ur);
+  std::shared_ptr<const ri::Program> prog = fuzz::program(rules_file, log.params);
+  if (!prog) return 0;
+  uint64_t seed = 0;
+  if (auto it = log.header.find("seed"); it != log.header.end()) seed = std::strtoull(it->second.c_str(), nullptr, 10);
   try {
-    ri::Game g(ur());
+    ri::Prng rng(seed);
+    ri::Game g(prog, rng, log.deck);
+    g.machine().limits.steps = 200'000;
+    g.machine().limits.candidates = 200'000;
+    g.machine().limits.operation_steps = 2'000'000;
     ri::ReplayResult r = ri::replay(g, log);
     (void)r;
     (void)g.render();
@@ -63,6 +57,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       g.undo(mark);
     }
   } catch (const ri::RuntimeError&) {
+  } catch (const ri::DeckError&) {
   }
   return 0;
 }

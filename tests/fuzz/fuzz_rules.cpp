@@ -74,10 +74,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (size_t i = 0; i < size; ++i) seed = seed * 131 + data[i];
   try {
     ri::Game g(prog);
-    // smaller evaluation limits than the interpreter's, so that a single input stays fast (the limits
+    // smaller evaluation limits than the interpreter's (per evaluation and per game operation), so that a single input stays fast (the limits
     // themselves are correct by design; what they bound is not what this target looks for)
     g.machine().limits.steps = 200'000;
     g.machine().limits.candidates = 200'000;
+    g.machine().limits.operation_steps = 2'000'000;
     g.reset();
     play(g, seed);
   } catch (const ri::RuntimeError&) {
