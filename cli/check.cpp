@@ -3,6 +3,8 @@
 // reported too, and fail the check only with --werror.
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <iostream>
 #include <random>
 
@@ -19,6 +21,30 @@ UsageError bad_params(const std::vector<std::string>& why, const std::string& pr
   std::string text;
   for (const std::string& w : why) text += (text.empty() ? "" : "\nerror: ") + prefix + w;
   return UsageError(text);
+}
+
+// The base a variant extends (files[1], the path as its diagnostics name it), loaded on its own as a rule file, for
+// check --playouts to compare their games: with the values of `params` (--set) that the base takes, and the
+// directories the variant could read its bases from (its own and `allow_dirs`). Null when `prog` extends none or
+// its base does not load alone (its problems are not reported: they are not the variant's).
+std::shared_ptr<const Program> load_base(const Program& prog, const ParamValues& params,
+                                         const std::vector<std::string>& allow_dirs) {
+  if (prog.extends.line <= 0 || prog.files.size() < 2) return nullptr;
+  LoadOptions options;
+  options.allowed_dirs = allow_dirs;
+  options.allowed_dirs.push_back(std::filesystem::path(prog.files[0]->path).parent_path().lexically_normal().string());
+  if (options.allowed_dirs.back().empty()) options.allowed_dirs.back() = ".";
+  std::vector<std::string> unusable;  // a value out of the base's range: the base does not load
+  options.param_errors = &unusable;
+  Diagnostics ignored;
+  auto base = load_rules(prog.files[1]->path, ignored, options);
+  if (!base) return nullptr;
+  for (const auto& given : params)  // the values given that the base takes: it is loaded again with them
+    if (std::any_of(base->params.begin(), base->params.end(), [&](const RuleParam& p) { return p.name == given.first; }))
+      options.params.push_back(given);
+  if (options.params.empty()) return base;
+  Diagnostics ignored_again;
+  return load_rules(prog.files[1]->path, ignored_again, options);
 }
 
 }  // namespace
@@ -106,8 +132,12 @@ void add_check(CLI::App& app, std::vector<Command>& out) {
                      }
                      if (failed) {
                        ++bad;
-                     } else if (o->playouts->count() && prog && !check_playouts(prog, f, o->play)) {
-                       ++bad;
+                     } else if (o->playouts->count() && prog) {
+                       Diagnostics played;  // the warnings about how the games went
+                       bool ok = check_playouts(prog, f, o->play, load_base(*prog, params, o->allow_dirs), played);
+                       played.print(std::cerr);
+                       warnings += played.warnings();
+                       if (!ok || (o->werror && played.warnings() > 0)) ++bad;
                      }
                    }
                    if (how == DiagnosticFormat::Json) std::cout << diagnostics_json(all);

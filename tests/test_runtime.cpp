@@ -1,8 +1,10 @@
 // The runtime on small rule files: expression semantics (through a display template), effects, the turn
-// state machine, chance, the end, undo and perft.
+// state machine, chance, the end, undo and perft, and the requirements that generation records as rejecting
+// candidates (record_rejections).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -1016,4 +1018,66 @@ display: "{concat(p in pieces_at(b) : p.up)} {last} {steps} {if history_len() > 
   g.undo(mark);
   CHECK(g.render() == " B 0 \n");
   CHECK(g.node() == Game::NodeKind::Decision);
+}
+
+namespace {
+
+// Two players and three sites; A moves first. The moves and the turn follow.
+const std::string kRejections =
+    "game: {name: Rejections}\n"
+    "players: [A, B]\n"
+    "topology: {sites: [x, y, z]}\n"
+    "variables: {n: 0}\n"
+    "end: [{when: n >= 5, result: draw}]\n";
+
+}  // namespace
+
+TEST_CASE("record_rejections: the first requirement, in the order written, that fails for a candidate", "[generation]") {
+  struct Row {
+    const char* what;
+    std::string rules;  // moves and turn
+    std::vector<std::vector<uint8_t>> rejected;  // [move][requirement] after the setup and the start's legal moves
+  };
+  const std::vector<Row> rows = {
+      {"each requirement the first to fail for some site",
+       "moves:\n  go: {params: {to: site}, requires: [{check: to != x, error: Here}, {check: to != z, error: Far},"
+       " {check: me == B, error: NotA}]}\nturn: [{choose: all}]\n",
+       {{1, 1, 1}}},
+      {"one on no parameter that fails prunes every candidate: the next is never checked",
+       "moves:\n  go: {params: {to: site}, requires: [{check: n > 0, error: Early}, {check: to != x, error: Here}]}\n"
+       "turn: [{choose: all}]\n",
+       {{1, 0}}},
+      {"one that holds for every candidate rejects none",
+       "moves:\n  go: {params: {to: site}, requires: [{check: n >= 0, error: Always}, {check: to == y, error: NotY}]}\n"
+       "turn: [{choose: all}]\n",
+       {{0, 1}}},
+      {"a later one, once an earlier one has failed, is not the reason",
+       "moves:\n  go: {params: {to: site}, requires: [{check: to == y, error: NotY}, {check: to != x, error: Here}]}\n"
+       "turn: [{choose: all}]\n",
+       {{1, 0}}},
+      {"without a code, by its place",
+       "moves:\n  go: {params: {to: site}, requires: [to != x, to != y]}\nturn: [{choose: all}]\n", {{1, 1}}},
+      {"the moves of a step passed automatically during the setup are recorded too",
+       "moves:\n  wait: {requires: [{check: n > 0, error: Early}]}\n  go: {params: {to: site},"
+       " requires: [{check: to != x, error: Here}]}\nturn: [{choose: [wait]}, {choose: [go]}]\n",
+       {{1}, {1}}},
+  };
+  for (const Row& row : rows) {
+    SECTION(row.what) {
+      auto prog = build(kRejections + row.rules);
+      Prng rng(1);
+      Game g(prog, rng);
+      std::vector<std::vector<uint8_t>> rejected;
+      g.record_rejections(&rejected);
+      Prng again(1);
+      g.reset(again);
+      auto moves = std::make_unique<MoveList>();
+      g.legal(*moves);
+      CHECK(rejected == row.rejected);
+      g.record_rejections(nullptr);  // recording stops: nothing changes any more
+      rejected.assign(rejected.size(), std::vector<uint8_t>(rejected[0].size(), 0));
+      g.legal(*moves);
+      CHECK(rejected == std::vector<std::vector<uint8_t>>(rejected.size(), std::vector<uint8_t>(rejected[0].size(), 0)));
+    }
+  }
 }

@@ -7,12 +7,17 @@
 namespace ri {
 
 PlayoutOutcome play_checked(const std::shared_ptr<const Program>& prog, uint64_t seed, int64_t max_plies,
-                            std::unique_ptr<Game>& game, MoveList& scratch) {
+                            std::unique_ptr<Game>& game, MoveList& scratch, PlayoutTally* tally) {
   PlayoutOutcome o;
   try {
     Prng rng(seed);
-    if (game) game->reset(rng);
-    else game = std::make_unique<Game>(prog, rng);
+    if (!game) {  // made with the same setup, so that one failing fails here as it would below
+      Prng first = rng;
+      game = std::make_unique<Game>(prog, first);
+    }
+    // the setup's automatic passes examine requirements too: recording starts before it
+    game->record_rejections(tally ? &tally->rejected : nullptr);
+    game->reset(rng);
     Game& g = *game;
     Move m;
     while (true) {
@@ -23,12 +28,15 @@ PlayoutOutcome play_checked(const std::shared_ptr<const Program>& prog, uint64_t
       }
       o.phase = PlayoutOutcome::Choosing;
       if (o.actions >= max_plies || !random_action(g, rng, scratch, m)) break;
+      if (tally) tally->add_action(m, scratch);
       o.phase = PlayoutOutcome::Applying;
       g.apply(m);
       g.machine().clear_journal();  // a playout never undoes
       ++o.actions;
     }
     o.over = g.node() == Game::NodeKind::Over;
+    o.winners = o.over ? g.winners() : 0;
+    if (tally) tally->add_playout(static_cast<uint64_t>(o.actions), o.over, o.winners);
   } catch (const RuntimeError& e) {
     o.failed = true;
     o.error = e;
@@ -38,10 +46,11 @@ PlayoutOutcome play_checked(const std::shared_ptr<const Program>& prog, uint64_t
 
 PlayoutCheckResult check_playouts(const std::shared_ptr<const Program>& prog, const PlayoutCheck& opts) {
   PlayoutCheckResult r;
+  r.tally = PlayoutTally(*prog);
   std::unique_ptr<Game> game;
   auto scratch = std::make_unique<MoveList>();
   for (uint64_t k = 1; k <= opts.playouts; ++k) {
-    PlayoutOutcome o = play_checked(prog, opts.seed + (k - 1), opts.max_plies, game, *scratch);
+    PlayoutOutcome o = play_checked(prog, opts.seed + (k - 1), opts.max_plies, game, *scratch, &r.tally);
     if (o.failed) {
       r.failed_playout = k;
       r.failure = std::move(o);

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "analysis/playout_tally.hpp"
 #include "compile/program.hpp"
 #include "io/movelog.hpp"
 #include "runtime/engine.hpp"
@@ -29,22 +30,25 @@ struct PlayoutOutcome {
   Phase phase = SettingUp;
   int64_t actions = 0;  // the actions played before it stopped
   bool over = false;    // the game ended
+  uint32_t winners = 0;  // then its winners (State::winners)
 };
 
 // Plays one playout with the generator Prng(seed): the setup's draws first, then one random action after another
 // (random_action: the random players of `play` and `playout`), the invariants checked after the setup and after
 // every action, for at most max_plies actions. `game` is reused from one playout to the next (null before the
-// first); `scratch` receives the legal moves.
+// first); `scratch` receives the legal moves. With `tally`, the playout's actions, the requirements that rejected
+// candidates (from the setup on: Game::record_rejections) and, when it did not fail, its end are tallied there.
 PlayoutOutcome play_checked(const std::shared_ptr<const Program>& prog, uint64_t seed, int64_t max_plies,
-                            std::unique_ptr<Game>& game, MoveList& scratch);
+                            std::unique_ptr<Game>& game, MoveList& scratch, PlayoutTally* tally = nullptr);
 
 // The playouts of `check --playouts`: the first that failed (`failed_playout`, from 1; 0 when none did) and how,
-// else the actions played and the playouts left unfinished.
+// else the actions played, the playouts left unfinished and how the games went (`tally`).
 struct PlayoutCheckResult {
   uint64_t failed_playout = 0;
   PlayoutOutcome failure;
   uint64_t actions = 0;
   uint64_t unfinished = 0;
+  PlayoutTally tally;
 };
 
 // Plays opts.playouts playouts (play_checked, playout K with the seed opts.seed + K - 1), stopping at the first

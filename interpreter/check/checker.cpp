@@ -412,6 +412,7 @@ bool Checker::run(const std::vector<const Document*>& libs, const SourceFiles& f
   size_t before = diags_.size();
   P_.files = files;
   P_.file = files.at(0);
+  if (!doc_.extends.s.empty()) P_.extends = doc_.extends.pos;
   parser_ = std::make_unique<Parser>(P_.files, diags_);
   P_.name = doc_.name.s;
   P_.description = doc_.description.s;

@@ -214,6 +214,8 @@ struct Model {
   // every file a position (Pos::file) can be in: [0] = file, then the bases it extends (nearest first), then
   // the standard library's files
   SourceFiles files;
+  // a variant's `extends` value, in files[0] (its base is files[1]); line 0 for a rule file that extends none
+  Pos extends;
   std::string name, description;
   std::vector<RuleParam> params;  // in the order declared
 

@@ -287,7 +287,7 @@ bool Game::check_end() {
   return false;
 }
 
-template <class F>
+template <bool Record, class F>
 void Game::candidates(int move, bool legal_only, F&& f) {
   const MoveInfo& mi = P_->moves[move];
   int np = static_cast<int>(mi.params.size());
@@ -300,7 +300,11 @@ void Game::candidates(int move, bool legal_only, F&& f) {
     M_.arena_rewind(mark[level + 1]);
     M_.forget_lets(mi.forget[level + 1]);
     for (const RequireInfo& r : mi.requires_)
-      if (r.level == level && !M_.evaluate(r.node).i) return false;
+      if (r.level == level && !M_.evaluate(r.node).i) {
+        if constexpr (Record)
+          (*rejected_)[static_cast<size_t>(move)][static_cast<size_t>(&r - mi.requires_.data())] = 1;
+        return false;
+      }
     return true;
   };
   // iterative product over the parameters' domains; domain i may depend on parameters < i; an optional
@@ -368,6 +372,13 @@ void Game::candidates(int move, bool legal_only, F&& f) {
   }
 }
 
+void Game::record_rejections(std::vector<std::vector<uint8_t>>* rejected) {
+  rejected_ = rejected;
+  if (!rejected) return;
+  rejected->resize(P_->moves.size());
+  for (size_t m = 0; m < P_->moves.size(); ++m) (*rejected)[m].resize(P_->moves[m].requires_.size());
+}
+
 void Game::legal(MoveList& out) {
   M_.begin_operation();
   out.size = 0;
@@ -386,7 +397,7 @@ void Game::legal(MoveList& out) {
   }
   for (int mv : P_->steps[state().step].moves) {
     const MoveInfo& mi = P_->moves[mv];
-    candidates(mv, true, [&] {
+    auto add = [&] {
       if (out.size >= kMaxMoves)
         throw RuntimeError(P_->moves[mv].pos, fmt::format("more than {} legal moves", kMaxMoves));
       Move m;
@@ -395,14 +406,18 @@ void Game::legal(MoveList& out) {
       for (int i = 0; i < m.nargs; ++i) m.args[i] = arg32(P_->moves[mv], i, M_.slot(i).i);
       out.moves[out.size++] = m;
       return true;
-    });
+    };
+    if (rejected_) [[unlikely]] candidates<true>(mv, true, add);
+    else candidates(mv, true, add);
   }
 }
 
 bool Game::any_legal() {
   bool found = false;
   for (int mv : P_->steps[state().step].moves) {
-    candidates(mv, true, [&] { return !(found = true); });
+    auto stop = [&] { return !(found = true); };
+    if (rejected_) [[unlikely]] candidates<true>(mv, true, stop);
+    else candidates(mv, true, stop);
     if (found) return true;
   }
   return false;
