@@ -167,7 +167,7 @@ TEST_CASE("playout_warnings: a variant's games far shorter than its base's", "[t
        {"67:3: move 'pass' was never played in 9 playouts: it was never legal, its candidates failing AttackFirst"}},
       {"Nine Men's Morris plays longer games than Morabaraba", "rules/nine-mens-morris.rules",
        "rules/morabaraba.rules", 20, {}},
-      {"a base's games shorter than the variant's", "tests/variants/tic-tac-toe-4x4.rules", "rules/tic-tac-toe.rules",
+      {"a base's games shorter than the variant's", "rules/variants/tic-tac-toe-4x4.rules", "rules/tic-tac-toe.rules",
        20, {}},
       {"a rule file that extends none is not compared", "rules/dice-of-doom.rules",
        "tests/cli/dod-half-losses-broken.rules", 20, {}},
