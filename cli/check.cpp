@@ -25,12 +25,13 @@ UsageError bad_params(const std::vector<std::string>& why, const std::string& pr
 
 // The base a variant extends (files[1], the path as its diagnostics name it), loaded on its own as a rule file, for
 // check --playouts to compare their games: with the values of `params` (--set) that the base takes, and the
-// directories the variant could read its bases from (its own and `allow_dirs`). Null when `prog` extends none or
-// its base does not load alone (its problems are not reported: they are not the variant's).
+// directories the variant could read its bases from (its own, `allow_dirs` and the shipped games'). Null when `prog`
+// extends none or its base does not load alone (its problems are not reported: they are not the variant's).
 std::shared_ptr<const Program> load_base(const Program& prog, const ParamValues& params,
                                          const std::vector<std::string>& allow_dirs) {
   if (prog.extends.line <= 0 || prog.files.size() < 2) return nullptr;
   LoadOptions options;
+  options.shipped_dir = kShippedRules;
   options.allowed_dirs = allow_dirs;
   options.allowed_dirs.push_back(std::filesystem::path(prog.files[0]->path).parent_path().lexically_normal().string());
   if (options.allowed_dirs.back().empty()) options.allowed_dirs.back() = ".";
@@ -40,7 +41,8 @@ std::shared_ptr<const Program> load_base(const Program& prog, const ParamValues&
   auto base = load_rules(prog.files[1]->path, ignored, options);
   if (!base) return nullptr;
   for (const auto& given : params)  // the values given that the base takes: it is loaded again with them
-    if (std::any_of(base->params.begin(), base->params.end(), [&](const RuleParam& p) { return p.name == given.first; }))
+    if (std::any_of(base->params.begin(), base->params.end(),
+                    [&](const RuleParam& p) { return p.name == given.first; }))
       options.params.push_back(given);
   if (options.params.empty()) return base;
   Diagnostics ignored_again;

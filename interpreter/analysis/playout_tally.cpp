@@ -102,7 +102,8 @@ void playout_warnings(const Program& P, const PlayoutTally& t, const PlayoutTall
       why = failed.empty() ? ": it was never legal"
                            : fmt::format(": it was never legal, its candidates failing {}", fmt::join(failed, ", "));
     }
-    diags.warning(P.files, mi.pos, fmt::format("move '{}' was never played in {}{}", mi.name, playouts_text(t.playouts), why));
+    diags.warning(P.files, mi.pos,
+                  fmt::format("move '{}' was never played in {}{}", mi.name, playouts_text(t.playouts), why));
   }
 
   uint64_t won = 0;  // the finished playouts with a winner

@@ -1,4 +1,4 @@
-// How the random games of `ruleinterp check --playouts N` went (spec/cli.md, check, "How the games went"): what they
+// How the random games of `ruleinterp check --playouts N` went (spec/cli.md, check, "All held"): what they
 // tally while they are played (results, plies, the moves played and legal, the requirements that rejected
 // candidates) and the warnings drawn from it. What is printed is the command line's (cli/).
 #pragma once
@@ -23,7 +23,7 @@ struct PlayoutTally {
   uint64_t min_plies = 0, max_plies = 0;
   std::vector<Result> results;  // the finished playouts by their winners, sorted by `winners`
   std::vector<uint64_t> played;  // [move]: the times it was played
-  std::vector<uint64_t> legal;   // [move]: the decision nodes, among those the playouts drew a move at, where it was legal
+  std::vector<uint64_t> legal;   // [move]: the decision nodes the playouts drew a move at where it was legal
   uint64_t chance = 0;           // chance outcomes played
   // [move][requirement]: 1 once the requirement rejected a candidate (Game::record_rejections)
   std::vector<std::vector<uint8_t>> rejected;
@@ -46,7 +46,7 @@ struct PlayoutTally {
   uint64_t nodes_ = 0;
 };
 
-// The warnings about how the games went (spec/cli.md, check, "How the games went"), each reported in `diags` as a
+// The warnings about how the games went (spec/cli.md, check, "All held"), each reported in `diags` as a
 // warning of the rule file `P` whose playouts `t` tallied:
 //   - a move that some turn step offers and that was never played, at its declaration: "though legal at N positions",
 //     or "it was never legal", with the requirements that rejected its candidates;
