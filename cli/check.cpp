@@ -30,9 +30,7 @@ UsageError bad_params(const std::vector<std::string>& why, const std::string& pr
 std::shared_ptr<const Program> load_base(const Program& prog, const ParamValues& params,
                                          const std::vector<std::string>& allow_dirs) {
   if (prog.extends.line <= 0 || prog.files.size() < 2) return nullptr;
-  LoadOptions options;
-  options.shipped_dir = kShippedRules;
-  options.allowed_dirs = allow_dirs;
+  LoadOptions options = load_options(allow_dirs);
   options.allowed_dirs.push_back(std::filesystem::path(prog.files[0]->path).parent_path().lexically_normal().string());
   if (options.allowed_dirs.back().empty()) options.allowed_dirs.back() = ".";
   std::vector<std::string> unusable;  // a value out of the base's range: the base does not load
@@ -54,11 +52,9 @@ std::shared_ptr<const Program> load_base(const Program& prog, const ParamValues&
 std::shared_ptr<const Program> load_or_report(const std::string& path, const std::vector<std::string>* expressions,
                                               const ParamValues& params, const std::vector<std::string>& allow_dirs) {
   Diagnostics diags;
-  LoadOptions options;
+  LoadOptions options = load_options(allow_dirs);
   options.expressions = expressions;
   options.params = params;
-  options.allowed_dirs = allow_dirs;
-  options.shipped_dir = kShippedRules;
   std::vector<std::string> bad;
   options.param_errors = &bad;
   auto prog = load_rules(path, diags, options);
@@ -115,10 +111,8 @@ void add_check(CLI::App& app, std::vector<Command>& out) {
                    std::vector<Diagnostics> all;  // with --format json, every file's, printed at the end
                    for (auto& f : files) {
                      Diagnostics diags;
-                     LoadOptions options;
+                     LoadOptions options = load_options(o->allow_dirs);
                      options.params = params;
-                     options.allowed_dirs = o->allow_dirs;
-                     options.shipped_dir = kShippedRules;
                      std::vector<std::string> unusable;
                      options.param_errors = &unusable;
                      options.warnings = true;

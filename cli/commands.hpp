@@ -18,6 +18,15 @@ namespace ri::cli {
 // rule file's `extends`, so that the shipped variants (rules/variants/) extend the shipped games.
 inline constexpr const char* kShippedRules = RULEINTERP_SHIPPED_RULES;
 
+// The options every command loads a rule file with: the directories its bases may be in (--allow-dir's, and the
+// shipped games').
+inline LoadOptions load_options(const std::vector<std::string>& allow_dirs) {
+  LoadOptions options;
+  options.allowed_dirs = allow_dirs;
+  options.shipped_dir = kShippedRules;
+  return options;
+}
+
 // Loads and checks a rule file (with an expression to compile: load_rules), giving its parameters `params` and
 // letting it extend the rule files of `allow_dirs` (--allow-dir); prints every diagnostic to stderr. Null when the
 // file (or the expression) has problems. A value the rule file cannot take (an unknown parameter, a value out of

@@ -13,6 +13,7 @@
 
 #include "games.hpp"
 #include "io/position.hpp"
+#include "play.hpp"
 #include "runtime/engine.hpp"
 #include "syntax/document.hpp"
 
@@ -21,36 +22,6 @@ namespace {
 [[noreturn]] void die(const char* what, const std::string& detail) {
   std::fprintf(stderr, "fuzz_position: %s\n%s\n", what, detail.c_str());
   std::abort();
-}
-
-uint64_t mix(uint64_t x) {
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdULL;
-  x ^= x >> 33;
-  x *= 0xc4ceb9fe1a85ec53ULL;
-  x ^= x >> 33;
-  return x;
-}
-
-void play(ri::Game& g, uint64_t seed) {
-  static ri::MoveList moves;  // large: keep it off the stack
-  (void)g.render();
-  (void)g.result_text();
-  for (int ply = 0; ply < 20; ++ply) {
-    if (g.node() == ri::Game::NodeKind::Over) break;
-    g.legal(moves);
-    if (moves.size == 0) break;
-    seed = mix(seed + 0x9e3779b97f4a7c15ULL);
-    const ri::Move m = moves[static_cast<int>(seed % static_cast<uint64_t>(moves.size))];
-    std::string text = g.write(m);
-    if (!g.read(text).ok) die("a written legal move does not read back", text);
-    uint64_t before = g.hash();
-    size_t mark = g.apply(m);
-    g.undo(mark);
-    if (g.hash() != before) die("undo did not restore the hash", text);
-    g.apply(m);
-    (void)g.render();
-  }
 }
 
 }  // namespace
@@ -94,7 +65,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       die("a written position does not read back", written + d3.format());
     ri::Game g2(prog, again);
     if (ri::write_position(g2, rules) != written) die("a written position is not written the same", written);
-    play(g, h);
+    fuzz::play(g, h, 20, "fuzz_position");
   } catch (const ri::RuntimeError&) {
     // an allowed outcome: a rule-file error at run time
   }

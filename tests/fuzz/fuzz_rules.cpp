@@ -5,63 +5,12 @@
 // move strings. ri::RuntimeError is an allowed outcome (a rule-file error at run time); anything else
 // that escapes (another exception, a crash, a sanitizer report, a hang) is a finding.
 #include <cstdint>
-#include <cstdio>
 #include <cstdlib>
 #include <string>
 
 #include "pipeline/pipeline.hpp"
+#include "play.hpp"
 #include "runtime/engine.hpp"
-
-namespace {
-
-uint64_t mix(uint64_t x) {
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdULL;
-  x ^= x >> 33;
-  x *= 0xc4ceb9fe1a85ec53ULL;
-  x ^= x >> 33;
-  return x;
-}
-
-[[noreturn]] void die(const char* what, int ply, uint64_t a, uint64_t b) {
-  std::fprintf(stderr, "fuzz_rules: %s at ply %d (%016llx vs %016llx)\n", what, ply, (unsigned long long)a,
-               (unsigned long long)b);
-  std::abort();
-}
-
-void play(ri::Game& g, uint64_t seed) {
-  static ri::MoveList moves;  // large (1024 moves): keep it off the stack
-  (void)g.render();
-  (void)g.result_text();
-  for (int ply = 0; ply < 50; ++ply) {
-    if (g.node() == ri::Game::NodeKind::Over) break;
-    g.legal(moves);
-    if (moves.size == 0) break;
-    seed = mix(seed + 0x9e3779b97f4a7c15ULL);
-    const ri::Move m = moves[static_cast<int>(seed % static_cast<uint64_t>(moves.size))];
-    std::string text = g.write(m);
-    // reading the move's own notation must find a legal move
-    ri::Game::Reading r = g.read(text);
-    if (!r.ok) die("a written legal move does not read back", ply, 0, 0);
-    // undo check: apply, undo, the hash must be the same
-    uint64_t before = g.hash();
-    size_t mark = g.apply(m);
-    (void)g.hash();
-    g.undo(mark);
-    uint64_t after = g.hash();
-    if (before != after) die("undo did not restore the hash", ply, before, after);
-    // a few other readings: garbage, a prefix, the text twice
-    (void)g.read("");
-    (void)g.read(text.substr(0, text.size() / 2));
-    (void)g.read(text + " " + text);
-    (void)g.read("zz-99 #none");
-    g.apply(m);
-    (void)g.render();
-    (void)g.result_text();
-  }
-}
-
-}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size > (1u << 16)) return 0;  // the loader accepts 16 MiB, but big inputs only slow fuzzing down
@@ -80,7 +29,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     g.machine().limits.candidates = 200'000;
     g.machine().limits.operation_steps = 2'000'000;
     g.reset();
-    play(g, seed);
+    fuzz::play(g, seed, 50, "fuzz_rules");
   } catch (const ri::RuntimeError&) {
     // an allowed outcome: a rule-file error at run time
   }
