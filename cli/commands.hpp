@@ -56,6 +56,7 @@ void add_apply(CLI::App& app, std::vector<Command>& out);
 void add_eval(CLI::App& app, std::vector<Command>& out);
 void add_position(CLI::App& app, std::vector<Command>& out);
 void add_tree(CLI::App& app, std::vector<Command>& out);
+void add_describe(CLI::App& app, std::vector<Command>& out);
 
 // A bad combination of arguments found after parsing: main prints it with the subcommand's usage, exit 2.
 struct UsageError : std::runtime_error {

@@ -1,5 +1,5 @@
-// ruleinterp, the command line for any rule file: play, check, replay, moves, perft, playout, apply, eval, position
-// and tree. See spec/cli.md.
+// ruleinterp, the command line for any rule file: play, check, replay, moves, perft, playout, apply, eval, position,
+// tree and describe. See spec/cli.md.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -88,6 +88,7 @@ int main(int argc, char** argv) {
   ri::cli::add_eval(app, commands);
   ri::cli::add_position(app, commands);
   ri::cli::add_tree(app, commands);
+  ri::cli::add_describe(app, commands);
 
   uint64_t max_memory = kDefaultMaxMemoryMiB;
   for (auto& c : commands)

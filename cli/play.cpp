@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <iostream>
 #include <random>
 
@@ -236,6 +237,22 @@ class Session {
     play(m, false);
   }
 
+  // The start of a human's help: how the rule file says a move is typed (game.syntax), and the first legal move as
+  // an example.
+  void explain_moves() {
+    if (!P_.syntax.empty()) {
+      std::string text = P_.syntax;
+      while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+      out_ << "how to type a move:\n";
+      for (size_t at = 0; at <= text.size();) {
+        size_t end = std::min(text.find('\n', at), text.size());
+        out_ << "  " << text.substr(at, end - at) << '\n';
+        at = end + 1;
+      }
+    }
+    if (ml_->size > 0) out_ << fmt::format("for example: {}\n", g_.shown((*ml_)[0]));
+  }
+
   void list_moves() {
     out_ << fmt::format("{} to move:\n", name(g_.player()));
     for (int i = 0; i < ml_->size; ++i) out_ << fmt::format("  {:>2}. {}\n", i + 1, g_.shown((*ml_)[i]));
@@ -282,6 +299,7 @@ class Session {
       if (!read_line(name(me) + "> ", line)) return;
       std::string cmd = normalize_notation(line);
       if (cmd.empty()) continue;
+      if (cmd == "help" || cmd == "?") explain_moves();
       if (cmd == "help" || cmd == "?") {
         out_ << "type a move in notation (as listed) or its number, or one of:\n"
                 "  moves     list the legal moves\n"

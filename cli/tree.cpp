@@ -1,9 +1,10 @@
-// ruleinterp tree FILE [--position POS] [--log LOG] [--depth D] [--max-nodes N] [--json] [--seed N]: the game tree
-// of any rule file, from its start (or POS, or the position LOG reaches), as an indented text tree or as JSON. The
-// whole tree is built first (with the public Game API: legal, apply, undo, outcomes, write, summary, hash,
-// result_text) and printed only when it has at most N nodes. See spec/cli.md.
+// ruleinterp tree FILE [--position POS] [--log LOG] [--depth D] [--max-nodes N] [--json] [--hash] [--display]
+// [--seed N]: the game tree of any rule file, from its start (or POS, or the position LOG reaches), as an indented
+// text tree or as JSON. The whole tree is built first (with the public Game API: legal, apply, undo, outcomes, write,
+// summary, render, hash, result_text) and printed only when it has at most N nodes. See spec/cli.md.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -21,6 +22,8 @@ struct TreeOpts {
   int depth = -1;  // -1: to the end of every line of play
   int64_t max_nodes = 100000;
   bool json = false;
+  bool hash = false;     // the text shows each node's state hash after its summary
+  bool display = false;  // each node's display is shown under it
 };
 
 // How a node was reached from its parent: a move, or a chance outcome with its probability (none for the root).
@@ -39,7 +42,8 @@ struct TreeNode {
   int depth = 0;
   std::string player;  // the player to move (at a chance node, the one who rolls; at the end, whose turn it was)
   Game::NodeKind kind = Game::NodeKind::Decision;
-  std::string state;   // Game::summary(): the rule file's summary, or the state hash
+  std::string state;   // Game::summary(): the rule file's summary, or the default one
+  std::string display;  // Game::render(), with --display
   uint64_t hash = 0;
   std::string result;  // Game::result_text() when the game is over
   bool cut = false;    // at the deepest level (--depth) and not over: its actions are not followed
@@ -53,7 +57,7 @@ struct TooManyNodes {};
 // explicit stack of the nodes being expanded (each with its actions, their edges, and the mark that undoes the action
 // that led to it) keeps the C++ stack flat however deep the tree is. Throws TooManyNodes as soon as the tree has
 // more than `max_nodes` nodes.
-std::vector<TreeNode> build_tree(Game& g, int max_depth, int64_t max_nodes) {
+std::vector<TreeNode> build_tree(Game& g, int max_depth, int64_t max_nodes, bool display) {
   struct Frame {
     std::vector<Move> actions;
     std::vector<Edge> edges;
@@ -72,6 +76,7 @@ std::vector<TreeNode> build_tree(Game& g, int max_depth, int64_t max_nodes) {
     n.kind = g.node();
     n.player = g.prog().players[static_cast<size_t>(g.player())];
     n.state = g.summary();
+    if (display) n.display = g.render();
     n.hash = g.hash();
     if (n.kind == Game::NodeKind::Over) n.result = g.result_text();
     n.cut = n.kind != Game::NodeKind::Over && depth == max_depth;
@@ -129,11 +134,28 @@ std::vector<TreeNode> build_tree(Game& g, int max_depth, int64_t max_nodes) {
   return nodes;
 }
 
+// The display of node n under its line: each line after the branches that go on past it (`open`, its ancestors',
+// and its own when it has children), its trailing spaces dropped.
+void print_display(const TreeNode& n, const std::vector<bool>& open, bool children, std::ostream& out) {
+  std::string prefix;
+  for (size_t d = 0; d < open.size() && n.depth > 0; ++d) prefix += open[d] ? "|   " : "    ";
+  prefix += children ? "|   " : "    ";
+  for (size_t at = 0; at < n.display.size();) {
+    size_t end = std::min(n.display.find('\n', at), n.display.size());
+    std::string line = prefix + n.display.substr(at, end - at);
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out << line << '\n';
+    at = end + 1;
+  }
+}
+
 // text -> one line per node: its branches drawn with `|-- `, `` `-- `` and `|   ` (ASCII), then
-//   [EDGE: ]PLAYER STATE[ -- over: RESULT | -- cut]      EDGE = NOTATION | NAME VALUE (WEIGHT/TOTAL)
-void print_text(const std::vector<TreeNode>& nodes, std::ostream& out) {
+//   [EDGE: ]PLAYER STATE[ [HASH]][ -- over: RESULT | -- cut]      EDGE = NOTATION | NAME VALUE (WEIGHT/TOTAL)
+// and with `display` the node's display under it, each line after the branches of the node's subtree.
+void print_text(const std::vector<TreeNode>& nodes, bool hash, bool display, std::ostream& out) {
   std::vector<bool> open;  // open[d]: the ancestor at depth d + 1 has later siblings (its branch line goes on)
-  for (const TreeNode& n : nodes) {
+  for (size_t k = 0; k < nodes.size(); ++k) {
+    const TreeNode& n = nodes[k];
     std::string line;
     if (n.depth > 0) {
       open.resize(static_cast<size_t>(n.depth - 1));
@@ -145,9 +167,11 @@ void print_text(const std::vector<TreeNode>& nodes, std::ostream& out) {
       open.push_back(!n.last);
     }
     line += n.player + " " + n.state;
+    if (hash) line += " [" + hash_text(n.hash) + "]";
     if (n.kind == Game::NodeKind::Over) line += " -- over: " + n.result;
     if (n.cut) line += " -- cut";
     out << line << '\n';
+    if (display) print_display(n, open, k + 1 < nodes.size() && nodes[k + 1].depth > n.depth, out);
   }
 }
 
@@ -171,8 +195,8 @@ std::string json_string(const std::string& s) {
 
 // json -> one object per node, on a line of its own indented by its depth, its children in its "children" array:
 //   {["move": M, ]["chance": C, "outcome": V, "probability": "W/T", ]"player": P, "node": K, "state": S,
-//    "hash": H, "over": B, ["result": R, ]"cut": B, "children": [...]}
-void print_json(const std::vector<TreeNode>& nodes, std::ostream& out) {
+//    ["display": D, ]"hash": H, "over": B, ["result": R, ]"cut": B, "children": [...]}
+void print_json(const std::vector<TreeNode>& nodes, bool display, std::ostream& out) {
   static const char* kinds[] = {"decision", "chance", "over"};
   for (size_t i = 0; i < nodes.size(); ++i) {
     const TreeNode& n = nodes[i];
@@ -182,8 +206,10 @@ void print_json(const std::vector<TreeNode>& nodes, std::ostream& out) {
     if (n.edge.outcome)
       line += fmt::format("\"chance\": {}, \"outcome\": {}, \"probability\": \"{}/{}\", ", json_string(n.edge.chance),
                           n.edge.value, n.edge.weight, n.edge.total);
-    line += fmt::format("\"player\": {}, \"node\": \"{}\", \"state\": {}, \"hash\": \"{}\", \"over\": {}, ",
-                        json_string(n.player), kinds[static_cast<int>(n.kind)], json_string(n.state), hash_text(n.hash),
+    line += fmt::format("\"player\": {}, \"node\": \"{}\", \"state\": {}, ", json_string(n.player),
+                        kinds[static_cast<int>(n.kind)], json_string(n.state));
+    if (display) line += "\"display\": " + json_string(n.display) + ", ";
+    line += fmt::format("\"hash\": \"{}\", \"over\": {}, ", hash_text(n.hash),
                         n.kind == Game::NodeKind::Over ? "true" : "false");
     if (n.kind == Game::NodeKind::Over) line += "\"result\": " + json_string(n.result) + ", ";
     line += fmt::format("\"cut\": {}, \"children\": [", n.cut ? "true" : "false");
@@ -209,15 +235,15 @@ int run_tree(const TreeOpts& o) {
   return with_game(o.file, o.start, [&](Game& g) {
     std::vector<TreeNode> nodes;
     try {
-      nodes = build_tree(g, o.depth, o.max_nodes);
+      nodes = build_tree(g, o.depth, o.max_nodes, o.display);
     } catch (const TooManyNodes&) {
       std::string within = o.depth >= 0 ? fmt::format(" (to depth {})", o.depth) : "";
       std::cerr << fmt::format("error: the tree{} has more than {} nodes: cut it with --depth, or raise --max-nodes\n",
                                within, o.max_nodes);
       return 1;
     }
-    if (o.json) print_json(nodes, std::cout);
-    else print_text(nodes, std::cout);
+    if (o.json) print_json(nodes, o.display, std::cout);
+    else print_text(nodes, o.hash, o.display, std::cout);
     return 0;
   });
 }
@@ -228,7 +254,7 @@ void add_tree(CLI::App& app, std::vector<Command>& out) {
   auto o = std::make_shared<TreeOpts>();
   auto* cmd = app.add_subcommand(
       "tree", "Print the game tree: every node's player, the action that led to it, its state (the rule file's summary, "
-              "else the state hash) and, at the end, the result");
+              "else the occupied sites and the variables) and, at the end, the result");
   cmd->add_option("file", o->file, "rule file")->required();
   add_start_options(cmd, o->start, "the tree of the position after this move log");
   cmd->add_option("--depth", o->depth, "follow at most this many actions from the root; deeper nodes are cut (default: "
@@ -238,6 +264,8 @@ void add_tree(CLI::App& app, std::vector<Command>& out) {
                   "fail, printing nothing, when the tree has more nodes (1 to 10000000; default 100000)")
       ->check(CLI::Range(int64_t{1}, int64_t{10'000'000}));
   cmd->add_flag("--json", o->json, "print the tree as JSON: nested objects, one node per line");
+  cmd->add_flag("--hash", o->hash, "show each node's state hash after its state, [16 hex digits] (JSON always has it)");
+  cmd->add_flag("--display", o->display, "show each node's display (the rule file's display) under it");
   out.push_back({cmd, [o] { return run_tree(*o); }});
 }
 

@@ -160,11 +160,11 @@ TEST_CASE("playout_warnings: a variant's games far shorter than its base's", "[t
   const std::vector<Row> rows = {
       {"Dice of Doom that forgets the dice captured: nobody can pass", "tests/cli/dod-half-losses-broken.rules",
        "rules/dice-of-doom.rules", 20,
-       {"67:3: move 'pass' was never played in 20 playouts: it was never legal, its candidates failing AttackFirst",
+       {"70:3: move 'pass' was never played in 20 playouts: it was never legal, its candidates failing AttackFirst",
         "7:10: the games end far sooner than the base's (" RULEINTERP_SOURCE_DIR
         "/rules/dice-of-doom.rules): 1.7 moves a playout against 9.2, in 20 playouts with the same seeds"}},
       {"9 playouts are too few to compare", "tests/cli/dod-half-losses-broken.rules", "rules/dice-of-doom.rules", 9,
-       {"67:3: move 'pass' was never played in 9 playouts: it was never legal, its candidates failing AttackFirst"}},
+       {"70:3: move 'pass' was never played in 9 playouts: it was never legal, its candidates failing AttackFirst"}},
       {"Nine Men's Morris plays longer games than Morabaraba", "rules/nine-mens-morris.rules",
        "rules/morabaraba.rules", 20, {}},
       {"a base's games shorter than the variant's", "rules/variants/tic-tac-toe-4x4.rules", "rules/tic-tac-toe.rules",

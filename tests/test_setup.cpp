@@ -176,7 +176,7 @@ TEST_CASE("setup: random's bound must be at least 1", "[setup]") {
   }
 }
 
-TEST_CASE("summary: one line, or the state hash", "[setup]") {
+TEST_CASE("summary: one line, or the default summary", "[setup]") {
   struct SummaryRow {
     const char* what;
     const char* summary;  // the YAML after `summary:`
@@ -194,7 +194,6 @@ TEST_CASE("summary: one line, or the state hash", "[setup]") {
     Game g(testing::compile_text(std::string(kBase) + "summary: " + row.summary + "\n"));
     CHECK(g.summary() == row.expected);
   }
-  Game plain(testing::compile_text(kBase));
-  CHECK(plain.summary() == fmt::format("{:016x}", plain.hash()));
-  CHECK(plain.summary().size() == 16);
+  Game plain(testing::compile_text(kBase));  // without `summary`: the default one (test_default_summary.cpp)
+  CHECK(plain.summary() == "hand[A]:A*2 hand[B]:B*2 v=0 w=0 b=false who=B score[A]=0 score[B]=0");
 }

@@ -416,6 +416,7 @@ bool Checker::run(const std::vector<const Document*>& libs, const SourceFiles& f
   parser_ = std::make_unique<Parser>(P_.files, diags_);
   P_.name = doc_.name.s;
   P_.description = doc_.description.s;
+  P_.syntax = doc_.syntax.s;
   globals_["me"] = {Sym::Me, 0, Type::Player, {}};
   // the built-in lists (filled in by declare_topology) and the standard library come first, so a rule file
   // that declares one of their names is told so, at its own declaration

@@ -10,7 +10,7 @@ namespace ri::checking {
 void Checker::declare_params() {
   for (const RuleParamDecl& p : doc_.params) {
     int id = static_cast<int>(P_.params.size());
-    P_.params.push_back({p.name.s, p.value, p.def});
+    P_.params.push_back({p.name.s, p.value, p.def, p.min, p.max, p.description.s});
     declare(p.name.s, p.name.pos, Sym::Param, id, Type::Int);
     if (p.min && p.max && *p.min > *p.max)
       error(p.max_pos, fmt::format("parameter '{}' has a max ({}) below its min ({})", p.name.s, *p.max, *p.min));

@@ -6,6 +6,7 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -198,6 +199,8 @@ struct RuleParam {
   std::string name;
   int32_t value = 0;
   int32_t def = 0;  // its default
+  std::optional<int32_t> min, max;  // its bounds, when written
+  std::string description;          // what it sets, for people ("" when not written)
 };
 
 // Whether some parameter has a value other than its default. Only then do position files and move logs write the
@@ -217,6 +220,7 @@ struct Model {
   // a variant's `extends` value, in files[0] (its base is files[1]); line 0 for a rule file that extends none
   Pos extends;
   std::string name, description;
+  std::string syntax;  // how a player types a move ('game.syntax'; empty: not said)
   std::vector<RuleParam> params;  // in the order declared
 
   std::vector<std::string> players;

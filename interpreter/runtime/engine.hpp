@@ -89,9 +89,12 @@ class Game {
   uint64_t hash() const;
   // The position as the player to move sees it: the rule file's display (hiding what `hidden` hides), or a listing.
   std::string render();
-  // The position in one line: the rule file's `summary` template, each line break in it replaced by a space and
-  // those at its end dropped; without a summary, the state hash as 16 lower-case hex digits.
+  // The position in one line, rendered for the player to move: the rule file's `summary` template, each line break
+  // in it replaced by a space and those at its end dropped; without a summary, default_summary().
   std::string summary();
+  // The occupied sites with their pieces, then the variables, in one line of at most 200 bytes (spec/language.md,
+  // section 11 (The summary)): `R4:Red start[Red]:Red*6 start[Green]:Green*7 roll=2`.
+  std::string default_summary();
   std::string result_text() const;  // "Red wins", "draw", "Red and Green tie"
   // The `message` of the end rule that ended the game, rendered for the player to move (hiding as render() does),
   // with the rule's `each` name bound to the player it held for; "" when the game is not over, ended otherwise

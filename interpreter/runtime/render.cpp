@@ -79,10 +79,10 @@ std::string Game::render() {
   return out;
 }
 
-// The summary template in one line, rendered for the player to move, or the state hash.
+// The summary template in one line, rendered for the player to move, or the default summary.
 std::string Game::summary() {
   const Program& P = *P_;
-  if (!P.has_summary) return fmt::format("{:016x}", hash());
+  if (!P.has_summary) return default_summary();
   M_.begin_operation();
   Hiding h(M_);
   std::string text = write_with(P.summary);

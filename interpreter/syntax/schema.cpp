@@ -166,8 +166,9 @@ Value build_rule_file() {
   Value piece = names(text("the owner (first key), or an attribute's value"), "a piece: {KIND: OWNER, ATTRIBUTE: VALUE}");
   return map(
       {req("game", map({opt("name", text("the game's name (required unless the file extends another)")),
-                        opt("description", text("a description"))},
-                       "the game's name and description")),
+                        opt("description", text("a description")),
+                        opt("syntax", text("how a player types a move, in a few lines"))},
+                       "the game's name, description and how to type its moves")),
        opt("params", names(any({scalar(Kind::Integer, "the default value"),
                                 map({req("default", scalar(Kind::Integer, "the default value")),
                                      opt("min", scalar(Kind::Integer, "the smallest value")),
