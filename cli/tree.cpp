@@ -21,6 +21,7 @@ struct TreeOpts {
   int depth = -1;  // -1: to the end of every line of play
   int64_t max_nodes = 100000;
   bool json = false;
+  std::string colour = "auto";  // --color (auto: never with --json, which is for programs)
 };
 
 // How a node was reached from its parent: a move, or a chance outcome with its probability (none for the root).
@@ -207,6 +208,7 @@ void print_json(const std::vector<TreeNode>& nodes, std::ostream& out) {
 
 int run_tree(const TreeOpts& o) {
   return with_game(o.file, o.start, [&](Game& g) {
+    g.set_colour(o.json && o.colour == "auto" ? false : colour_wanted(o.colour));
     std::vector<TreeNode> nodes;
     try {
       nodes = build_tree(g, o.depth, o.max_nodes);
@@ -238,6 +240,7 @@ void add_tree(CLI::App& app, std::vector<Command>& out) {
                   "fail, printing nothing, when the tree has more nodes (1 to 10000000; default 100000)")
       ->check(CLI::Range(int64_t{1}, int64_t{10'000'000}));
   cmd->add_flag("--json", o->json, "print the tree as JSON: nested objects, one node per line");
+  add_colour_option(cmd, o->colour);
   out.push_back({cmd, [o] { return run_tree(*o); }});
 }
 

@@ -293,6 +293,7 @@ struct Document {
   std::vector<Text> sections;  // the sections written, by path ('moves', 'topology.relations'), at their keys
   std::vector<ImportDecl> imports;  // the libraries imported ('import'), in the order written
   Text name, description;
+  Text prompt;  // game.prompt: the template `play` prompts a human with (absent: pos.line == 0)
   std::vector<RuleParamDecl> params;
   std::vector<Text> players;
   // players: {count, names}: `count` players named by the pattern (placeholders {letter}, {LETTER}, {n})

@@ -166,8 +166,9 @@ Value build_rule_file() {
   Value piece = names(text("the owner (first key), or an attribute's value"), "a piece: {KIND: OWNER, ATTRIBUTE: VALUE}");
   return map(
       {req("game", map({opt("name", text("the game's name (required unless the file extends another)")),
-                        opt("description", text("a description"))},
-                       "the game's name and description")),
+                        opt("description", text("a description")),
+                        opt("prompt", tmpl("what `play` prompts a human to move with (default: '{me}> ')"))},
+                       "the game's name, description and prompt")),
        opt("params", names(any({scalar(Kind::Integer, "the default value"),
                                 map({req("default", scalar(Kind::Integer, "the default value")),
                                      opt("min", scalar(Kind::Integer, "the smallest value")),
