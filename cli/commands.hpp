@@ -40,6 +40,14 @@ std::shared_ptr<const Program> load_or_report(const std::string& path,
 // of DIR's tree, besides those of its own directory's (repeatable; DIR must be a directory).
 void add_allow_dir_option(CLI::App* cmd, std::vector<std::string>& dirs);
 
+// Registers the option `--color WHEN` (auto, always or never; default auto) on a command that shows games to people:
+// whether the rule file's `styled` colours what it prints (Game::set_colour).
+void add_colour_option(CLI::App* cmd, std::string& when);
+
+// Whether to colour, by --color's WHEN: always, never, or (auto) when standard output is a terminal and the
+// environment variable NO_COLOR is not set or empty (https://no-color.org).
+bool colour_wanted(const std::string& when);
+
 // A subcommand whose `run` is called after parsing when it was given; it returns the exit code.
 struct Command {
   CLI::App* sub = nullptr;

@@ -28,6 +28,7 @@ struct PlayOpts {
   std::string dice = "random";
   std::string log_out;
   int64_t max_plies = 100'000;
+  std::string colour = "auto";  // --color
 };
 
 std::string trimmed(const std::string& s) {
@@ -296,7 +297,7 @@ class Session {
     list_moves();
     for (;;) {
       std::string line;
-      if (!read_line(name(me) + "> ", line)) return;
+      if (!read_line(g_.prompt(), line)) return;
       std::string cmd = normalize_notation(line);
       if (cmd.empty()) continue;
       if (cmd == "help" || cmd == "?") explain_moves();
@@ -414,6 +415,7 @@ int run_play(const PlayOpts& o) {
     // dice and the random players from there.
     std::cout << fmt::format("seed: {}\n", seed);
     if (!open_game(prog, o.start, continued ? 0 : seed, opened)) return 1;
+    opened.game->set_colour(colour_wanted(o.colour));
     LogOut log;
     if (!o.log_out.empty()) {
       std::string error;
@@ -472,6 +474,7 @@ void add_play(CLI::App& app, std::vector<Command>& out) {
   add_allow_dir_option(cmd, o->start.allow_dirs);
   cmd->add_option("--max-plies", o->max_plies, "stop the game unfinished after this many plies (default 100000)")
       ->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
+  add_colour_option(cmd, o->colour);
   out.push_back({cmd, [o] { return run_play(*o); }});
 }
 

@@ -24,6 +24,7 @@ struct TreeOpts {
   bool json = false;
   bool hash = false;     // the text shows each node's state hash after its summary
   bool display = false;  // each node's display is shown under it
+  std::string colour = "auto";  // --color (auto: never with --json, which is for programs)
 };
 
 // How a node was reached from its parent: a move, or a chance outcome with its probability (none for the root).
@@ -233,6 +234,7 @@ void print_json(const std::vector<TreeNode>& nodes, bool display, std::ostream& 
 
 int run_tree(const TreeOpts& o) {
   return with_game(o.file, o.start, [&](Game& g) {
+    g.set_colour(o.json && o.colour == "auto" ? false : colour_wanted(o.colour));
     std::vector<TreeNode> nodes;
     try {
       nodes = build_tree(g, o.depth, o.max_nodes, o.display);
@@ -266,6 +268,7 @@ void add_tree(CLI::App& app, std::vector<Command>& out) {
   cmd->add_flag("--json", o->json, "print the tree as JSON: nested objects, one node per line");
   cmd->add_flag("--hash", o->hash, "show each node's state hash after its state, [16 hex digits] (JSON always has it)");
   cmd->add_flag("--display", o->display, "show each node's display (the rule file's display) under it");
+  add_colour_option(cmd, o->colour);
   out.push_back({cmd, [o] { return run_tree(*o); }});
 }
 

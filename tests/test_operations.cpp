@@ -108,6 +108,7 @@ TEST_CASE("operations: every row compiles and runs") {
       "min(1, 2)", "max(1, 2)", "abs(-3)", "len(sites)", "nth(sites, 0)", "index(sites, a1)",
       "neighbours(a1, north)", "step(a1, north)", "history_len()", "x_of(a2)", "y_of(a2)", "site_at(1, 1)",
       "offset(a1, 1, 0)", "unique([1, 1])", "slice([1, 2, 3], 1, 2)", "reverse([1, 2])", "len(all_pieces(man))",
+      "styled('x', 'red')",
       "any(x in [1] : x > 0)", "all(x in [1] : x > 0)", "count(x in [1])", "sum(x in [1, 2] : x)",
       "min(x in [1, 2] : x)", "max(x in [1, 2] : x)", "filter(x in [1, 2] : x > 1)", "map(x in [1, 2] : x + 1)",
       "concat(x in [1, 2] : x)"};
@@ -120,7 +121,7 @@ TEST_CASE("operations: every row compiles and runs") {
   REQUIRE(p->expressions.size() == exprs.size());
   std::vector<std::string> values = {
       "B", "B", "0", "0", "true", "0", "1", "2", "3", "4", "a1", "0", "[a2]", "a2", "0", "1", "2", "a1", "b1", "[1]",
-      "[2]", "[2, 1]", "2", "true", "true", "1", "3", "1", "2", "[2]", "[2, 3]", "12"};
+      "[2]", "[2, 1]", "2", "x", "true", "true", "1", "3", "1", "2", "[2]", "[2, 3]", "12"};
   Game g(p);
   Machine& M = g.machine();
   for (size_t i = 0; i < exprs.size(); ++i) {

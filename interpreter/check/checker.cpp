@@ -365,7 +365,7 @@ void Checker::check_setup() {
   P_.setup_frame = frame.size();
 }
 
-// display and summary: templates shown with `me` = the player to move, no local name.
+// display, summary and game.prompt: templates shown with `me` = the player to move, no local name.
 void Checker::check_display() {
   if (doc_.has_display) {
     Frame frame(*this, {Code::Display});
@@ -376,6 +376,11 @@ void Checker::check_display() {
     Frame frame(*this, {Code::Display});
     P_.has_summary = templ(doc_.summary, out_.summary);
     P_.summary_frame = frame.size();
+  }
+  if (doc_.prompt.pos.line > 0) {
+    Frame frame(*this, {Code::Display});
+    P_.has_prompt = templ(doc_.prompt, out_.prompt);
+    P_.prompt_frame = frame.size();
   }
 }
 

@@ -69,6 +69,7 @@ struct Checked {
   std::vector<ExprP> invariants;   // per Model::invariants
   Template display;
   Template summary;
+  Template prompt;  // game.prompt (empty: none)
   ExprP hidden_when;  // 'hidden.when' (null: no 'hidden')
   std::vector<StmtP> setup;
   std::vector<ExprP> expressions;  // check_expressions' (null where one failed to parse)

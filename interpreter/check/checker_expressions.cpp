@@ -2,6 +2,8 @@
 #include <fmt/ranges.h>
 
 #include "check/checker_impl.hpp"
+#include "common/styles.hpp"
+#include "common/text.hpp"
 
 namespace ri::checking {
 
@@ -153,7 +155,20 @@ Type Checker::builtin_call(Expr& e, const Operation& b) {
     error(e.pos, "'site_at' needs a grid in 'topology.grids'");
     return e.type = Type::Error;
   }
+  if (id == Builtin::styled) check_style(*e.kids[1]);
   return e.type = ok ? b.result : Type::Error;
+}
+
+// styles -> STRING | 'if' COND 'then' styles 'else' styles
+// The styles of styled(TEXT, STYLE) written out (a string, or the branches of an 'if'), each checked now; any other
+// is checked when it is evaluated.
+void Checker::check_style(const Expr& style) {
+  if (style.kind == ExprKind::If) {
+    check_style(*style.kids[1]);
+    check_style(*style.kids[2]);
+  } else if (std::string unknown; style.kind == ExprKind::Str && !style_codes(style.text, unknown)) {
+    error(style.pos, fmt::format("unknown style '{}'{}", clip(unknown), style_hint(unknown)));
+  }
 }
 
 // A built-in whose second argument names a relation, a family of lines or a history field.

@@ -166,6 +166,7 @@ class Checker {
   Type builtin_call(Expr& e, const Operation& b);
   Type list_builtin_call(Expr& e, const Operation& b);
   Type name_arg_call(Expr& e, const Operation& b);
+  void check_style(const Expr& style);  // the styles of styled() written out
   Type name(Expr& e);
   Type aggregate(Expr& e);
   void stmt(Stmt& s);

@@ -270,6 +270,9 @@ struct Model {
   TemplateInfo summary;  // the one-line form of a position ('summary')
   bool has_summary = false;
   int summary_frame = 0;
+  TemplateInfo prompt;  // what `play` prompts a human with ('game.prompt')
+  bool has_prompt = false;
+  int prompt_frame = 0;
   HiddenInfo hidden;
   std::vector<int> setup;  // statement nodes run once at setup from the rule file's start ('setup')
   int setup_frame = 0;

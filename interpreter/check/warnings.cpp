@@ -46,6 +46,7 @@ class Uses {
     for (const ExprP& e : c.invariants) expr(e);
     templ(c.display);
     templ(c.summary);
+    templ(c.prompt);
     expr(c.hidden_when);
     stmts(c.setup);
     for (const CheckedLoad& l : c.load) {

@@ -340,6 +340,7 @@ std::shared_ptr<Program> compile(Checked& ck) {
     in_frame(P.invariants[i].frame, [&] { P.invariants[i].node = expr(ck.invariants[i]); });
   if (P.has_display) in_frame(P.display_frame, [&] { P.display = c.templ(ck.display); });
   if (P.has_summary) in_frame(P.summary_frame, [&] { P.summary = c.templ(ck.summary); });
+  if (P.has_prompt) in_frame(P.prompt_frame, [&] { P.prompt = c.templ(ck.prompt); });
   in_frame(P.setup_frame, [&] { stmts(ck.setup, P.setup); });
   return prog;
 }

@@ -49,6 +49,7 @@ enum class Op : uint8_t {
   Offset /* k0 site, k1 dx, k2 dy -> site of the same grid or none */, AllPieces /* -> every piece on the board */,
   KindPieces /* k0 kind -> every piece of that kind, on the board or off it (a list made in the arena) */,
   Random /* k0 n -> below(n) from the setup's generator (only in 'setup') */,
+  Styled /* k0 text, k1 style -> k0 in escape sequences while rendering for people with colour on, else k0 */,
   // lists made in the arena
   Join /* k0 ++ k1 (two lists) */, Unique /* k0 list */, Filter, Map /* like Any: a = slot, k0 domain, k1 where, k2 body */,
   Slice /* k0 list, k1 i, k2 j -> its elements i .. j - 1 */, Reverse /* k0 list */,

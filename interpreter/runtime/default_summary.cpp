@@ -36,7 +36,7 @@ std::string Game::default_summary() {
   const Program& P = *P_;
   const State& S = state();
   M_.begin_operation();
-  Hiding hiding(M_);
+  Showing showing(M_);
   auto piece_text = [&](int p) -> std::string {
     if (static_cast<size_t>(p) < P.piece_names.size() && !P.piece_names[p].empty()) {
       try {

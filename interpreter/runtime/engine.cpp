@@ -532,9 +532,9 @@ std::string Game::write(const Move& m) {
 }
 
 std::string Game::shown(const Move& m) {
-  if (m.type == Move::kChance || P_->hidden.when < 0) return write(m);
+  if (m.type == Move::kChance || (P_->hidden.when < 0 && !M_.colour())) return write(m);  // nothing to hide or style
   M_.begin_operation();
-  Hiding h(M_);  // the hidden pieces are known before the move's values take their slots
+  Showing h(M_);  // the hidden pieces are known before the move's values take their slots
   bind(m);
   return write_with(P_->moves[m.type].notation[0]);
 }
@@ -648,7 +648,7 @@ std::string Game::result_message() {
   const EndInfo& e = P_->ends[static_cast<size_t>((S.ended_by >> 8) - 1)];
   if (!e.has_message) return "";
   M_.begin_operation();
-  Hiding h(M_);
+  Showing h(M_);
   int32_t flags = S.flags;
   if (S.ended_by & 1) S.flags |= State::kCannotMove;  // cannot_move, as when the rule held
   M_.slot(0) = Value{S.ended_by >> 1 & 127, 0, 0};     // the player the rule's `each` name was bound to

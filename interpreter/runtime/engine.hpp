@@ -100,6 +100,15 @@ class Game {
   // with the rule's `each` name bound to the player it held for; "" when the game is not over, ended otherwise
   // (no rule held, a resignation, a position file) or the rule has no message.
   std::string result_message();
+  // What a human to move is prompted with when they are to type a move: the rule file's `game.prompt` rendered for
+  // them (hiding as render() does), or their name and "> " ("Red> ") without one.
+  std::string prompt();
+
+  // Colour (off by default; the command line's --color): while it is on, `styled` wraps its text in the style's
+  // escape sequences in what is rendered for people (render(), summary(), shown(), result_message(), prompt()), and
+  // never in write(), which logs record and read() matches. It changes no state, hash or move.
+  void set_colour(bool on) { M_.set_colour(on); }
+  bool colour() const { return M_.colour(); }
   uint32_t winners() const { return state().winners; }
 
   // The players who passed automatically during the last apply()/reset(), in order, a player who passed

@@ -2,8 +2,11 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <optional>
 #include <utility>
 
+#include "common/styles.hpp"
+#include "common/text.hpp"
 #include "runtime/machine.hpp"
 
 namespace ri {
@@ -186,6 +189,19 @@ Value Machine::random(const Node& n) {
   if (bound < 1) fail(n, fmt::format("'random' needs n >= 1, not {}", bound));
   if (!rng_) fail(n, "'random' can only be used in 'setup'");  // the checker sees to it
   return Value{static_cast<int64_t>(rng_->below(static_cast<uint64_t>(bound))), 0, 0};
+}
+
+// styled(text, style): the style is checked whatever the setting (a literal one at load already), so that a game
+// runs the same with colour and without; the text is wrapped in the style's escape sequences only while it is
+// rendered for people with colour on (Showing, set_colour).
+Value Machine::styled(const Node& n) {
+  Value text = ev(P_->kids[n.first]);
+  Value style = ev(P_->kids[n.first + 1]);
+  std::string unknown;
+  std::optional<std::string> codes = style_codes(text_of(style), unknown);
+  if (!codes) fail(n, fmt::format("unknown style '{}'{}", clip(unknown), style_hint(unknown)));
+  if (!colour_ || !showing_ || codes->empty() || text_of(text).empty()) return text;
+  return new_string(n, apply_style(text_of(text), *codes));
 }
 
 inline Value Machine::arithmetic(const Node& n, ArithOp op) {
@@ -391,6 +407,7 @@ Value Machine::ev(int id) {
       return Value{(text_of(a) == text_of(b)) == (n.op == Op::StrEq), 0, 0};
     }
     case Op::Random: return random(n);
+    case Op::Styled: return styled(n);
     case Op::KindPieces: return kind_pieces(n);
     case Op::JoinText: return join_text(n);
     case Op::CannotMove: return Value{(S_.flags & State::kCannotMove) != 0, 0, 0};

@@ -91,6 +91,22 @@ class Machine {
   void end_hiding() { hiding_ = false; }
   bool hiding() const { return hiding_; }
 
+  // Colour (off by default): while it is on, `styled` wraps its text in the style's escape sequences in what is
+  // rendered for people (between begin_showing() and end_showing(): the display, the summary, the notation shown, an
+  // end message, the prompt); elsewhere (a move's full notation, what `eval` computes, the state) it never does.
+  void set_colour(bool on) { colour_ = on; }
+  bool colour() const { return colour_; }
+  // Rendering for the player to move: hides what 'hidden' hides (begin_hiding) and styles text (set_colour) until
+  // end_showing().
+  void begin_showing() {
+    begin_hiding();
+    showing_ = true;
+  }
+  void end_showing() {
+    showing_ = false;
+    end_hiding();
+  }
+
   std::string show(const Value& v, Type t) const;
   // Any value: a single one as show() writes it, a list as its elements so written, `[a1, b2]` (empty: `[]`).
   std::string show_value(const Value& v, Type t);
@@ -100,6 +116,7 @@ class Machine {
   Value arithmetic(const Node& n, ArithOp op);  // k0 op k1, an error at n when it has no value
   [[gnu::noinline]] Value call(const Node& n, int id);
   [[gnu::noinline]] Value random(const Node& n);
+  [[gnu::noinline]] Value styled(const Node& n);  // styled(TEXT, STYLE)
   [[gnu::noinline]] const GridPlace& grid_place(const Node& n, int64_t s);
   // lists.cpp: iterating over lists and making new ones in the arena
   [[gnu::noinline]] Value list_literal(const Node& n);
@@ -148,6 +165,8 @@ class Machine {
   std::vector<int64_t> for_items_;  // snapshots of the piece lists that 'for' loops run over
   Prng* rng_ = nullptr;         // the setup's generator while it runs
   bool hiding_ = false;           // rendering for the player to move: hidden_ marks the pieces hidden from them
+  bool colour_ = false;           // set_colour's
+  bool showing_ = false;          // rendering for people (begin_showing): 'styled' styles when colour_ is on too
   std::vector<uint8_t> hidden_;  // per piece
   const std::vector<std::string>* deck_ = nullptr;  // the order of the setup's shuffles, when given
   std::vector<int> calls_;      // the Call nodes being evaluated, outermost first (for error reports)
@@ -167,13 +186,14 @@ class Machine {
   static constexpr size_t kArenaMax = 1 << 20;
 };
 
-// While it lives, the machine hides from the player to move what the rule file's 'hidden' hides (begin_hiding).
-class Hiding {
+// While it lives, the machine renders for the player to move (begin_showing): it hides from them what the rule
+// file's 'hidden' hides, and 'styled' styles its text when colour is on.
+class Showing {
  public:
-  explicit Hiding(Machine& m) : m_(m) { m_.begin_hiding(); }
-  ~Hiding() { m_.end_hiding(); }
-  Hiding(const Hiding&) = delete;
-  Hiding& operator=(const Hiding&) = delete;
+  explicit Showing(Machine& m) : m_(m) { m_.begin_showing(); }
+  ~Showing() { m_.end_showing(); }
+  Showing(const Showing&) = delete;
+  Showing& operator=(const Showing&) = delete;
 
  private:
   Machine& m_;

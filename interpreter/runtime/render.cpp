@@ -1,4 +1,4 @@
-// Game: the state hash and the text renderings of a state (display, summary).
+// Game: the state hash and the text renderings of a state (display, summary, prompt).
 #include <fmt/format.h>
 
 #include "runtime/engine.hpp"
@@ -54,7 +54,7 @@ std::string Game::render() {
   const Program& P = *P_;
   if (P.has_display) {
     M_.begin_operation();
-    Hiding h(M_);
+    Showing h(M_);
     std::string out = write_with(P.display);
     if (!out.empty() && out.back() != '\n') out += '\n';
     return out;
@@ -84,7 +84,7 @@ std::string Game::summary() {
   const Program& P = *P_;
   if (!P.has_summary) return default_summary();
   M_.begin_operation();
-  Hiding h(M_);
+  Showing h(M_);
   std::string text = write_with(P.summary);
   // one line: the line breaks at the end are dropped, every other one (\n, \r\n or \r) becomes a space
   while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
@@ -94,6 +94,15 @@ std::string Game::summary() {
     out += text[i] == '\n' || text[i] == '\r' ? ' ' : text[i];
   }
   return out;
+}
+
+// The prompt template rendered for the player to move, or "NAME> ".
+std::string Game::prompt() {
+  const Program& P = *P_;
+  if (!P.has_prompt) return P.players[static_cast<size_t>(state().player)] + "> ";
+  M_.begin_operation();
+  Showing h(M_);
+  return write_with(P.prompt);
 }
 
 }  // namespace ri

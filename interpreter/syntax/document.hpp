@@ -294,6 +294,7 @@ struct Document {
   std::vector<ImportDecl> imports;  // the libraries imported ('import'), in the order written
   Text name, description;
   Text syntax;  // how a player types a move ('game.syntax'): a short text for people
+  Text prompt;  // game.prompt: the template `play` prompts a human with (absent: pos.line == 0)
   std::vector<RuleParamDecl> params;
   std::vector<Text> players;
   // players: {count, names}: `count` players named by the pattern (placeholders {letter}, {LETTER}, {n})

@@ -105,7 +105,7 @@ void Loader::note_sections(const YAML::Node& map, const std::string& prefix, Doc
   }
 }
 
-// game -> { name, description, syntax }
+// game -> { name, description, syntax, prompt }
 void Loader::load_game(const YAML::Node& n, Document& doc) {
   if (!expect_map(n, "game", {1, 1})) return;
   check_keys(n, "game", rule_keys("game"));
@@ -113,6 +113,7 @@ void Loader::load_game(const YAML::Node& n, Document& doc) {
   else if (!variant_) error(pos_of(n), "missing key 'name' in 'game'");
   if (auto v = n["description"]) text(v, doc.description, "'game.description'", pos_of(n));
   if (auto v = n["syntax"]) text(v, doc.syntax, "'game.syntax'", pos_of(n));
+  if (auto v = n["prompt"]) text(v, doc.prompt, "'game.prompt'", pos_of(n));
 }
 
 // params -> { NAME: INT32 | { default: INT32, min: INT32, max: INT32, description: TEXT } }

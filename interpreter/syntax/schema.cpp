@@ -167,8 +167,9 @@ Value build_rule_file() {
   return map(
       {req("game", map({opt("name", text("the game's name (required unless the file extends another)")),
                         opt("description", text("a description")),
-                        opt("syntax", text("how a player types a move, in a few lines"))},
-                       "the game's name, description and how to type its moves")),
+                        opt("syntax", text("how a player types a move, in a few lines")),
+                        opt("prompt", tmpl("what `play` prompts a human to move with (default: '{me}> ')"))},
+                       "the game's name, description, how to type its moves and prompt")),
        opt("params", names(any({scalar(Kind::Integer, "the default value"),
                                 map({req("default", scalar(Kind::Integer, "the default value")),
                                      opt("min", scalar(Kind::Integer, "the smallest value")),
