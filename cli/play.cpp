@@ -86,7 +86,8 @@ class Session {
     if (g_.node() == Game::NodeKind::Over) {
       out_ << '\n' << g_.render();
       if (std::string m = g_.result_message(); !m.empty()) out_ << m << (m.back() == '\n' ? "" : "\n");
-      out_ << fmt::format("result: {}\n", g_.result_text());
+      std::string why = g_.result_reason();
+      out_ << fmt::format("result: {}{}\n", g_.result_text(), why.empty() ? "" : " (" + why + ")");
     } else {
       out_ << fmt::format("game left unfinished (turn {})\n", g_.state().turn);
     }
@@ -98,10 +99,17 @@ class Session {
  private:
   const std::string& name(int p) const { return P_.players[static_cast<size_t>(p)]; }
 
+  // Draws the board at the start of each turn, and again before each further decision of a turn whose moves
+  // changed it (a turn of several moves: each move's effect is seen before the next is chosen).
   void show_turn() {
-    if (g_.state().turn == shown_turn_) return;
-    shown_turn_ = g_.state().turn;
-    out_ << fmt::format("\n--- turn {}: {} ---\n", shown_turn_, name(g_.player())) << g_.render();
+    if (g_.state().turn == shown_turn_) {
+      if (!moved_ || g_.node() != Game::NodeKind::Decision) return;
+      out_ << '\n' << g_.render();
+    } else {
+      shown_turn_ = g_.state().turn;
+      out_ << fmt::format("\n--- turn {}: {} ---\n", shown_turn_, name(g_.player())) << g_.render();
+    }
+    moved_ = false;
   }
 
   // Names the players who had no move and passed during the last action.
@@ -151,6 +159,7 @@ class Session {
       g_.apply(m);
       report_passes();
     });
+    if (m.type != Move::kChance) moved_ = true;
   }
 
   void announce_roll(const Move& m) {
@@ -195,7 +204,8 @@ class Session {
         return;
       }
       if (cmd == "help" || cmd == "?") {
-        out_ << fmt::format("type an outcome of {} (one of {}), or: board, position, undo, quit\n", c->name, choices);
+        out_ << fmt::format("type an outcome of {} (one of {}), or: board, {}undo, quit\n", c->name, choices,
+                            P_.hidden.when >= 0 ? "" : "position, ");
         continue;
       }
       if (cmd == "moves") {
@@ -304,9 +314,10 @@ class Session {
       if (cmd == "help" || cmd == "?") {
         out_ << "type a move in notation (as listed) or its number, or one of:\n"
                 "  moves     list the legal moves\n"
-                "  board     show the board\n"
-                "  position  print the position as a position file (spec/position.md)\n"
-                "  undo      take back your previous move and everything after it\n"
+                "  board     show the board\n";
+        if (P_.hidden.when < 0)  // a position file would show the hidden pieces: refused (show())
+          out_ << "  position  print the position as a position file (spec/position.md)\n";
+        out_ << "  undo      take back your previous move and everything after it\n"
                 "  resign    give up the game\n"
                 "  quit      leave the game unfinished\n";
         continue;
@@ -380,6 +391,7 @@ class Session {
   std::unique_ptr<MoveList> ml_;
   std::vector<Hist> hist_;
   int shown_turn_ = -1;
+  bool moved_ = false;  // a move was played since the board was last drawn
   bool quit_ = false;
   bool echo_ = !isatty(STDIN_FILENO);
 };

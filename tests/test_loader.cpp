@@ -350,7 +350,7 @@ TEST_CASE("the schema gives the keys each mapping of a rule file allows") {
       {"moves.*.requires[]", "", {"check", "error", "message"}},
       {"turn[]", "roll", {"roll", "when"}},
       {"turn[]", "choose", {"choose", "if_none", "when", "after"}},
-      {"end[]", "", {"each", "when", "result", "message"}},
+      {"end[]", "", {"each", "when", "result", "message", "reason"}},
   };
   for (auto& r : rows) {
     INFO(r.path << " " << r.with);

@@ -216,7 +216,7 @@ TEST_CASE("movelog: parse errors name the line", "[movelog]") {
   std::string errors;
   CHECK_FALSE(parse_text("expect bogus\nroll 1\nexpect hash x\n", log, errors));
   CHECK(errors ==
-        "test.log:1:8: error: unknown expectation 'bogus' (one of: illegal, moves, turn, result, message, hash, board, over, not over)\n"
+        "test.log:1:8: error: unknown expectation 'bogus' (one of: illegal, moves, turn, result, message, reason, hash, board, over, not over)\n"
         "    1 | expect bogus\n"
         "      |        ^\n"
         "test.log:3:13: error: a hash is 16 hex digits, not 'x'\n"

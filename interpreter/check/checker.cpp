@@ -316,6 +316,8 @@ void Checker::check_end() {
       }
     }
     if (ed.message) ei.has_message = templ(*ed.message, ce.message);  // the `each` name is in scope
+    if (ed.reason) ei.has_reason = templ(*ed.reason, ce.reason);
+    ei.name = ed.name.s;
     ei.frame = std::max(1, frame.size());
     P_.ends.push_back(ei);
     out_.ends.push_back(std::move(ce));
@@ -429,6 +431,7 @@ bool Checker::run(const std::vector<const Document*>& libs, const SourceFiles& f
   globals_["sites"] = {Sym::AllSites, -1, Type::Sites, {}};
   globals_["pieces"] = {Sym::AllPieces, -1, Type::Pieces, {}};
   globals_["cannot_move"] = {Sym::CannotMove, -1, Type::Bool, {}};
+  globals_["game_over"] = {Sym::GameOver, -1, Type::Bool, {}};
   for (auto* lib : libs) declare_functions(*lib, true);
   declare_params();
   declare_players();

@@ -43,6 +43,7 @@ struct CheckedChance {
 struct CheckedEnd {
   ExprP when, arg;
   Template message;  // when the rule has one (EndInfo::has_message)
+  Template reason;   // when the rule has one (EndInfo::has_reason)
 };
 
 // A declaration computed at load (Model::load_items, same index): its expressions.

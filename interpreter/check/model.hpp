@@ -98,6 +98,9 @@ struct EndInfo {
   int arg = -1;        // Win, Lose: player node; Rank: int node (evaluated per player, highest wins)
   TemplateInfo message;  // shown when this rule ends the game ('message'; the player in slot 0)
   bool has_message = false;
+  TemplateInfo reason;   // why the game ended ('reason'; the player in slot 0), shown after the result
+  bool has_reason = false;
+  std::string name;      // the rule's name when 'end' is a mapping, else empty
   int frame = 1;
   Pos pos;
 };
@@ -153,6 +156,7 @@ struct Position {
   std::vector<Var> vars;
   int player = 0, step = 0, turn = 1;
   bool over = false;
+  bool lost = false;  // over with no winner: a loss (a game of one player), not a draw
   uint32_t winners = 0;
 };
 

@@ -106,6 +106,7 @@ int Compiler::expr(const Expr& e) {
         case Sym::AllSites: return emit(Op::ConstList, e.type, e.pos, {}, P_.sites_list);
         case Sym::AllPieces: return emit(Op::AllPieces, e.type, e.pos);
         case Sym::CannotMove: return emit(Op::CannotMove, Type::Bool, e.pos);
+        case Sym::GameOver: return emit(Op::GameOver, Type::Bool, e.pos);
         case Sym::Lines:
           return emit(Op::ConstList, e.type, e.pos, {}, P_.family_lists[e.id]);
         default: return emit(Op::Const, e.type, e.pos);
@@ -334,6 +335,7 @@ std::shared_ptr<Program> compile(Checked& ck) {
       P.ends[e].when = expr(ck.ends[e].when);
       P.ends[e].arg = expr(ck.ends[e].arg);
       if (P.ends[e].has_message) P.ends[e].message = c.templ(ck.ends[e].message);
+      if (P.ends[e].has_reason) P.ends[e].reason = c.templ(ck.ends[e].reason);
     });
   if (ck.hidden_when) in_frame(P.hidden.frame, [&] { P.hidden.when = expr(ck.hidden_when); });
   for (size_t i = 0; i < P.invariants.size(); ++i)

@@ -44,6 +44,7 @@ enum class Op : uint8_t {
   Concat /* k0 ++ k1: the written forms joined */, StrEq, StrNe,
   JoinText /* concat(x in k0 where k1 : k2): the written forms of k2 joined; a = slot */,
   CannotMove /* true while the end rules are tried because the player to move has no legal move */,
+  GameOver /* true once the game is over */,
 
   XOf, YOf /* k0 site -> its grid column / row */, SiteAt /* k0 x, k1 y -> site of the first grid or none */,
   Offset /* k0 site, k1 dx, k2 dy -> site of the same grid or none */, AllPieces /* -> every piece on the board */,

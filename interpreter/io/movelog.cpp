@@ -241,7 +241,7 @@ class LogParser {
     std::string_view what = first_word(rest, args);
 
     if (!args.empty()) item.col = col(args);  // a failed expectation points at what was expected
-    static const char* kinds = "illegal, moves, turn, result, message, hash, board, over, not over";
+    static const char* kinds = "illegal, moves, turn, result, message, reason, hash, board, over, not over";
     if (what.empty()) {
       error(s, fmt::format("'expect' needs what to expect (one of: {})", kinds));
       return false;
@@ -322,6 +322,11 @@ class LogParser {
     }
     if (is_word(what, "message")) {  // no text: the game has no message
       item.kind = LogLine::ExpectMessage;
+      item.text = std::string(args);
+      return true;
+    }
+    if (is_word(what, "reason")) {  // no text: no reason is known (the game is not over, or a position said so)
+      item.kind = LogLine::ExpectReason;
       item.text = std::string(args);
       return true;
     }
@@ -443,9 +448,9 @@ size_t resign(Game& g, int player) {
   M.save_control();
   State& S = M.state();
   S.over = 1;
-  S.winners = all_but(g.prog().nplayers(), player);
+  lose(S, g.prog().nplayers(), player);
   S.flags = 0;
-  S.ended_by = 0;  // no end rule: no message
+  S.ended_by = State::kEndResigned | player;  // no end rule: no message
   ++S.ply;
   return mark;
 }
@@ -577,6 +582,12 @@ bool replay_line(Game& g, const LogLine& it, ReplayResult& r) {
                                               clip(a, differ(it.text, a))));
         break;
       }
+      case LogLine::ExpectReason: {
+        std::string a = g.result_reason();
+        if (normalize_notation(a) != normalize_notation(it.text))
+          return fail(it.text, a, fmt::format("expected reason '{}', got '{}'", clip(it.text), clip(a)));
+        break;
+      }
       case LogLine::ExpectHash: {
         uint64_t h = g.hash();
         if (h != it.hash)
@@ -686,6 +697,7 @@ std::string format_log(const MoveLog& log) {
       case LogLine::ExpectTurn: out += "expect turn " + it.text + '\n'; break;
       case LogLine::ExpectResult: out += "expect result " + it.text + '\n'; break;
       case LogLine::ExpectMessage: out += std::string(rtrim("expect message " + it.text)) + '\n'; break;
+      case LogLine::ExpectReason: out += std::string(rtrim("expect reason " + it.text)) + '\n'; break;
       case LogLine::ExpectHash: out += "expect hash " + hash_text(it.hash) + '\n'; break;
       case LogLine::ExpectBoard:
         out += "expect board\n";

@@ -24,6 +24,7 @@ struct LogLine {
     ExpectTurn,     // `expect turn PLAYER`: text
     ExpectResult,   // `expect result TEXT`: text
     ExpectMessage,  // `expect message [TEXT]`: text (empty: the game has no message)
+    ExpectReason,   // `expect reason [TEXT]`: text (empty: no reason is known)
     ExpectHash,     // `expect hash HEX`: text (as written), hash
     ExpectBoard,    // `expect board` + `| ` lines: items (prefix stripped), item_lines
     ExpectOver,     // `expect over`

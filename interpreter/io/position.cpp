@@ -95,6 +95,8 @@ bool parse_position(std::shared_ptr<const SourceFile> file, const Program& P, Po
       out.vars.push_back({vi.offset + player, v32});
   }
   out.over = d.over;
+  out.lost = d.lost;
+  if (d.lost && !d.winners.empty()) names.error(d.winners_pos, "'over: lost' has no winners");
   if (d.winners_pos.line && !d.over) names.error(d.winners_pos, "'winners' needs 'over: true'");
   for (const Text& w : d.winners) {
     int p = names.player(w);
@@ -262,7 +264,10 @@ std::string write_position(const Game& g, const std::string& rules) {
     e << YAML::EndMap;
   }
   if (S.over) {
-    e << YAML::Key << "over" << YAML::Value << true << YAML::Key << "winners" << YAML::Value << YAML::Flow
+    e << YAML::Key << "over" << YAML::Value;
+    if (S.over == State::kLost) e << "lost";
+    else e << true;
+    e << YAML::Key << "winners" << YAML::Value << YAML::Flow
       << YAML::BeginSeq;
     for (int p = 0; p < P.nplayers(); ++p)
       if (S.winners & (1u << p)) scalar(e, P.players[p]);

@@ -142,7 +142,7 @@ void Game::set_up(const Position& pos, Prng* rng) {
   M_.clear_journal();  // the setup itself is not undoable
   passers_.clear();
   if (pos.over) {
-    S.over = 1;
+    S.over = pos.lost ? State::kLost : 1;
     S.winners = pos.winners;
     return;
   }
@@ -227,8 +227,8 @@ void Game::settle() {
         }
         S.flags &= ~State::kCannotMove;
         if (!ended) {
-          finish_without_rule();
-          if (st.lose_if_none) S.winners = all_but(P_->nplayers(), S.player);
+          finish_without_rule(State::kEndNoMove | S.player);
+          if (st.lose_if_none) lose(S, P_->nplayers(), S.player);
         }
         return;
       }
@@ -236,17 +236,17 @@ void Game::settle() {
     }
     next_step();
     if (++guard > limit) {  // nobody can ever move: the game cannot go on
-      finish_without_rule();
+      finish_without_rule(State::kEndStuck);
       return;
     }
   }
 }
 
-void Game::finish_without_rule() {
+void Game::finish_without_rule(int32_t how) {
   State& S = M_.state();
   S.over = 1;
   S.winners = 0;
-  S.ended_by = 0;
+  S.ended_by = how;
 }
 
 // Evaluates the end rules in order; the first that holds decides the result.
@@ -271,7 +271,7 @@ bool Game::check_end() {
         M_.slot(0) = Value{p, 0, 0};
         int64_t l = M_.evaluate(e.arg).i;
         if (l < 0 || l >= P.nplayers()) throw RuntimeError(P.code[e.arg].pos, "the loser is not a player (none)");
-        S.winners = all_but(P.nplayers(), static_cast<int>(l));
+        lose(S, P.nplayers(), static_cast<int>(l));
       } else if (e.result == EndInfo::Rank) {
         int64_t best = 0;
         for (int q = 0; q < P.nplayers(); ++q) {
@@ -644,9 +644,33 @@ Game::Reading Game::read(std::string_view text) {
 
 std::string Game::result_message() {
   State& S = M_.state();
-  if (!S.over || S.ended_by == 0) return "";
+  if (!S.over || S.ended_by < State::kEndRule) return "";
   const EndInfo& e = P_->ends[static_cast<size_t>((S.ended_by >> 8) - 1)];
   if (!e.has_message) return "";
+  return end_text(e.message);
+}
+
+std::string Game::result_reason() {
+  State& S = M_.state();
+  if (!S.over || S.ended_by == 0) return "";
+  if (S.ended_by < State::kEndRule) {
+    const int p = S.ended_by & (State::kEndResigned - 1), how = S.ended_by & ~(State::kEndResigned - 1);
+    const std::string who = p < P_->nplayers() ? P_->players[static_cast<size_t>(p)] : "?";
+    if (how == State::kEndResigned) return who + " resigned";
+    if (how == State::kEndNoMove) return who + " cannot move";
+    return "nobody can move";
+  }
+  const EndInfo& e = P_->ends[static_cast<size_t>((S.ended_by >> 8) - 1)];
+  if (e.has_reason) return end_text(e.reason);
+  if (e.name.empty()) return fmt::format("the end rule at line {}", e.pos.line);
+  std::string s = e.name;
+  std::replace(s.begin(), s.end(), '_', ' ');
+  return s;
+}
+
+// A template of the end rule that ended the game (its message or reason), as when the rule held.
+std::string Game::end_text(const TemplateInfo& t) {
+  State& S = M_.state();
   M_.begin_operation();
   Showing h(M_);
   int32_t flags = S.flags;
@@ -654,7 +678,7 @@ std::string Game::result_message() {
   M_.slot(0) = Value{S.ended_by >> 1 & 127, 0, 0};     // the player the rule's `each` name was bound to
   std::string out;
   try {
-    out = write_with(e.message);
+    out = write_with(t);
   } catch (...) {
     S.flags = flags;
     throw;
@@ -669,6 +693,7 @@ std::string Game::result_text() const {
   std::vector<std::string> w;
   for (int p = 0; p < P_->nplayers(); ++p)
     if (S.winners & (1u << p)) w.push_back(P_->players[p]);
+  if (w.empty() && S.over == State::kLost) return P_->nplayers() == 1 ? P_->players[0] + " loses" : "nobody wins";
   if (w.empty()) return "draw";
   if (w.size() == 1) return w[0] + " wins";
   std::string s;

@@ -95,11 +95,16 @@ class Game {
   // The occupied sites with their pieces, then the variables, in one line of at most 200 bytes (spec/language.md,
   // section 11 (The summary)): `R4:Red start[Red]:Red*6 start[Green]:Green*7 roll=2`.
   std::string default_summary();
-  std::string result_text() const;  // "Red wins", "draw", "Red and Green tie"
+  // "Red wins", "draw", "Red and Green tie"; in a game of one player, "Player wins" or "Player loses" (no draw)
+  std::string result_text() const;
   // The `message` of the end rule that ended the game, rendered for the player to move (hiding as render() does),
   // with the rule's `each` name bound to the player it held for; "" when the game is not over, ended otherwise
   // (no rule held, a resignation, a position file) or the rule has no message.
   std::string result_message();
+  // Why the game ended: the `reason` of the end rule that ended it (a template, as `message` is), else the rule's
+  // name (underscores read as spaces), else "the end rule at line N"; "Red resigned", "Red cannot move" (no legal
+  // move and no end rule held), "nobody can move"; "" when the game is not over or a position file said it is.
+  std::string result_reason();
   // What a human to move is prompted with when they are to type a move: the rule file's `game.prompt` rendered for
   // them (hiding as render() does), or their name and "> " ("Red> ") without one.
   std::string prompt();
@@ -134,7 +139,7 @@ class Game {
   Outcomes pending_outcomes();  // outcomes() within the current operation
   void next_step();
   bool check_end();
-  void finish_without_rule();
+  void finish_without_rule(int32_t how);  // how: State::ended_by
   bool any_legal();
   // Binds each combination of the move's parameters and calls f() (which returns false to stop). With
   // `legal_only`, combinations failing a requirement are skipped, each requirement checked as soon as the
@@ -143,6 +148,7 @@ class Game {
   template <bool Record = false, class F>
   void candidates(int move, bool legal_only, F&& f);
   std::string write_with(const TemplateInfo& t);
+  std::string end_text(const TemplateInfo& t);
   void record(const MoveInfo& mi);
   void bind(const Move& m);
 

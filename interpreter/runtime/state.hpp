@@ -52,15 +52,19 @@ struct State {
   // control
   int32_t player = 0;
   int32_t step = 0;
-  int32_t over = 0;       // 1 when the game has ended
+  int32_t over = 0;       // 1 when the game has ended; kLost when it ended in a loss that nobody won (one player)
   uint32_t winners = 0;   // bit per player; over with no winner is a draw
   int32_t turn = 0;       // turns started
   int32_t ply = 0;        // actions applied (moves and chance outcomes)
   int32_t flags = 0;      // effects' requests during a move: kExtraTurn, kContinueTurn; kCannotMove (below)
-  // the end rule that ended the game, for its message: 0 when none did (the game is not over, or ended otherwise);
-  // else (rule + 1) << 8 | player << 1 | cannot_move, `player` the one its `each` name was bound to
+  // how the game ended, for its message and reason: 0 when unknown (the game is not over, or a position file said
+  // it is); an end rule: (rule + 1) << 8 | player << 1 | cannot_move, `player` the one its `each` name was bound to;
+  // else kEndResigned | player, kEndNoMove | player (the player to move had no legal move and no rule held) or
+  // kEndStuck (nobody can ever move)
   int32_t ended_by = 0;
+  static constexpr int32_t kEndResigned = 1 << 5, kEndNoMove = 2 << 5, kEndStuck = 3 << 5, kEndRule = 1 << 8;
 
+  static constexpr int32_t kLost = 2;
   static constexpr int32_t kExtraTurn = 1, kContinueTurn = 2;
   // set while the end rules are tried because the player to move has no legal move (if_none: end or lose): the
   // value of the name cannot_move
@@ -73,6 +77,12 @@ inline uint32_t all_but(int nplayers, int player) {
   for (int q = 0; q < nplayers; ++q)
     if (q != player) w |= 1u << q;
   return w;
+}
+
+// `player` loses: every other player wins; when there is none (a game of one player), the game is lost, not drawn.
+inline void lose(State& S, int nplayers, int player) {
+  S.winners = all_but(nplayers, player);
+  if (S.winners == 0) S.over = State::kLost;
 }
 
 // One undoable change.

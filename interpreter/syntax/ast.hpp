@@ -55,6 +55,7 @@ enum class Sym : uint8_t {
   TrackEach,    // id = track index (needs [player])
   AllPlayers, AllSites, AllPieces,
   CannotMove,   // the built-in name cannot_move
+  GameOver,     // the built-in name game_over
   Kind,         // id
   Builtin,      // id = Builtin (an expression) or Effect (a statement): a row of operations.def
   Function,     // id = function index

@@ -255,6 +255,7 @@ struct EndDecl {
   Text when;    // boolean expression
   Text result;  // win(P) | lose(P) | draw | rank(EXPR)
   std::optional<Text> message;  // a template shown when this rule ends the game
+  std::optional<Text> reason;   // a template: why the game ended, shown after the result (default: the rule's name)
 };
 
 // Hidden information: `each` names a piece, `when` (a bool expression of it, me = the viewer) says whether it is
@@ -335,6 +336,7 @@ struct PositionDecl {
   Text rules, player, step, turn;
   std::vector<std::pair<Text, Text>> params;  // NAME -> value: the rule file's parameters the position is for
   bool over = false;
+  bool lost = false;  // 'over: lost'
   Pos over_pos;
   std::vector<Text> winners;
   Pos winners_pos;  // line 0: no 'winners'

@@ -142,7 +142,7 @@ void Loader::load_end(const YAML::Node& n, Document& doc) {
   }
 }
 
-// rule -> { each?, when, result, message? }   (a variant's named rule may be `partial`: only the keys it changes)
+// rule -> { each?, when, result, message?, reason? }   (a variant's named rule may be `partial`: only the keys it changes)
 // False when a key the rule needs is missing (reported).
 bool Loader::load_end_rule(const YAML::Node& e, EndDecl& ed, bool partial) {
   check_keys(e, "end", rule_keys("end[]"));
@@ -153,6 +153,7 @@ bool Loader::load_end_rule(const YAML::Node& e, EndDecl& ed, bool partial) {
   if (auto v = partial ? e["result"] : need(e, "result", "an end condition", ed.pos)) text(v, ed.result, "'result'", ed.pos);
   else if (!partial) return false;
   if (auto v = e["message"]) text(v, ed.message.emplace(), "'message'", ed.pos);
+  if (auto v = e["reason"]) text(v, ed.reason.emplace(), "'reason'", ed.pos);
   return true;
 }
 

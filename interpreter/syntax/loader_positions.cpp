@@ -63,7 +63,8 @@ void Loader::load_position(PositionDecl& pos) {
   if (auto v = root["variables"]) named_texts(v, "variables", "a variable's value", pos_of(v), pos.variables);
   if (auto v = root["over"]) {
     pos.over_pos = pos_of(v);
-    flag(v, "over", pos.over);
+    if (v.IsScalar() && v.Scalar() == "lost") pos.over = pos.lost = true;  // nobody won (a game of one player)
+    else flag(v, "over", pos.over);
   }
   if (auto v = root["winners"]) {
     pos.winners_pos = pos_of(v);

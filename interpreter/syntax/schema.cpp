@@ -150,12 +150,14 @@ Value end() {
   Value rule = map({opt("each", text("a player variable: the rule is tried for each player")),
                     req("when", expr("the condition")),
                     req("result", expr("win(P), lose(P), draw or rank(EXPR)")),
-                    opt("message", tmpl("shown when this rule ends the game"))},
+                    opt("message", tmpl("shown when this rule ends the game")),
+                    opt("reason", tmpl("why the game ended, shown after the result (default: the rule's name)"))},
                    "an end rule");
   Value partial = map({opt("each", text("a player variable: the rule is tried for each player")),
                        opt("when", expr("the condition (required but in a variant)")),
                        opt("result", expr("win(P), lose(P), draw or rank(EXPR) (required but in a variant)")),
-                       opt("message", tmpl("shown when this rule ends the game"))},
+                       opt("message", tmpl("shown when this rule ends the game")),
+                       opt("reason", tmpl("why the game ended, shown after the result (default: the rule's name)"))},
                       "an end rule (a variant's rule: the keys it changes)");
   return any({list(rule, "when the game ends, and its result"),
               names(partial, "when the game ends, and its result: rules with names")},

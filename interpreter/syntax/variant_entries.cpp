@@ -244,6 +244,7 @@ void merge_entry(EndDecl& b, EndDecl&& v) {
     else if (k.s == "when") b.when = std::move(v.when);
     else if (k.s == "result") b.result = std::move(v.result);
     else if (k.s == "message") b.message = std::move(v.message);
+    else if (k.s == "reason") b.reason = std::move(v.reason);
   }
   add_keys(b.keys, v.keys);
 }
@@ -319,7 +320,8 @@ std::string remove_in(EndDecl& e, const std::string& path, const std::string& re
   std::vector<Part> parts = {{"each", true, [&] { e.each = {}; }},
                              {"when", false, [] {}},
                              {"result", false, [] {}},
-                             {"message", true, [&] { e.message.reset(); }}};
+                             {"message", true, [&] { e.message.reset(); }},
+                             {"reason", true, [&] { e.reason.reset(); }}};
   return remove_part(e.keys, parts, "an end rule", path, rest, base, dry);
 }
 
