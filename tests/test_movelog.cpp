@@ -82,13 +82,13 @@ uint64_t perft_undo(ri::Game& g, int depth) {
 
 const char* kInitialBoard =
     "expect board\n"
-    "| Red   Start 7  Home 0\n"
+    "| Red   Start 7  Home 0                  how moves name the squares:\n"
     "| +---+---+---+---+       +---+---+\n"
-    "| | * | . | . | . |       | * | . |\n"
+    "| | * | . | . | . |       | * | . |     R4  R3  R2  R1  <Start  R14 R13 >Home\n"
     "| +---+---+---+---+---+---+---+---+\n"
-    "| | . | . | . | * | . | . | . | . |\n"
+    "| | . | . | . | * | . | . | . | . |     S5  S6  S7  S8  S9  S10 S11 S12\n"
     "| +---+---+---+---+---+---+---+---+\n"
-    "| | * | . | . | . |       | * | . |\n"
+    "| | * | . | . | . |       | * | . |     G4  G3  G2  G1  <Start  G14 G13 >Home\n"
     "| +---+---+---+---+       +---+---+\n"
     "| Green Start 7  Home 0\n";
 
@@ -491,7 +491,7 @@ TEST_CASE("movelog: a long move or expectation is quoted cut in the message", "[
     ri::ReplayResult r = replay_text(g, "expect board\n| Red   Start 7  Home 0" + std::string(1000, 'x') + "\n");
     CHECK_FALSE(r.ok);
     CHECK(r.message == "expected board line 1 '" + ("Red   Start 7  Home 0" + std::string(59, 'x')) +
-                           "...', got 'Red   Start 7  Home 0'");
+                           "...', got 'Red   Start 7  Home 0                  how moves name the squares:'");
   }
   {  // an unknown expectation, a bad hash and an unknown player
     MoveLog log;
