@@ -26,6 +26,30 @@ std::string lower_first(std::string s) {
   return s;
 }
 
+// A usage error as the other errors read: lower case, and what went wrong first. CLI11 checks the required arguments
+// before it reports the ones it did not expect, so `ruleinterp --bogus` (read as `play --bogus`) would say that the
+// file is missing: an argument the command does not take is named first.
+std::string usage_message(const CLI::ParseError& e, const CLI::App& cmd) {
+  const bool required = dynamic_cast<const CLI::RequiredError*>(&e) != nullptr;
+  if (required || dynamic_cast<const CLI::ExtrasError*>(&e)) {
+    std::vector<std::string> rest = cmd.remaining();
+    for (const std::string& a : rest)
+      if (a.size() > 1 && a[0] == '-') return fmt::format("unknown option '{}'", a);
+    if (!required && !rest.empty()) return fmt::format("unexpected argument '{}'", rest[0]);
+  }
+  if (required) {
+    std::string m = e.what();
+    if (size_t at = m.find(" is required"); at != std::string::npos && at + 12 == m.size() && m.find(' ') == at)
+      return fmt::format("the argument '{}' is missing", m.substr(0, at));
+  }
+  if (dynamic_cast<const CLI::ArgumentMismatch*>(&e)) {  // "--depth: 1 required INT:INT in [0 - 9] missing"
+    std::string m = e.what();
+    if (size_t colon = m.find(": "); colon != std::string::npos && m.rfind("missing") == m.size() - 7)
+      return fmt::format("the option '{}' needs a value", m.substr(0, colon));
+  }
+  return lower_first(e.what());
+}
+
 // The subcommand the arguments were for (the deepest one that was parsed), or the app.
 const CLI::App* parsed_command(const CLI::App& app) {
   for (const CLI::App* sub : app.get_subcommands())
@@ -115,7 +139,8 @@ int main(int argc, char** argv) {
   } catch (const CLI::Success& e) {  // -h, --help, --version: printed to stdout, exit 0
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::cerr << "error: " << lower_first(e.what()) << "\n\n" << parsed_command(app)->help(parsed_command(app) == &app ? "" : "ruleinterp");
+    const CLI::App* cmd = parsed_command(app);
+    std::cerr << "error: " << usage_message(e, *cmd) << "\n\n" << cmd->help(cmd == &app ? "" : "ruleinterp");
     return 2;
   } catch (const std::exception& e) {  // out of memory, ...
     std::cerr << fmt::format("error: internal error while reading the arguments: {}\n", e.what());
