@@ -10,7 +10,8 @@ current turn (the Lisp code's spare dice), so a pass is legal when it is above 0
 Moves at a node, in the interpreter's order: `pass` first (when captured > 0; the Lisp code's add-passing-move puts
 it first too), then every attack: the player's cells in reading order, each one's neighbours in the order of the
 handout's `neighbours`. The game is over when the player to move has no move (only at the start of a turn: once
-a player has attacked, passing is always possible); the players with the most cells win.
+a player has attacked, passing is always possible); the players with the most cells win. A random game's log says
+why it ended (`expect reason`): `b cannot attack: the most cells win`, naming the player who cannot move.
 
 Random choices use the project's PRNG (spec/prng.md): a random starting board draws, cell by cell in reading
 order, `below(players)` for the owner then `below(max_dice)` for the dice minus one; a random game then draws
@@ -91,6 +92,12 @@ class Game:
 
     def over(self):
         return not self.moves()
+
+    def reason(self):
+        """Why the game ended (over() holds): the player to move cannot attack at the start of their turn (they
+        cannot pass either, having captured nothing), so the players with the most cells win."""
+        assert self.captured == 0 and not self.attacks()
+        return f'{letter(self.player)} cannot attack: the most cells win'
 
     def result(self):
         cells = [sum(1 for q, _ in self.board if q == p) for p in range(self.nplayers)]
@@ -190,14 +197,16 @@ def random_game(seed, size, nplayers, max_dice):
         ply += 1
     lines.append('expect over')
     lines.append(f'expect result {g.result()}')
+    lines.append(f'expect reason {g.reason()}')
     lines.append('expect board')
     lines += ['| ' + l for l in display(g).split('\n')]
     return '\n'.join(lines) + '\n'
 
 
 def display(g):
-    """The seed's picture: `current player = a`, then the rows, each indented two spaces per row below it."""
-    rows = [f'current player = {letter(g.player)}']
+    """The seed's picture: `current player = a` (`game over` once the game is over: nobody is to play), then the
+    rows, each indented two spaces per row below it."""
+    rows = ['game over' if g.over() else f'current player = {letter(g.player)}']
     n = g.size
     for r in range(n):
         rows.append('  ' * (n - r) + ' '.join(f'{letter(q)}-{d}' for q, d in g.board[r * n:(r + 1) * n]))

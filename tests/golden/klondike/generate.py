@@ -163,6 +163,12 @@ class Board:
     def won(self):
         return all(p == 13 for p in self.pillars)
 
+    def end_lines(self):
+        """The expectations of a finished game: the game is over once won (the only way it ends), and why, in the
+        words of the rule file's end rule (`expect reason`)."""
+        assert self.won()
+        return ['expect over', 'expect result Player wins', 'expect reason every card on its pillar']
+
     def run(self, command):
         """Plays one command as the notation writes it; raises Error with the handout's name when illegal."""
         w = command.split()
@@ -345,7 +351,7 @@ def write_examples(directory):
             lines.append(f'Player: {c}')
             lines += board_lines(b)
         if b.won():
-            lines += ['expect over', 'expect result Player wins']
+            lines += b.end_lines()
         with open(os.path.join(directory, ex + '.log'), 'w') as f:
             f.write('\n'.join(lines) + '\n')
 
@@ -386,7 +392,7 @@ def errors_log():
         k = next(k for k in range(7) if b.columns[k] and b.can_pillar(b.columns[k][-1][0]))
         b.run(f'movetp {k}')
         lines.append(f'Player: movetp {k}')
-    return '\n'.join(lines + ['expect over', 'expect result Player wins'] + board_lines(b)) + '\n'
+    return '\n'.join(lines + b.end_lines() + board_lines(b)) + '\n'
 
 
 def deal_log():
@@ -530,7 +536,7 @@ def won_log(seed):
         if i % 10 == 9:
             lines += board_lines(b)
             lines.append('expect moves ' + ', '.join(b.moves()))
-    return '\n'.join(lines + ['expect over', 'expect result Player wins'] + board_lines(b)) + '\n'
+    return '\n'.join(lines + b.end_lines() + board_lines(b)) + '\n'
 
 
 if __name__ == '__main__':

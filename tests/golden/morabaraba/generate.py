@@ -2,8 +2,9 @@
 """An independent model of Morabaraba and Nine Men's Morris, written from the rules in
 tests/golden/morabaraba/README.md (an interpretation of the handout shared/seeds/morabaraba.md) alone,
 that writes golden move logs for rules/morabaraba.rules and rules/nine-mens-morris.rules -- the legal
-moves before each choice, every move, and the result -- and counts perft. ruleinterp must agree with it
-on every line (ctest replays the logs and checks tests/perft/*.perft).
+moves before each choice, every move, the result and why the game ended (`expect reason`, in the rule
+files' words) -- and counts perft. ruleinterp must agree with it on every line (ctest replays the logs
+and checks tests/perft/*.perft).
 
     python3 tests/golden/morabaraba/generate.py          # rewrites tests/golden/morabaraba/random-*.log
                                                          # and tests/golden/nine-mens-morris/random-*.log
@@ -128,9 +129,11 @@ def popcount(m):
 class Game:
     """The rules that differ between the two games."""
 
-    def __init__(self, name, hand, diagonals, reform, blocked_draw, quiet, quiet_placements=False, lasker=False,
-                 rules=None):
+    def __init__(self, name, hand, diagonals, reform, blocked_draw, quiet, quiet_reason, quiet_placements=False,
+                 lasker=False, men="cows", rules=None):
         self.name = name
+        self.men = men                    # what the game calls its pieces, in the reason of end rule 1
+        self.quiet_reason = quiet_reason  # the reason of end rule 3
         self.rules = rules or "rules/%s.rules" % name
         self.lasker = lasker              # Lasker Morris: a cow may move while cows are still in hand
         self.hand = hand                  # cows per player at the start
@@ -177,19 +180,20 @@ class Game:
 
 GAMES = {
     "morabaraba": Game("morabaraba", hand=12, diagonals=True, reform=True, blocked_draw=True, quiet=10,
-                        quiet_placements=True),
+                        quiet_reason="no shot in ten moves", quiet_placements=True),
     "nine-mens-morris": Game("nine-mens-morris", hand=9, diagonals=False, reform=False, blocked_draw=False,
-                             quiet=50),
+                             quiet=50, quiet_reason="fifty moves without a mill", men="men"),
     # Nine Men's Morris with ten cows each, and movements (never flying) allowed while cows are in hand
     "lasker-morris": Game("lasker-morris", hand=10, diagonals=False, reform=False, blocked_draw=False, quiet=50,
-                          lasker=True, rules="rules/variants/lasker-morris.rules"),
+                          quiet_reason="fifty moves without a mill", lasker=True, men="men",
+                          rules="rules/variants/lasker-morris.rules"),
 }
 
 
 # ---------------------------------------------------------------------------------------------------------
 # Positions and moves.
 #
-# A position is a tuple (cows, hand, turn, last, quiet, result):
+# A position is a tuple (cows, hand, turn, last, quiet, outcome):
 #   cows[p]   mask of p's cows on the board (p = 0 Dark, 1 Light)
 #   hand[p]   cows p still has to place
 #   turn      the player to move
@@ -198,7 +202,8 @@ GAMES = {
 #   quiet     how many of the most recent moves in a row are quiet: without a shot, and (unless the game's
 #             quiet_placements) movements (the history's length bounds it, so `quiet >= N` is "the most
 #             recent N moves, and there are N, are quiet")
-#   result    None while the game goes on, else "Dark wins", "Light wins" or "draw"
+#   outcome   None while the game goes on, else (result, reason): the result "Dark wins", "Light wins" or
+#             "draw", and why the game ended, in the words of the rule files' end rules (`expect reason`)
 # A move is a tuple (frm, to, shot): frm = -1 for a placement, shot = -1 for no shot.
 # ---------------------------------------------------------------------------------------------------------
 def start(game):
@@ -233,8 +238,8 @@ def phase(hand, cows):
 def legal_moves(game, pos):
     """All legal moves of the player to move, in generation order (placements, then movements; see the
     README). Empty when the game is over."""
-    cows, hand, me, last, quiet, result = pos
-    if result is not None:
+    cows, hand, me, last, quiet, outcome = pos
+    if outcome is not None:
         return []
     mine, theirs = cows[me], cows[1 - me]
     empty = FULL & ~(mine | theirs)
@@ -277,18 +282,19 @@ def has_free_cow(game, mine, empty):
 
 
 def end_rules(game, cows, hand, last_quiet):
-    """End rules 1-3 (README), in order; the result text or None."""
+    """End rules 1-3 (README), in order: the outcome (result, reason) of the first that holds, or None."""
     for p in (0, 1):                                                   # 1. down to two cows
         if hand[p] == 0 and popcount(cows[p]) <= 2:
-            return "%s wins" % PLAYERS[1 - p]
+            return ("%s wins" % PLAYERS[1 - p],
+                    "%s has %d %s left" % (PLAYERS[p], popcount(cows[p]), game.men))
     if game.blocked_draw:                                              # 2. both moving and blocked
         empty = FULL & ~(cows[0] | cows[1])
         if all(phase(hand[p], cows[p]) == "moving" for p in (0, 1)) and \
                 not has_free_cow(game, cows[0], empty) and not has_free_cow(game, cows[1], empty):
-            return "draw"
+            return ("draw", "every cow is blocked")
     if last_quiet >= game.quiet and \
             (not game.quiet_placements or hand == (0, 0)):                 # 3. N quiet moves
-        return "draw"
+        return ("draw", game.quiet_reason)
     return None
 
 
@@ -313,13 +319,14 @@ def play_move(game, pos, move):
     new_last[me] = (frm, to) if frm >= 0 and formed else None
     quiet = quiet + 1 if (frm >= 0 or game.quiet_placements) and shot < 0 else 0
     cows, hand, last = tuple(new_cows), tuple(hand), tuple(new_last)
-    result = end_rules(game, cows, hand, quiet)
-    nxt = (cows, hand, 1 - me, last, quiet, result)
-    if result is None and not legal_moves(game, nxt):
+    outcome = end_rules(game, cows, hand, quiet)
+    nxt = (cows, hand, 1 - me, last, quiet, outcome)
+    if outcome is None and not legal_moves(game, nxt):
         # The player to move has no legal move: rules 1-3 again (same position, so they still do not
         # hold), then that player loses.
-        result = end_rules(game, cows, hand, quiet) or "%s wins" % PLAYERS[me]
-        nxt = (cows, hand, 1 - me, last, quiet, result)
+        outcome = end_rules(game, cows, hand, quiet) or \
+            ("%s wins" % PLAYERS[me], "%s cannot move" % PLAYERS[1 - me])
+        nxt = (cows, hand, 1 - me, last, quiet, outcome)
     return nxt
 
 
@@ -330,14 +337,15 @@ def notation(move):
 
 
 def end_reason(game, pos):
-    """Why a finished game ended (for `search` and the log comments)."""
-    cows, hand, turn, last, quiet, result = pos
-    if result is None:
+    """Why a finished game ended, in the words of the log's header comment (the `expect reason` line uses the
+    outcome's reason instead, the rule files' words)."""
+    cows, hand, turn, last, quiet, outcome = pos
+    if outcome is None:
         return "not over"
     for p in (0, 1):
         if hand[p] == 0 and popcount(cows[p]) <= 2:
             return "%s down to %d cows" % (PLAYERS[p], popcount(cows[p]))
-    if result == "draw":
+    if outcome[0] == "draw":
         empty = FULL & ~(cows[0] | cows[1])
         if game.blocked_draw and not has_free_cow(game, cows[0], empty) and \
                 not has_free_cow(game, cows[1], empty):
@@ -373,7 +381,9 @@ def play(game, seed):
         lines.append("%s: %s" % (PLAYERS[me], notation(move)))
         pos = play_move(game, pos, move)
         plies += 1
-    lines.append("expect result %s" % pos[5])
+    result, reason = pos[5]
+    lines.append("expect result %s" % result)
+    lines.append("expect reason %s" % reason)
     lines.append("expect over")
     return lines, pos, flew, plies
 
@@ -395,13 +405,13 @@ def write_logs():
         lines, pos, flew, plies = play(game, seed)
         head = ["# generated by tests/golden/morabaraba/generate.py (seed %d): an independent model of the "
                 "rules in tests/golden/morabaraba/README.md" % seed,
-                "# shows %s; %d moves, ends: %s -> %s" % (shows, plies, end_reason(game, pos), pos[5]),
+                "# shows %s; %d moves, ends: %s -> %s" % (shows, plies, end_reason(game, pos), pos[5][0]),
                 "rules: %s" % game.rules, ""]
         os.makedirs(os.path.join(golden, name), exist_ok=True)
         path = os.path.join(golden, name, "random-%d.log" % number)
         with open(path, "w") as f:
             f.write("\n".join(head + lines) + "\n")
-        print("%s: %d moves, %s (%s)%s" % (os.path.relpath(path), plies, pos[5], end_reason(game, pos),
+        print("%s: %d moves, %s (%s)%s" % (os.path.relpath(path), plies, pos[5][0], pos[5][1],
                                             ", flying" if flew else ""))
 
 
@@ -412,7 +422,7 @@ def search(game, first, last):
         except RuntimeError as e:
             print(seed, "no result:", e)
             continue
-        print(seed, plies, pos[5], "|", end_reason(game, pos), "| flying" if flew else "")
+        print(seed, plies, pos[5][0], "|", pos[5][1], "| flying" if flew else "")
 
 
 # ---------------------------------------------------------------------------------------------------------

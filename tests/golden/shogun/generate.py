@@ -2,7 +2,8 @@
 """An independent model of the Shogun board game, written from the handout (shared/seeds/shogun.tex) and
 the decisions in tests/golden/shogun/README.md alone (no code from the C++ interpreter or a rule file). It
 is the test oracle for rules/shogun.rules (energies change after every move) and rules/shogun-fixed.rules
-(energies stay fixed): it writes golden move logs, counts perft and checks the handout's diagrams.
+(energies stay fixed): it writes golden move logs (with the result and why the game ended, `expect reason`, in the
+words of the rule file's end rules), counts perft and checks the handout's diagrams.
 
     python3 tests/golden/shogun/generate.py perft DEPTH [--fixed] [--position FILE]
                                                   # perft 1..DEPTH ('depth count' lines), from the start
@@ -203,27 +204,31 @@ def handout_all_moves(board, f):
 
 
 # ---------------------------------------------------------------------------------------------------------
-# Game states. A state is a tuple (board, turn, quiet, pending, result):
+# Game states. A state is a tuple (board, turn, quiet, pending, outcome):
 #   board    the board
 #   turn     the player to move (at a chance node: the player who just moved)
 #   quiet    moves in a row without a capture
 #   pending  None at a decision node; at a chance node the field of the piece that just moved, whose new
 #            energy the chance event `energy` decides
-#   result   None while the game goes on, else "White wins", "Red wins" or "draw"
+#   outcome  None while the game goes on, else (result, reason): the result "White wins", "Red wins" or
+#            "draw", and why the game ended, in the words of rules/shogun.rules (`expect reason`)
 # An action is a move (f, t) at a decision node and an energy (int) at a chance node.
 # ---------------------------------------------------------------------------------------------------------
 def decision_node(board, turn, quiet):
     """The state where `turn` is to move; over when they have no legal move (checkmate or stalemate)."""
-    result = None
+    outcome = None
     if not legal_moves_of(board, turn):
-        result = "%s wins" % PLAYERS[1 - turn] if in_check(board, turn) else "draw"
-    return (board, turn, quiet, None, result)
+        if in_check(board, turn):
+            outcome = ("%s wins" % PLAYERS[1 - turn], "checkmate")
+        else:
+            outcome = ("draw", "%s cannot move" % PLAYERS[turn])
+    return (board, turn, quiet, None, outcome)
 
 
 def actions(state):
     """The legal actions in generation order: moves, or the energy outcomes in increasing order."""
-    board, turn, quiet, pending, result = state
-    if result is not None:
+    board, turn, quiet, pending, outcome = state
+    if outcome is not None:
         return []
     if pending is not None:
         return list(range(1, MAX_ENERGY[board[pending][0]] + 1))
@@ -231,18 +236,19 @@ def actions(state):
 
 
 def end_rules(board, quiet):
-    """The end rules tried after every move, in order; the result or None."""
+    """The end rules tried after every move, in order: the outcome (result, reason) of the first that holds, or
+    None."""
     for c in (0, 1):
         if sum(1 for p in board.values() if p[1] == c) == 1:
-            return "%s wins" % PLAYERS[1 - c]
+            return ("%s wins" % PLAYERS[1 - c], "%s has only the king left" % PLAYERS[c])
     if quiet >= QUIET_LIMIT:
-        return "draw"
+        return ("draw", "a hundred moves without a capture")
     return None
 
 
 def apply(state, action, fixed):
     """The state after a legal action."""
-    board, turn, quiet, pending, result = state
+    board, turn, quiet, pending, outcome = state
     if pending is not None:                           # the chance event: the moved piece's new energy
         b = dict(board)
         kind, owner, _ = b[pending]
@@ -251,9 +257,9 @@ def apply(state, action, fixed):
     f, t = action
     quiet = 0 if t in board else quiet + 1
     b = after(board, f, t)
-    result = end_rules(b, quiet)
-    if result is not None:
-        return (b, turn, quiet, None, result)
+    outcome = end_rules(b, quiet)
+    if outcome is not None:
+        return (b, turn, quiet, None, outcome)
     if fixed:
         return decision_node(b, 1 - turn, quiet)
     return (b, turn, quiet, t, None)
@@ -264,15 +270,17 @@ def action_text(state, action):
 
 
 def end_reason(state):
-    board, turn, quiet, pending, result = state
-    if result is None:
+    """Why a finished game ended, in the words of the log's header comment (the `expect reason` line uses the
+    outcome's reason instead, the rule file's words)."""
+    board, turn, quiet, pending, outcome = state
+    if outcome is None:
         return "not over"
     for c in (0, 1):
         if sum(1 for p in board.values() if p[1] == c) == 1:
             return "%s has only the king left" % PLAYERS[c]
     if quiet >= QUIET_LIMIT:
         return "%d moves without a capture" % QUIET_LIMIT
-    if result == "draw":
+    if outcome[0] == "draw":
         return "stalemate: %s cannot move and is not in check" % PLAYERS[turn]
     return "checkmate: %s cannot move and is in check" % PLAYERS[turn]
 
@@ -383,7 +391,9 @@ def play_random(seed, fixed):
         else:
             lines.append("energy %d" % a)
         state = apply(state, a, fixed)
-    lines.append("expect result %s" % state[4])
+    result, reason = state[4]
+    lines.append("expect result %s" % result)
+    lines.append("expect reason %s" % reason)
     lines.append("expect over")
     return lines, state, moves
 
@@ -410,7 +420,7 @@ def write_logs():
     for name, seed, fixed in LOGS:
         lines, state, moves = play_random(seed, fixed)
         shows = "%s energies; %d moves; ends: %s -> %s" % (
-            "fixed" if fixed else "changing", moves, end_reason(state), state[4])
+            "fixed" if fixed else "changing", moves, end_reason(state), state[4][0])
         with open(os.path.join(HERE, name), "w") as fh:
             fh.write("\n".join(header(seed, fixed, shows) + lines) + "\n")
         print("%s: %s" % (name, shows))
@@ -419,7 +429,7 @@ def write_logs():
 def search(first, last, fixed):
     for seed in range(first, last + 1):
         _, state, moves = play_random(seed, fixed)
-        print(seed, moves, state[4], "|", end_reason(state))
+        print(seed, moves, state[4][0], "|", state[4][1])
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -507,7 +517,7 @@ def diagrams():
             fields_text(hitters(board, king, 1)), ", ".join(notation(m) for m in every) or "none"))
         if leaves:
             state = decision_node(board, player, 0)
-            claim("checkmate for White", state[4] == "Red wins" and in_check(board, 0))
+            claim("checkmate for White", state[4] == ("Red wins", "checkmate") and in_check(board, 0))
             print("  the king reaches %s:" % fields_text(reachable(board, king)))
             for t in reachable(board, king):
                 print("    %s attacked by %s (king left %s), by %s (king still there)" % (
