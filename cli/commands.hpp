@@ -66,6 +66,11 @@ void add_position(CLI::App& app, std::vector<Command>& out);
 void add_tree(CLI::App& app, std::vector<Command>& out);
 void add_describe(CLI::App& app, std::vector<Command>& out);
 
+// A text for people (a description, how to type a move): its lines wrapped at spaces to at most `width` bytes with
+// the indent (a longer word stays whole; SIZE_MAX: not wrapped), each indented by `indent` spaces; its own line
+// breaks kept, those at its end dropped.
+std::string wrapped(const std::string& text, size_t indent, size_t width = 100);
+
 // A bad combination of arguments found after parsing: main prints it with the subcommand's usage, exit 2.
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;

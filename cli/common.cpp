@@ -275,4 +275,34 @@ bool replay_log(Game& g, const MoveLog& log, ReplayResult* result, bool invarian
   return r.ok;
 }
 
+// text -> its lines, each wrapped at spaces to at most width - indent bytes (a longer word stays whole), indented;
+// the line breaks written in it are kept and those at its end dropped (commands.hpp).
+std::string wrapped(const std::string& text, size_t indent, size_t width) {
+  std::string out, pad(indent, ' ');
+  std::string body = text;
+  while (!body.empty() && (body.back() == '\n' || body.back() == ' ')) body.pop_back();
+  size_t start = 0;
+  while (start <= body.size()) {
+    size_t end = body.find('\n', start);
+    if (end == std::string::npos) end = body.size();
+    std::string line = body.substr(start, end - start);
+    std::string current;
+    size_t at = 0;
+    while (at < line.size()) {
+      size_t next = line.find(' ', at);
+      if (next == std::string::npos) next = line.size();
+      std::string word = line.substr(at, next - at);
+      if (!current.empty() && current.size() + 1 + word.size() > width - std::min(width, indent)) {
+        out += pad + current + '\n';
+        current.clear();
+      }
+      current += (current.empty() ? "" : " ") + word;
+      at = next + 1;
+    }
+    out += pad + current + '\n';
+    start = end + 1;
+  }
+  return out;
+}
+
 }  // namespace ri::cli

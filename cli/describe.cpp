@@ -19,39 +19,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The widest line of the texts describe wraps (a description, how to type a move).
-constexpr size_t kWidth = 100;
-
-// text -> its lines, each wrapped at spaces to at most kWidth - indent bytes (a longer word stays whole), indented;
-// the line breaks written in it are kept and those at its end dropped.
-std::string wrapped(const std::string& text, size_t indent) {
-  std::string out, pad(indent, ' ');
-  std::string body = text;
-  while (!body.empty() && (body.back() == '\n' || body.back() == ' ')) body.pop_back();
-  size_t start = 0;
-  while (start <= body.size()) {
-    size_t end = body.find('\n', start);
-    if (end == std::string::npos) end = body.size();
-    std::string line = body.substr(start, end - start);
-    std::string current;
-    size_t at = 0;
-    while (at < line.size()) {
-      size_t next = line.find(' ', at);
-      if (next == std::string::npos) next = line.size();
-      std::string word = line.substr(at, next - at);
-      if (!current.empty() && current.size() + 1 + word.size() > kWidth - indent) {
-        out += pad + current + '\n';
-        current.clear();
-      }
-      current += (current.empty() ? "" : " ") + word;
-      at = next + 1;
-    }
-    out += pad + current + '\n';
-    start = end + 1;
-  }
-  return out;
-}
-
 // A path as describe prints it: relative to the working directory when it lies inside it, else absolute.
 std::string shown_path(const fs::path& p) {
   std::error_code ec;

@@ -205,7 +205,7 @@ class Session {
       }
       if (cmd == "help" || cmd == "?") {
         out_ << fmt::format("type an outcome of {} (one of {}), or: board, {}undo, quit\n", c->name, choices,
-                            P_.hidden.when >= 0 ? "" : "position, ");
+                            position_allowed() ? "position, " : "");
         continue;
       }
       if (cmd == "moves") {
@@ -228,10 +228,13 @@ class Session {
     }
   }
 
+  // Whether `position` is accepted: a position file holds every piece, so not with 'hidden' (it would show them).
+  bool position_allowed() const { return P_.hidden.when < 0; }
+
   // The commands that show the game, at a chance node and at a decision alike: true when `cmd` was one.
   bool show(const std::string& cmd) {
     if (cmd == "board") out_ << g_.render();
-    else if (cmd == "position" && P_.hidden.when >= 0)  // a position file holds every piece, the hidden ones too
+    else if (cmd == "position" && !position_allowed())
       out_ << "error: 'position' would show the hidden pieces (the rule file has 'hidden'): use 'board'\n";
     else if (cmd == "position") out_ << write_position(g_, o_.file);
     else return false;
@@ -251,16 +254,7 @@ class Session {
   // The start of a human's help: how the rule file says a move is typed (game.syntax), and the first legal move as
   // an example.
   void explain_moves() {
-    if (!P_.syntax.empty()) {
-      std::string text = P_.syntax;
-      while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
-      out_ << "how to type a move:\n";
-      for (size_t at = 0; at <= text.size();) {
-        size_t end = std::min(text.find('\n', at), text.size());
-        out_ << "  " << text.substr(at, end - at) << '\n';
-        at = end + 1;
-      }
-    }
+    if (!P_.syntax.empty()) out_ << "how to type a move:\n" << wrapped(P_.syntax, 2, SIZE_MAX);  // as written
     if (ml_->size > 0) out_ << fmt::format("for example: {}\n", g_.shown((*ml_)[0]));
   }
 
@@ -310,12 +304,12 @@ class Session {
       if (!read_line(g_.prompt(), line)) return;
       std::string cmd = normalize_notation(line);
       if (cmd.empty()) continue;
-      if (cmd == "help" || cmd == "?") explain_moves();
       if (cmd == "help" || cmd == "?") {
+        explain_moves();
         out_ << "type a move in notation (as listed) or its number, or one of:\n"
                 "  moves     list the legal moves\n"
                 "  board     show the board\n";
-        if (P_.hidden.when < 0)  // a position file would show the hidden pieces: refused (show())
+        if (position_allowed())
           out_ << "  position  print the position as a position file (spec/position.md)\n";
         out_ << "  undo      take back your previous move and everything after it\n"
                 "  resign    give up the game\n"

@@ -146,21 +146,21 @@ Value turn() {
              "the steps of a turn");
 }
 
+// An end rule; a variant's named rule (`partial`) gives only the keys it changes, so none is required there.
+Value end_rule(bool partial) {
+  const char* required = partial ? " (required but in a variant)" : "";
+  auto need = [&](const char* key, Value v) { return partial ? opt(key, std::move(v)) : req(key, std::move(v)); };
+  return map({opt("each", text("a player variable: the rule is tried for each player")),
+              need("when", expr(std::string("the condition") + required)),
+              need("result", expr(std::string("win(P), lose(P), draw or rank(EXPR)") + required)),
+              opt("message", tmpl("shown when this rule ends the game")),
+              opt("reason", tmpl("why the game ended, shown after the result (default: the rule's name)"))},
+             partial ? "an end rule (a variant's rule: the keys it changes)" : "an end rule");
+}
+
 Value end() {
-  Value rule = map({opt("each", text("a player variable: the rule is tried for each player")),
-                    req("when", expr("the condition")),
-                    req("result", expr("win(P), lose(P), draw or rank(EXPR)")),
-                    opt("message", tmpl("shown when this rule ends the game")),
-                    opt("reason", tmpl("why the game ended, shown after the result (default: the rule's name)"))},
-                   "an end rule");
-  Value partial = map({opt("each", text("a player variable: the rule is tried for each player")),
-                       opt("when", expr("the condition (required but in a variant)")),
-                       opt("result", expr("win(P), lose(P), draw or rank(EXPR) (required but in a variant)")),
-                       opt("message", tmpl("shown when this rule ends the game")),
-                       opt("reason", tmpl("why the game ended, shown after the result (default: the rule's name)"))},
-                      "an end rule (a variant's rule: the keys it changes)");
-  return any({list(rule, "when the game ends, and its result"),
-              names(partial, "when the game ends, and its result: rules with names")},
+  return any({list(end_rule(false), "when the game ends, and its result"),
+              names(end_rule(true), "when the game ends, and its result: rules with names")},
              "when the game ends, and its result");
 }
 
