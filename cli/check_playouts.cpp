@@ -139,11 +139,11 @@ std::string never_raised_line(const Program& P, const PlayoutTally& t) {
   for (size_t m = 0; m < P.moves.size(); ++m) {
     if (!offered[m]) continue;
     const MoveInfo& mi = P.moves[m];
-    for (size_t r = 0; r < mi.requires_.size(); ++r) {
+    for (size_t r = 0; r < mi.nconditions(); ++r) {
       any = true;
       if (!t.rejected[m][r])
-        items.push_back(mi.name + (mi.requires_[r].code.empty() ? " at " : ".") +
-                        requirement_name(P, mi, mi.requires_[r]));
+        items.push_back(mi.name + (mi.condition(r).code.empty() ? " at " : ".") +
+                        requirement_name(P, mi, mi.condition(r)));
     }
   }
   if (!any) return "";

@@ -150,6 +150,7 @@ TEST_CASE("concat, cannot_move and the uses of computed declarations compile to 
       {"concat(s in ends : s)", Op::JoinText, Type::Str},
       {"cannot_move", Op::CannotMove, Type::Bool},
       {"game_over", Op::GameOver, Type::Bool},
+      {"continuing", Op::Continuing, Type::Bool},
       {"cells", Op::ConstList, Type::Sites},             // a computed region: its table, once computed
       {"neighbours(a1, across)", Op::Related, Type::Sites},  // a computed relation: its table
       {"step(a1, across)", Op::Link, Type::Site},

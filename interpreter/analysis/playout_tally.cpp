@@ -11,7 +11,7 @@ namespace ri {
 PlayoutTally::PlayoutTally(const Program& p)
     : played(p.moves.size(), 0), legal(p.moves.size(), 0), seen_(p.moves.size(), 0) {
   rejected.resize(p.moves.size());
-  for (size_t m = 0; m < p.moves.size(); ++m) rejected[m].assign(p.moves[m].requires_.size(), 0);
+  for (size_t m = 0; m < p.moves.size(); ++m) rejected[m].assign(p.moves[m].nconditions(), 0);
 }
 
 void PlayoutTally::add_action(const Move& m, const MoveList& list) {
@@ -74,7 +74,7 @@ std::string playouts_text(uint64_t n) { return fmt::format("{} playout{}", n, n 
 
 std::string requirement_name(const Program& P, const MoveInfo& mi, const RequireInfo& req) {
   size_t same = 0;
-  for (const RequireInfo& o : mi.requires_) same += o.code == req.code;
+  for (size_t r = 0; r < mi.nconditions(); ++r) same += mi.condition(r).code == req.code;
   if (!req.code.empty() && same == 1) return req.code;
   std::string line = req.pos.file == 0 ? fmt::format("line {}", req.pos.line)
                                        : fmt::format("{}:{}", P.files.at(static_cast<size_t>(req.pos.file))->path,
@@ -95,10 +95,10 @@ void playout_warnings(const Program& P, const PlayoutTally& t, const PlayoutTall
       why = fmt::format(", though legal at {} position{}", t.legal[m], t.legal[m] == 1 ? "" : "s");
     } else {
       std::vector<std::string> failed;  // the requirements that rejected its candidates
-      for (size_t r = 0; r < mi.requires_.size(); ++r)
+      for (size_t r = 0; r < mi.nconditions(); ++r)
         if (t.rejected[m][r])
-          failed.push_back((mi.requires_[r].code.empty() ? "the requirement at " : "") +
-                           requirement_name(P, mi, mi.requires_[r]));
+          failed.push_back((mi.condition(r).code.empty() ? "the requirement at " : "") +
+                           requirement_name(P, mi, mi.condition(r)));
       why = failed.empty() ? ": it was never legal"
                            : fmt::format(": it was never legal, its candidates failing {}", fmt::join(failed, ", "));
     }

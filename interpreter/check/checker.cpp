@@ -168,22 +168,27 @@ void Checker::check_moves() {
     }
     mi.nlets = static_cast<int>(cm.lets.size());
     if (mi.nlets > 64) error(md.name.pos, "a move has at most 64 'let' definitions");
-    for (auto& r : md.requires_) {
-      RequireInfo ri;
-      ri.code = r.error.s;
-      ri.message = r.message.s;
-      ri.text = r.check.s;
-      ri.pos = r.check.pos;
-      ExprP e = parse(r.check);
-      if (e) expect(*e, Type::Bool, "a requirement");
-      mi.requires_.push_back(ri);
-      cm.requires_.push_back({std::move(e)});
-    }
+    auto conditions = [&](const std::vector<Requirement>& rs, std::vector<RequireInfo>& infos,
+                          std::vector<CheckedRequire>& checked, const char* what) {
+      for (auto& r : rs) {
+        RequireInfo ri;
+        ri.code = r.error.s;
+        ri.message = r.message.s;
+        ri.text = r.check.s;
+        ri.pos = r.check.pos;
+        ExprP e = parse(r.check);
+        if (e) expect(*e, Type::Bool, what);
+        infos.push_back(ri);
+        checked.push_back({std::move(e)});
+      }
+    };
+    conditions(md.requires_, mi.requires_, cm.requires_, "a requirement");
     for (auto& ef : md.effects) {
       StmtP s = parser_->stmt(ef);
       if (s) stmt(*s);
       cm.effects.push_back(std::move(s));
     }
+    conditions(md.ensures, mi.ensures, cm.ensures, "a post-condition ('ensures')");
     for (auto& nt : md.notation) {
       Template t;
       templ(nt, t);
@@ -432,6 +437,7 @@ bool Checker::run(const std::vector<const Document*>& libs, const SourceFiles& f
   globals_["pieces"] = {Sym::AllPieces, -1, Type::Pieces, {}};
   globals_["cannot_move"] = {Sym::CannotMove, -1, Type::Bool, {}};
   globals_["game_over"] = {Sym::GameOver, -1, Type::Bool, {}};
+  globals_["continuing"] = {Sym::Continuing, -1, Type::Bool, {}};
   for (auto* lib : libs) declare_functions(*lib, true);
   declare_params();
   declare_players();

@@ -31,6 +31,7 @@ struct CheckedMove {
   std::vector<int> let_slots;
   std::vector<CheckedRequire> requires_;
   std::vector<StmtP> effects;
+  std::vector<CheckedRequire> ensures;
   std::vector<Template> notation;
   std::vector<ExprP> record;  // per history field; null: the field's default
 };

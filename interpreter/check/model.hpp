@@ -62,6 +62,14 @@ struct MoveInfo {
   int frame = 0;
   std::vector<RequireInfo> requires_;
   std::vector<int> effects;  // statement nodes
+  // conditions on the state after the effects (their `level` unused): a candidate that fails one is not legal
+  std::vector<RequireInfo> ensures;
+  bool continues = false;  // the effects may request continue_move
+  // the requirements, then the post-conditions, as one list (how check --playouts tallies what rejects candidates)
+  size_t nconditions() const { return requires_.size() + ensures.size(); }
+  const RequireInfo& condition(size_t i) const {
+    return i < requires_.size() ? requires_[i] : ensures[i - requires_.size()];
+  }
   std::vector<TemplateInfo> notation;
   std::vector<int> record;  // per history field: the node computing its value after the effects
 };

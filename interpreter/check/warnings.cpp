@@ -23,6 +23,7 @@ class Uses {
       for (const CheckedParam& p : m.params) expr(p.domain);
       for (const ExprP& e : m.lets) expr(e);
       for (const CheckedRequire& r : m.requires_) expr(r.check);
+      for (const CheckedRequire& r : m.ensures) expr(r.check);
       stmts(m.effects);
       for (const Template& t : m.notation) templ(t);
       for (const ExprP& e : m.record) expr(e);

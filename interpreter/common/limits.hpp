@@ -6,7 +6,8 @@
 
 namespace ri {
 
-constexpr int kMaxParams = 4;          // parameters of a move (Move::args)
+constexpr int kMaxParams = 8;          // parameters of a move
+constexpr int kMaxMoveValues = 32;     // values of one move, all its steps together (Move::args)
 constexpr int kMaxMoveKinds = 32000;   // declared moves (Move::type is 16 bits)
 constexpr int kMaxSites = 4096;
 constexpr int kMaxPieces = 4096;

@@ -107,6 +107,7 @@ int Compiler::expr(const Expr& e) {
         case Sym::AllPieces: return emit(Op::AllPieces, e.type, e.pos);
         case Sym::CannotMove: return emit(Op::CannotMove, Type::Bool, e.pos);
         case Sym::GameOver: return emit(Op::GameOver, Type::Bool, e.pos);
+        case Sym::Continuing: return emit(Op::Continuing, Type::Bool, e.pos);
         case Sym::Lines:
           return emit(Op::ConstList, e.type, e.pos, {}, P_.family_lists[e.id]);
         default: return emit(Op::Const, e.type, e.pos);
@@ -224,6 +225,16 @@ int param_level(const Program& P, int n, int np) {
   return level;
 }
 
+// Whether the code of node n (a statement or expression, its kids included) contains an `op` node.
+bool uses(const Program& P, int n, Op op) {
+  if (n < 0) return false;
+  const Node& nd = P.code[n];
+  if (nd.op == op) return true;
+  for (int k = 0; k < nd.nk; ++k)
+    if (uses(P, P.kids[nd.first + k], op)) return true;
+  return false;
+}
+
 int Compiler::fold(int n) {
   const Node nd = P_.code[n];
   auto is_const = [&](int k) { return P_.code[P_.kids[nd.first + k]].op == Op::Const; };
@@ -280,6 +291,8 @@ void Compiler::move(MoveInfo& mi, const CheckedMove& cm, size_t nhistory) {
     mi.requires_[r].level = level;
   }
   for (auto& s : cm.effects) mi.effects.push_back(s ? stmt(*s) : -1);
+  for (size_t r = 0; r < mi.ensures.size(); ++r) mi.ensures[r].node = cm.ensures[r].check ? expr(*cm.ensures[r].check) : -1;
+  mi.continues = std::any_of(mi.effects.begin(), mi.effects.end(), [&](int s) { return uses(P_, s, Op::SContinueMove); });
   for (auto& t : cm.notation) mi.notation.push_back(templ(t));
   for (size_t h = 0; h < nhistory; ++h) mi.record.push_back(h < cm.record.size() && cm.record[h] ? expr(*cm.record[h]) : -1);
 }

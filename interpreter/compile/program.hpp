@@ -45,6 +45,7 @@ enum class Op : uint8_t {
   JoinText /* concat(x in k0 where k1 : k2): the written forms of k2 joined; a = slot */,
   CannotMove /* true while the end rules are tried because the player to move has no legal move */,
   GameOver /* true once the game is over */,
+  Continuing /* true while the step being chosen or played continues a move (continue_move) */,
 
   XOf, YOf /* k0 site -> its grid column / row */, SiteAt /* k0 x, k1 y -> site of the first grid or none */,
   Offset /* k0 site, k1 dx, k2 dy -> site of the same grid or none */, AllPieces /* -> every piece on the board */,
@@ -57,7 +58,7 @@ enum class Op : uint8_t {
   // effects
   SBlock, SIf, SFor /* a = slot, k0 domain, k1 where or -1, k2 body */, SWhile /* k0 cond, k1 body */, SLet /* a = slot, k0 value, k1 body */,
   SSetGlobal /* a = var, k0 value */, SSetPer /* a = var, k0 player, k1 value */, SSetAttr /* a = attr, k0 piece, k1 value */,
-  SSetOwner, SSetKind, SMove /* k0 piece, k1 site */, SRemove, SExtraTurn, SContinueTurn, SNop,
+  SSetOwner, SSetKind, SMove /* k0 piece, k1 site */, SRemove, SExtraTurn, SContinueTurn, SContinueMove, SNop,
   SShuffle /* k0 site: its stack shuffled with the setup's generator, or arranged as the deck given (setup only) */,
 };
 

@@ -234,6 +234,7 @@ void Machine::ex(int id) {
     case Op::SRemove: place(checked_piece(n, ev(k(0)).i), -1); return;
     case Op::SExtraTurn: S_.flags |= State::kExtraTurn; return;
     case Op::SContinueTurn: S_.flags |= State::kContinueTurn; return;
+    case Op::SContinueMove: S_.flags |= State::kContinueMove; return;
     case Op::SNop: return;
     case Op::SShuffle: shuffle(n, checked_site(n, ev(k(0)).i)); return;
     default: fail(n, "internal error: not an effect");

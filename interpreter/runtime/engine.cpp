@@ -14,6 +14,7 @@ namespace ri {
 Game::Game(std::shared_ptr<const Program> p, const Position* pos, Prng* rng, std::vector<std::string> deck)
     : P_(std::move(p)), M_(P_), deck_(std::move(deck)) {
   values_.reserve(kMaxMoves);
+  saved_.resize(kMaxMoveValues + 2);  // a move has at most that many steps (never resized: extend keeps references)
   passers_.reserve(P_->steps.size() * static_cast<size_t>(P_->nplayers()) + 2);  // settle's guard bounds them
   if (pos) reset(*pos);
   else if (rng) reset(*rng);
@@ -25,14 +26,6 @@ Game::Game(std::shared_ptr<const Program> p, Prng& rng) : Game(std::move(p), nul
 Game::Game(std::shared_ptr<const Program> p, Prng& rng, std::vector<std::string> deck)
     : Game(std::move(p), nullptr, &rng, std::move(deck)) {}
 Game::Game(std::shared_ptr<const Program> p, const Position& pos) : Game(std::move(p), &pos, nullptr) {}
-
-// A move's arguments are stored in 32 bits: an int parameter's value beyond that is the rule file's error.
-static int32_t arg32(const MoveInfo& mi, int i, int64_t v) {
-  if (v < INT32_MIN || v > INT32_MAX)
-    throw RuntimeError(mi.pos, fmt::format("parameter '{}' of move '{}' takes the value {}, beyond 32 bits",
-                                           mi.params[i].name, mi.name, v));
-  return static_cast<int32_t>(v);
-}
 
 static int32_t fit_int32(int64_t v, Pos pos) {
   if (v < INT32_MIN || v > INT32_MAX)
@@ -287,147 +280,6 @@ bool Game::check_end() {
   return false;
 }
 
-template <bool Record, class F>
-void Game::candidates(int move, bool legal_only, F&& f) {
-  const MoveInfo& mi = P_->moves[move];
-  int np = static_cast<int>(mi.params.size());
-  // the arena as it was when each domain had been computed (lists made for one binding die with it)
-  size_t mark[kMaxParams + 1];
-  mark[0] = M_.arena_mark();  // index level + 1
-  // the requirements checked once parameters up to `level` are bound
-  auto holds = [&](int level) {
-    if (!legal_only) return true;
-    M_.arena_rewind(mark[level + 1]);
-    M_.forget_lets(mi.forget[level + 1]);
-    for (const RequireInfo& r : mi.requires_)
-      if (r.level == level && !M_.evaluate(r.node).i) {
-        if constexpr (Record)
-          (*rejected_)[static_cast<size_t>(move)][static_cast<size_t>(&r - mi.requires_.data())] = 1;
-        return false;
-      }
-    return true;
-  };
-  // iterative product over the parameters' domains; domain i may depend on parameters < i; an optional
-  // parameter takes 'none' first (opt[i] = 1), then its domain's values
-  Value dom[kMaxParams];
-  int len[kMaxParams], pos[kMaxParams], opt[kMaxParams];
-  auto open = [&](int k) {
-    const ParamInfo& p = mi.params[k];
-    pos[k] = 0;
-    opt[k] = p.optional ? 1 : 0;
-    if (p.domain >= 0) {
-      if (legal_only) {
-        dom[k] = M_.evaluate(p.domain);
-      } else {
-        // enumerating every combination (to diagnose an illegal move) reaches bindings that generation
-        // prunes; a domain that cannot be computed there has no candidates
-        try {
-          dom[k] = M_.evaluate(p.domain);
-        } catch (const RuntimeError&) {
-          len[k] = opt[k];
-          mark[k + 1] = M_.arena_mark();
-          return;
-        }
-      }
-    } else if (p.type == Type::Player) {
-      dom[k] = Value{static_cast<int64_t>(ListKind::Range), 0, P_->nplayers() - 1};
-    } else if (p.type == Type::Site) {
-      dom[k] = Value{static_cast<int64_t>(ListKind::Range), 0, P_->nsites() - 1};
-    } else {
-      dom[k] = Value{static_cast<int64_t>(ListKind::AllPieces), 0, 0};
-    }
-    len[k] = M_.list_len(dom[k]) + opt[k];
-    mark[k + 1] = M_.arena_mark();
-  };
-  // requirements on no parameter come first: they may guard the first parameter's domain, as the
-  // requirements of level i guard the domain of parameter i + 1
-  if (!holds(-1)) return;
-  if (np == 0) {
-    f();
-    return;
-  }
-  int i = 0;
-  open(0);
-  while (i >= 0) {
-    if (pos[i] >= len[i]) {
-      --i;
-      if (i >= 0) ++pos[i];
-      continue;
-    }
-    M_.slot(i) = pos[i] < opt[i] ? Value{-1, 0, 0} : M_.list_at(dom[i], pos[i] - opt[i]);
-    if (!M_.examine())
-      throw RuntimeError(mi.pos, fmt::format("move '{}' has more than {} parameter combinations to examine", mi.name,
-                                             M_.limits.candidates));
-    if (!holds(i)) {
-      ++pos[i];
-      continue;
-    }
-    if (i + 1 < np) {
-      ++i;
-      open(i);
-      continue;
-    }
-    if (!f()) return;
-    ++pos[i];
-  }
-}
-
-void Game::record_rejections(std::vector<std::vector<uint8_t>>* rejected) {
-  rejected_ = rejected;
-  if (!rejected) return;
-  rejected->resize(P_->moves.size());
-  for (size_t m = 0; m < P_->moves.size(); ++m) (*rejected)[m].resize(P_->moves[m].requires_.size());
-}
-
-void Game::legal(MoveList& out) {
-  M_.begin_operation();
-  out.size = 0;
-  NodeKind nk = node();
-  if (nk == NodeKind::Over) return;
-  if (nk == NodeKind::Chance) {
-    size_t n = pending_outcomes().values.size();  // at most kMaxMoves
-    for (size_t o = 0; o < n; ++o) {
-      Move m;
-      m.type = Move::kChance;
-      m.nargs = 1;
-      m.args[0] = static_cast<int32_t>(o);
-      out.moves[out.size++] = m;
-    }
-    return;
-  }
-  for (int mv : P_->steps[state().step].moves) {
-    const MoveInfo& mi = P_->moves[mv];
-    auto add = [&] {
-      if (out.size >= kMaxMoves)
-        throw RuntimeError(P_->moves[mv].pos, fmt::format("more than {} legal moves", kMaxMoves));
-      Move m;
-      m.type = static_cast<int16_t>(mv);
-      m.nargs = static_cast<int16_t>(mi.params.size());
-      for (int i = 0; i < m.nargs; ++i) m.args[i] = arg32(P_->moves[mv], i, M_.slot(i).i);
-      out.moves[out.size++] = m;
-      return true;
-    };
-    if (rejected_) [[unlikely]] candidates<true>(mv, true, add);
-    else candidates(mv, true, add);
-  }
-}
-
-bool Game::any_legal() {
-  bool found = false;
-  for (int mv : P_->steps[state().step].moves) {
-    auto stop = [&] { return !(found = true); };
-    if (rejected_) [[unlikely]] candidates<true>(mv, true, stop);
-    else candidates(mv, true, stop);
-    if (found) return true;
-  }
-  return false;
-}
-
-void Game::bind(const Move& m) {
-  for (int i = 0; i < m.nargs; ++i) M_.slot(i) = Value{m.args[i], 0, 0};
-  M_.reset_lets();
-}
-
 size_t Game::apply(const Move& m) {
   size_t mark = M_.mark();
   try {
@@ -456,25 +308,25 @@ size_t Game::play(const Move& m) {
     settle();
     return mark;
   }
-  const MoveInfo& mi = P_->moves[m.type];
-  bind(m);
-  // every 'let' takes its value from the state before the effects (one that cannot be computed there
-  // is left to fail where an effect uses it)
-  for (int l = 0; l < mi.nlets; ++l) {
-    try {
-      M_.evaluate(mi.let_nodes[l]);
-    } catch (const RuntimeError&) {
-    }
+  // each step in turn: its values bound, its lets computed, its effects run; a further step follows one that asked
+  // for it (continue_move), which a legal move always does
+  const MoveInfo* mi = &P_->moves[m.type];
+  for (int off = 0, k = 0;; ++k) {
+    bind(*mi, m, off);
+    off += static_cast<int>(mi->params.size());
+    run_step(*mi, k > 0);
+    if (off >= m.nargs) break;
+    mi = &P_->moves[m.args[off++]];
   }
-  for (int e : mi.effects) M_.execute(e);
+  S.flags &= ~(State::kContinueMove | State::kContinuing);
   const StepInfo& st = P_->steps[S.step];
   if (!st.after.empty()) {
     // the step's statements have a frame of their own: the move's parameters and lets are kept for its record
-    frame_.assign(&M_.slot(0), &M_.slot(0) + mi.frame);
+    frame_.assign(&M_.slot(0), &M_.slot(0) + mi->frame);
     for (int e : st.after) M_.execute(e);
     std::copy(frame_.begin(), frame_.end(), &M_.slot(0));
   }
-  record(mi);
+  record(*mi);
   if (check_end()) return mark;
   if (S.flags & State::kExtraTurn) {
     S.step = 0;
@@ -498,148 +350,6 @@ void Game::record(const MoveInfo& mi) {
   for (size_t h = 0; h < P.history.size(); ++h)
     if (mi.record[h] < 0) field(h, P.history[h].init);
   M_.push_history(entry_.data());
-}
-
-// The template's text: each part's value written (while the machine hides, a part that reads a secret shows ???).
-std::string Game::write_with(const TemplateInfo& t) {
-  auto part = [&](int e) { return M_.show(M_.evaluate(e), P_->code[e].type); };
-  std::string out = t.literals[0];
-  for (size_t i = 0; i < t.exprs.size(); ++i) {
-    if (t.exprs[i] >= 0 && !M_.hiding()) {
-      out += part(t.exprs[i]);
-    } else if (t.exprs[i] >= 0) {
-      try {
-        out += part(t.exprs[i]);
-      } catch (const SecretRead&) {
-        out += "???";
-      }
-    }
-    out += t.literals[i + 1];
-  }
-  return out;
-}
-
-std::string Game::write(const Move& m) {
-  M_.begin_operation();
-  if (m.type == Move::kChance) {
-    Outcomes o = pending_outcomes();
-    if (!o.chance) return "?";
-    return std::to_string(o.values[m.args[0]]);
-  }
-  const MoveInfo& mi = P_->moves[m.type];
-  bind(m);
-  return write_with(mi.notation[0]);
-}
-
-std::string Game::shown(const Move& m) {
-  if (m.type == Move::kChance || (P_->hidden.when < 0 && !M_.colour())) return write(m);  // nothing to hide or style
-  M_.begin_operation();
-  Showing h(M_);  // the hidden pieces are known before the move's values take their slots
-  bind(m);
-  return write_with(P_->moves[m.type].notation[0]);
-}
-
-std::string normalize_notation(std::string_view s) {
-  std::string out;
-  bool space = false;
-  for (char c : s) {
-    if (std::isspace(static_cast<unsigned char>(c))) {
-      space = !out.empty();
-      continue;
-    }
-    if (space) out += ' ';
-    space = false;
-    out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  }
-  return out;
-}
-
-Game::Reading Game::read(std::string_view text) {
-  M_.begin_operation();
-  Reading r;
-  std::string want = normalize_notation(text);
-  NodeKind nk = node();
-  if (nk == NodeKind::Over) {
-    r.message = "the game is over";
-    return r;
-  }
-  if (nk == NodeKind::Chance) {
-    Outcomes o = pending_outcomes();
-    std::string v = want;
-    std::string prefix = normalize_notation(o.chance->name) + " ";
-    if (v.rfind(prefix, 0) == 0) v = v.substr(prefix.size());
-    for (size_t i = 0; i < o.values.size(); ++i)  // the first outcome with the value
-      if (v == std::to_string(o.values[i])) {
-        r.ok = true;
-        r.move.type = Move::kChance;
-        r.move.nargs = 1;
-        r.move.args[0] = static_cast<int32_t>(i);
-        return r;
-      }
-    std::vector<int64_t> values;  // each value once, in the order of the outcomes
-    for (int64_t v : o.values)
-      if (std::find(values.begin(), values.end(), v) == values.end()) values.push_back(v);
-    r.message = fmt::format("'{}' is not an outcome of '{}' (one of: {})", clip(text), o.chance->name,
-                            fmt::join(values, ", "));
-    return r;
-  }
-  // does the move bound now write `want` in any of its notations?
-  auto written_as = [&](const MoveInfo& mi) {
-    for (const TemplateInfo& t : mi.notation) {
-      try {
-        if (normalize_notation(write_with(t)) == want) return true;
-      } catch (const RuntimeError&) {
-      }
-    }
-    return false;
-  };
-  auto bound_move = [&](int mv) {
-    Move m;
-    m.type = static_cast<int16_t>(mv);
-    m.nargs = static_cast<int16_t>(P_->moves[mv].params.size());
-    for (int i = 0; i < m.nargs; ++i) m.args[i] = arg32(P_->moves[mv], i, M_.slot(i).i);
-    return m;
-  };
-  // a legal move written so
-  for (int mv : P_->steps[state().step].moves) {
-    candidates(mv, true, [&] {
-      if (!written_as(P_->moves[mv])) return true;
-      r.ok = true;
-      r.move = bound_move(mv);
-      return false;
-    });
-    if (r.ok) return r;
-  }
-  // else the first candidate written so, and its first failing requirement (bindings that generation
-  // never reaches may fail to compute: they are passed over)
-  bool matched = false;
-  for (int mv : P_->steps[state().step].moves) {
-    const MoveInfo& mi = P_->moves[mv];
-    candidates(mv, false, [&] {
-      M_.reset_lets();
-      if (!written_as(mi)) return true;
-      M_.reset_lets();
-      for (const RequireInfo& req : mi.requires_) {
-        bool holds = false;
-        try {
-          holds = M_.evaluate(req.node).i != 0;
-        } catch (const RuntimeError&) {
-          return true;
-        }
-        if (!holds) {
-          matched = true;
-          r.code = req.code;
-          r.message = !req.message.empty() ? req.message
-                                           : fmt::format("requirement '{}' (line {}) does not hold", req.text, req.pos.line);
-          return false;
-        }
-      }
-      return true;
-    });
-    if (matched) break;
-  }
-  if (!matched) r.message = fmt::format("unknown move '{}'", clip(text));
-  return r;
 }
 
 std::string Game::result_message() {

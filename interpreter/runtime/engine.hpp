@@ -16,6 +16,19 @@
 
 namespace ri {
 
+// A reference to a callable `bool (const Move&)` that owns nothing and allocates nothing: how move generation hands
+// each legal move to its caller (also from the further steps of a move, generated recursively).
+class EmitRef {
+ public:
+  template <class F>
+  EmitRef(F& f) : obj_(&f), call_([](void* o, const Move& m) { return (*static_cast<F*>(o))(m); }) {}
+  bool operator()(const Move& m) const { return call_(obj_, m); }
+
+ private:
+  void* obj_;
+  bool (*call_)(void*, const Move&);
+};
+
 class Game {
  public:
   // A game set up from the rule file's start (reset()): its setup draws from Prng(0).
@@ -141,6 +154,27 @@ class Game {
   bool check_end();
   void finish_without_rule(int32_t how);  // how: State::ended_by
   bool any_legal();
+  // Calls emit(m) (which returns false to stop) for each legal move of the current step that extends `m`, whose
+  // values up to m.nargs are the steps already chosen (`depth` of them; none: a whole move), in generation order:
+  // each candidate whose requirements hold; one whose move has `ensures` or may continue is played (its effects
+  // run): when it asks to go on (continue_move) and a further step is legal, it is extended by each further step
+  // instead of emitted; else the move ends with it and is kept when its post-conditions hold. At emit(), a move that was played is still
+  // played (its steps' effects are undone after). False when emit stopped it.
+  template <bool Record>
+  bool extend(Move& m, int depth, EmitRef emit);
+  // One step of a move being played: the `let`s computed in the state before its effects, then the effects
+  // (continue_move's request cleared first, `continuing` set for a further step; the caller journals the flags).
+  void run_step(const MoveInfo& mi, bool further);
+  // Whether the post-conditions of move `mv` hold after its effects (a failing one recorded with Record).
+  template <bool Record>
+  bool ensured(int mv);
+  // Calls f(mi, k, off) for step k of m (its move, its values from m.args[off]), binding its values first; between
+  // two steps the earlier one is played (run_step), and f's return value false stops the walk. The steps played are
+  // undone at the end (also on an error). A chance outcome has no steps.
+  template <class F>
+  void walk_steps(const Move& m, F&& f);
+  // The first failing requirement or post-condition of the candidate bound now, in `r` (true when one fails).
+  bool refusal(const MoveInfo& mi, Reading& r);
   // Binds each combination of the move's parameters and calls f() (which returns false to stop). With
   // `legal_only`, combinations failing a requirement are skipped, each requirement checked as soon as the
   // parameters it depends on are bound; with `Record` too, each one that fails is recorded (record_rejections: a
@@ -150,7 +184,8 @@ class Game {
   std::string write_with(const TemplateInfo& t);
   std::string end_text(const TemplateInfo& t);
   void record(const MoveInfo& mi);
-  void bind(const Move& m);
+  // Binds step values m.args[off ..] to the parameters of move `mi` and forgets its lets.
+  void bind(const MoveInfo& mi, const Move& m, int off);
 
   std::shared_ptr<const Program> P_;
   Machine M_;
@@ -159,6 +194,7 @@ class Game {
   std::vector<std::vector<uint8_t>>* rejected_ = nullptr;  // record_rejections'
   std::vector<int32_t> entry_;  // the history entry being recorded
   std::vector<Value> frame_;     // a move's slots, kept while its step's 'after' statements run
+  std::vector<std::vector<Value>> saved_;  // per step depth: a move's slots, kept while its further steps are generated
   std::vector<int64_t> values_;  // the computed outcomes of the chance node (capacity kMaxMoves: never reallocated)
   const std::vector<uint64_t> ones_ = std::vector<uint64_t>(kMaxMoves, 1);  // their weights
 };

@@ -412,6 +412,7 @@ Value Machine::ev(int id) {
     case Op::JoinText: return join_text(n);
     case Op::CannotMove: return Value{(S_.flags & State::kCannotMove) != 0, 0, 0};
     case Op::GameOver: return Value{S_.over != 0, 0, 0};
+    case Op::Continuing: return Value{(S_.flags & State::kContinuing) != 0, 0, 0};
     default: fail(n, "internal error: not an expression");
   }
 }

@@ -49,6 +49,8 @@ class Machine {
   Value& slot(int i) { return slots_[i]; }
   void reset_lets() { let_mask_ = 0; }
   void forget_lets(uint64_t mask) { let_mask_ &= ~mask; }  // the lets whose bits are set are computed anew
+  uint64_t let_mask() const { return let_mask_; }  // the lets computed (kept, with their slots, by a caller)
+  void set_let_mask(uint64_t mask) { let_mask_ = mask; }
   // Starts a game operation (listing moves, applying one, reading, writing, rendering): clears the list
   // arena and the strings and renews the operation's budgets of steps, parameter combinations and changes. With
   // `same_budgets`, the budgets go on from the operation before (the computation at load is one operation).

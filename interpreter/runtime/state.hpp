@@ -12,12 +12,14 @@
 namespace ri {
 
 
-// A move: a declared move with its arguments, or a chance outcome (type == kChance, args[0] = outcome).
+// A move: a declared move with its arguments, or a chance outcome (type == kChance, args[0] = outcome). A move of
+// several steps (continue_move) holds them in order: the first step's move is `type`, its values args[0 ..]; each
+// further step follows as its move's id, then its values; nargs counts them all.
 struct Move {
   static constexpr int16_t kChance = -1;
   int16_t type = 0;
   int16_t nargs = 0;
-  std::array<int32_t, kMaxParams> args{};
+  std::array<int32_t, kMaxMoveValues> args{};
   bool operator==(const Move& o) const {
     if (type != o.type || nargs != o.nargs) return false;
     for (int i = 0; i < nargs; ++i)
@@ -66,6 +68,9 @@ struct State {
 
   static constexpr int32_t kLost = 2;
   static constexpr int32_t kExtraTurn = 1, kContinueTurn = 2;
+  // continue_move's request (the move goes on), and while a move's further step is chosen, written or played: the
+  // value of the name continuing
+  static constexpr int32_t kContinueMove = 8, kContinuing = 16;
   // set while the end rules are tried because the player to move has no legal move (if_none: end or lose): the
   // value of the name cannot_move
   static constexpr int32_t kCannotMove = 4;

@@ -56,6 +56,7 @@ enum class Sym : uint8_t {
   AllPlayers, AllSites, AllPieces,
   CannotMove,   // the built-in name cannot_move
   GameOver,     // the built-in name game_over
+  Continuing,   // the built-in name continuing
   Kind,         // id
   Builtin,      // id = Builtin (an expression) or Effect (a statement): a row of operations.def
   Function,     // id = function index

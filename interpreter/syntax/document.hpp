@@ -227,6 +227,7 @@ struct MoveDecl {
   std::vector<ParamDecl> params;
   std::vector<std::pair<Text, Text>> lets;  // name -> expression (evaluated on first use)
   std::vector<Requirement> requires_;
+  std::vector<Requirement> ensures;  // conditions on the state after the effects
   std::vector<Text> effects;    // statements
   std::vector<Text> effect_names;  // effects written as a mapping {NAME: STMT}: each one's name (else empty)
   std::vector<Text> notation;   // templates; the first is how the move is written

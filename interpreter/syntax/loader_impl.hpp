@@ -111,7 +111,7 @@ class Loader {
   // --- moves, turn, end (loader_moves.cpp)
   void load_moves(const YAML::Node& n, Document& doc);
   void load_move(const Text& name, const YAML::Node& n, MoveDecl& m);
-  void load_requires(const YAML::Node& r, const std::string& where, Pos fallback, MoveDecl& m);
+  void load_requires(const YAML::Node& r, const std::string& where, Pos fallback, std::vector<Requirement>& out);
   void load_turn(const YAML::Node& n, Document& doc);
   void load_step(const YAML::Node& s, StepDecl& st, bool partial);
   void load_end(const YAML::Node& n, Document& doc);

@@ -16,7 +16,7 @@ void Loader::load_moves(const YAML::Node& n, Document& doc) {
 }
 
 // move -> { params: { NAME: TYPE }, let: { NAME: EXPR }, requires: REQUIREMENTS, effects: STATEMENTS,
-//           notation: TEMPLATE | [TEMPLATE...], record: { FIELD: EXPR } }
+//           ensures: REQUIREMENTS, notation: TEMPLATE | [TEMPLATE...], record: { FIELD: EXPR } }
 void Loader::load_move(const Text& name, const YAML::Node& b, MoveDecl& m) {
   m.name = name;
   std::string where = "moves." + name.s;
@@ -29,7 +29,8 @@ void Loader::load_move(const Text& name, const YAML::Node& b, MoveDecl& m) {
     for (auto& [param, spec] : params) m.params.push_back({std::move(param), std::move(spec)});
   }
   if (auto l = b["let"]) named_texts(l, where + ".let", "a definition", pos_of(b), m.lets);
-  if (auto r = b["requires"]) load_requires(r, where, pos_of(b), m);
+  if (auto r = b["requires"]) load_requires(r, where + ".requires", pos_of(b), m.requires_);
+  if (auto r = b["ensures"]) load_requires(r, where + ".ensures", pos_of(b), m.ensures);
   if (auto e = b["effects"]) {
     if (appended(e, where + ".effects")) m.appended.push_back("effects");
     statement_list(e, where + ".effects", m.effects, m.effect_names, pos_of(b));
@@ -42,13 +43,13 @@ void Loader::load_move(const Text& name, const YAML::Node& b, MoveDecl& m) {
   if (auto r = b["record"]) named_texts(r, where + ".record", "a recorded value", pos_of(b), m.record);
 }
 
-// requires -> '[' ( EXPR | { check: EXPR, error: CODE, message: TEMPLATE } )* ']'
-void Loader::load_requires(const YAML::Node& r, const std::string& where, Pos fallback, MoveDecl& m) {
-  if (!expect_seq(r, where + ".requires", fallback)) return;
+// requires -> '[' ( EXPR | { check: EXPR, error: CODE, message: TEMPLATE } )* ']'   (and 'ensures')
+void Loader::load_requires(const YAML::Node& r, const std::string& where, Pos fallback, std::vector<Requirement>& out) {
+  if (!expect_seq(r, where, fallback)) return;
   for (auto item : r) {
     Requirement req;
     if (item.IsMap()) {
-      check_keys(item, where + ".requires", rule_keys("moves.*.requires[]"));
+      check_keys(item, where, rule_keys("moves.*.requires[]"));
       if (auto c = need(item, "check", "a requirement", pos_of(item))) text(c, req.check, "'check'", pos_of(item));
       else continue;
       if (auto e = item["error"]) text(e, req.error, "'error'", pos_of(item));
@@ -56,7 +57,7 @@ void Loader::load_requires(const YAML::Node& r, const std::string& where, Pos fa
     } else if (!text(item, req.check, "a requirement", pos_of(r))) {
       continue;
     }
-    m.requires_.push_back(std::move(req));
+    out.push_back(std::move(req));
   }
 }
 

@@ -118,6 +118,7 @@ Value moves() {
                     opt("let", names(expr("a definition"), "names for expressions")),
                     opt("requires", list(requirement, "the conditions the move needs")),
                     opt("effects", named_statements("what the move does")),
+                    opt("ensures", list(requirement, "the conditions the state after the effects must meet")),
                     opt("notation", any({tmpl("how the move is written"),
                                          list(tmpl("a way to write the move"), "the ways to write it, the first used")},
                                         "how the move is written")),

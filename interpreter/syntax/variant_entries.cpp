@@ -204,6 +204,8 @@ void merge_entry(MoveDecl& b, MoveDecl&& v) {
       merge_pairs(b.lets, std::move(v.lets));
     } else if (k.s == "requires") {
       merge_named(b.requires_, std::move(v.requires_), [](const Requirement& r) { return r.error.s; });
+    } else if (k.s == "ensures") {
+      merge_named(b.ensures, std::move(v.ensures), [](const Requirement& r) { return r.error.s; });
     } else if (k.s == "effects") {
       merge_statements(b.effects, b.effect_names, std::move(v.effects), std::move(v.effect_names),
                        appends(v.appended, "effects"));
@@ -294,6 +296,9 @@ std::string remove_in(MoveDecl& e, const std::string& path, const std::string& r
        [&](const std::string& item) { erase_named(e.requires_, item, code); },
        "a requirement is named by its error code"},
       statements_part("effects", e.effects, e.effect_names),
+      {"ensures", true, [&] { e.ensures.clear(); }, [&] { return names_of(e.ensures, code); },
+       [&](const std::string& item) { erase_named(e.ensures, item, code); },
+       "a requirement is named by its error code"},
       {"notation", true, [&] { e.notation.clear(); }},
       {"record", true, [&] { e.record.clear(); }, [&] { return names_of(e.record, first_of); },
        [&](const std::string& item) { erase_named(e.record, item, first_of); }}};

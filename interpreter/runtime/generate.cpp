@@ -1,0 +1,84 @@
+// Game: move generation: the legal moves of a decision node (with their further steps), whether the player to move
+// has one, and the post-conditions. See engine.hpp.
+#include "runtime/generate.hpp"
+
+namespace ri {
+
+void Game::record_rejections(std::vector<std::vector<uint8_t>>* rejected) {
+  rejected_ = rejected;
+  if (!rejected) return;
+  rejected->resize(P_->moves.size());
+  for (size_t m = 0; m < P_->moves.size(); ++m) (*rejected)[m].resize(P_->moves[m].nconditions());
+}
+
+void Game::legal(MoveList& out) {
+  M_.begin_operation();
+  out.size = 0;
+  NodeKind nk = node();
+  if (nk == NodeKind::Over) return;
+  if (nk == NodeKind::Chance) {
+    size_t n = pending_outcomes().values.size();  // at most kMaxMoves
+    for (size_t o = 0; o < n; ++o) {
+      Move& m = out.moves[out.size++];
+      m.type = Move::kChance;
+      m.nargs = 1;
+      m.args[0] = static_cast<int32_t>(o);
+    }
+    return;
+  }
+  auto add = [&](const Move& m) {
+    if (out.size >= kMaxMoves)
+      throw RuntimeError(P_->moves[m.type].pos, fmt::format("more than {} legal moves", kMaxMoves));
+    Move& o = out.moves[out.size++];
+    o.type = m.type;
+    o.nargs = m.nargs;
+    std::copy_n(m.args.begin(), m.nargs, o.args.begin());
+    return true;
+  };
+  Move m;
+  if (rejected_) [[unlikely]] extend<true>(m, 0, add);
+  else extend<false>(m, 0, add);
+}
+
+bool Game::any_legal() {
+  auto stop = [](const Move&) { return false; };
+  Move m;
+  if (rejected_) [[unlikely]] return !extend<true>(m, 0, stop);
+  return !extend<false>(m, 0, stop);
+}
+
+void Game::bind(const MoveInfo& mi, const Move& m, int off) {
+  for (size_t i = 0; i < mi.params.size(); ++i) M_.slot(static_cast<int>(i)) = Value{m.args[off + i], 0, 0};
+  M_.reset_lets();
+}
+
+void Game::run_step(const MoveInfo& mi, bool further) {
+  State& S = M_.state();
+  S.flags &= ~(State::kContinueMove | State::kContinuing);
+  if (further) S.flags |= State::kContinuing;
+  // every 'let' takes its value from the state before the effects (one that cannot be computed there is left to
+  // fail where an effect uses it)
+  for (int l = 0; l < mi.nlets; ++l) {
+    try {
+      M_.evaluate(mi.let_nodes[l]);
+    } catch (const RuntimeError&) {
+    }
+  }
+  for (int e : mi.effects) M_.execute(e);
+}
+
+template <bool Record>
+bool Game::ensured(int mv) {
+  const MoveInfo& mi = P_->moves[mv];
+  for (size_t k = 0; k < mi.ensures.size(); ++k)
+    if (!M_.evaluate(mi.ensures[k].node).i) {
+      if constexpr (Record) (*rejected_)[static_cast<size_t>(mv)][mi.requires_.size() + k] = 1;
+      return false;
+    }
+  return true;
+}
+
+template bool Game::ensured<true>(int);
+template bool Game::ensured<false>(int);
+
+}  // namespace ri

@@ -1,0 +1,167 @@
+// Move generation's templates, shared by the files of Game (engine.hpp) that list, read and write moves: binding the
+// combinations of a move's parameters (candidates) and extending a move by its further steps (extend). Included only
+// by runtime/*.cpp.
+#pragma once
+#include <fmt/format.h>
+
+#include "runtime/engine.hpp"
+
+namespace ri {
+
+// A move's arguments are stored in 32 bits: an int parameter's value beyond that is the rule file's error.
+inline int32_t arg32(const MoveInfo& mi, int i, int64_t v) {
+  if (v < INT32_MIN || v > INT32_MAX)
+    throw RuntimeError(mi.pos, fmt::format("parameter '{}' of move '{}' takes the value {}, beyond 32 bits",
+                                           mi.params[i].name, mi.name, v));
+  return static_cast<int32_t>(v);
+}
+
+template <bool Record, class F>
+void Game::candidates(int move, bool legal_only, F&& f) {
+  const MoveInfo& mi = P_->moves[move];
+  int np = static_cast<int>(mi.params.size());
+  // the arena as it was when each domain had been computed (lists made for one binding die with it)
+  size_t mark[kMaxParams + 1];
+  mark[0] = M_.arena_mark();  // index level + 1
+  // the requirements checked once parameters up to `level` are bound
+  auto holds = [&](int level) {
+    if (!legal_only) return true;
+    M_.arena_rewind(mark[level + 1]);
+    M_.forget_lets(mi.forget[level + 1]);
+    for (const RequireInfo& r : mi.requires_)
+      if (r.level == level && !M_.evaluate(r.node).i) {
+        if constexpr (Record)
+          (*rejected_)[static_cast<size_t>(move)][static_cast<size_t>(&r - mi.requires_.data())] = 1;
+        return false;
+      }
+    return true;
+  };
+  // iterative product over the parameters' domains; domain i may depend on parameters < i; an optional
+  // parameter takes 'none' first (opt[i] = 1), then its domain's values
+  Value dom[kMaxParams];
+  int len[kMaxParams], pos[kMaxParams], opt[kMaxParams];
+  auto open = [&](int k) {
+    const ParamInfo& p = mi.params[k];
+    pos[k] = 0;
+    opt[k] = p.optional ? 1 : 0;
+    if (p.domain >= 0) {
+      if (legal_only) {
+        dom[k] = M_.evaluate(p.domain);
+      } else {
+        // enumerating every combination (to diagnose an illegal move) reaches bindings that generation
+        // prunes; a domain that cannot be computed there has no candidates
+        try {
+          dom[k] = M_.evaluate(p.domain);
+        } catch (const RuntimeError&) {
+          len[k] = opt[k];
+          mark[k + 1] = M_.arena_mark();
+          return;
+        }
+      }
+    } else if (p.type == Type::Player) {
+      dom[k] = Value{static_cast<int64_t>(ListKind::Range), 0, P_->nplayers() - 1};
+    } else if (p.type == Type::Site) {
+      dom[k] = Value{static_cast<int64_t>(ListKind::Range), 0, P_->nsites() - 1};
+    } else {
+      dom[k] = Value{static_cast<int64_t>(ListKind::AllPieces), 0, 0};
+    }
+    len[k] = M_.list_len(dom[k]) + opt[k];
+    mark[k + 1] = M_.arena_mark();
+  };
+  // requirements on no parameter come first: they may guard the first parameter's domain, as the
+  // requirements of level i guard the domain of parameter i + 1
+  if (!holds(-1)) return;
+  if (np == 0) {
+    f();
+    return;
+  }
+  int i = 0;
+  open(0);
+  while (i >= 0) {
+    if (pos[i] >= len[i]) {
+      --i;
+      if (i >= 0) ++pos[i];
+      continue;
+    }
+    M_.slot(i) = pos[i] < opt[i] ? Value{-1, 0, 0} : M_.list_at(dom[i], pos[i] - opt[i]);
+    if (!M_.examine())
+      throw RuntimeError(mi.pos, fmt::format("move '{}' has more than {} parameter combinations to examine", mi.name,
+                                             M_.limits.candidates));
+    if (!holds(i)) {
+      ++pos[i];
+      continue;
+    }
+    if (i + 1 < np) {
+      ++i;
+      open(i);
+      continue;
+    }
+    if (!f()) return;
+    ++pos[i];
+  }
+}
+
+template <bool Record>
+bool Game::extend(Move& m, int depth, EmitRef emit) {
+  State& S = M_.state();
+  for (int mv : P_->steps[S.step].moves) {
+    const MoveInfo& mi = P_->moves[mv];
+    const int np = static_cast<int>(mi.params.size());
+    const int base = m.nargs;                 // where this step's values go
+    const int end = base + (depth ? 1 : 0) + np;  // and where they end
+    bool go = true;
+    auto each = [&] {
+      if (end > kMaxMoveValues)
+        throw RuntimeError(mi.pos, fmt::format("move '{}' has more than {} values, its steps together", mi.name,
+                                               kMaxMoveValues));
+      int at = base;
+      if (depth) m.args[at++] = mv;
+      else m.type = static_cast<int16_t>(mv);
+      for (int i = 0; i < np; ++i) m.args[at + i] = arg32(mi, i, M_.slot(i).i);
+      m.nargs = static_cast<int16_t>(end);
+      if (!mi.continues && mi.ensures.empty()) {
+        go = emit(m);
+      } else {
+        // played: the post-conditions look at the state after the effects, and further steps start there
+        std::vector<Value>& keep = saved_[static_cast<size_t>(depth)];
+        keep.assign(&M_.slot(0), &M_.slot(0) + mi.frame);
+        const uint64_t lets = M_.let_mask();
+        const size_t mark = M_.mark();
+        try {
+          M_.save_control();  // the flags the step changes
+          run_step(mi, depth > 0);
+          bool further = false;
+          if (S.flags & State::kContinueMove) {
+            const int32_t flags = S.flags;
+            S.flags |= State::kContinuing;
+            auto next = [&](const Move& x) {
+              further = true;
+              return emit(x);
+            };
+            go = extend<Record>(m, depth + 1, next);
+            m.nargs = static_cast<int16_t>(end);
+            if (go && !further) {  // the move ends with this step: its post-conditions see its own values
+              S.flags = flags;
+              std::copy(keep.begin(), keep.end(), &M_.slot(0));
+              M_.set_let_mask(lets);
+            }
+          }
+          if (go && !further && ensured<Record>(mv)) go = emit(m);
+        } catch (...) {
+          M_.rollback(mark);
+          throw;
+        }
+        M_.rollback(mark);
+        std::copy(keep.begin(), keep.end(), &M_.slot(0));
+        M_.set_let_mask(lets);
+      }
+      m.nargs = static_cast<int16_t>(base);
+      return go;
+    };
+    candidates<Record>(mv, true, each);
+    if (!go) return false;
+  }
+  return true;
+}
+
+}  // namespace ri
