@@ -123,6 +123,8 @@ void Checker::check_moves() {
     for (auto& pd : md.params) {
       ParamInfo pi;
       pi.name = pd.name.s;
+      pi.code = pd.error.s;
+      pi.message = pd.message.s;
       if (std::string why = bad_name(pd.name.s); !why.empty()) error(pd.name.pos, why);
       std::string tname;
       Pos tpos;

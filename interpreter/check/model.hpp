@@ -30,6 +30,8 @@ struct ParamInfo {
   Type type = Type::Error;
   int domain = -1;  // node producing a list, or -1 for the type's whole domain
   bool optional = false;  // 'TYPE? in LIST': none comes first, then the list
+  // the long form's error for a typed move whose value is outside the domain (both empty: none declared)
+  std::string code, message;
 };
 
 struct RequireInfo {

@@ -178,9 +178,14 @@ class Game {
   // Binds each combination of the move's parameters and calls f() (which returns false to stop). With
   // `legal_only`, combinations failing a requirement are skipped, each requirement checked as soon as the
   // parameters it depends on are bound; with `Record` too, each one that fails is recorded (record_rejections: a
-  // separate instance, so that generation without it does not even test for it).
+  // separate instance, so that generation without it does not even test for it). With `widen` (and not
+  // legal_only), a site, player or piece parameter that declares an error for values outside its domain takes every
+  // value of its type instead (to tell a typed move why its value is refused).
   template <bool Record = false, class F>
-  void candidates(int move, bool legal_only, F&& f);
+  void candidates(int move, bool legal_only, F&& f, bool widen = false);
+  // The first parameter of the candidate bound now whose value is outside its domain (computed with the values
+  // before it), or -1.
+  int outside(const MoveInfo& mi);
   std::string write_with(const TemplateInfo& t);
   std::string end_text(const TemplateInfo& t);
   void record(const MoveInfo& mi);

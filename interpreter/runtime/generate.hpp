@@ -17,7 +17,7 @@ inline int32_t arg32(const MoveInfo& mi, int i, int64_t v) {
 }
 
 template <bool Record, class F>
-void Game::candidates(int move, bool legal_only, F&& f) {
+void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
   const MoveInfo& mi = P_->moves[move];
   int np = static_cast<int>(mi.params.size());
   // the arena as it was when each domain had been computed (lists made for one binding die with it)
@@ -44,7 +44,8 @@ void Game::candidates(int move, bool legal_only, F&& f) {
     const ParamInfo& p = mi.params[k];
     pos[k] = 0;
     opt[k] = p.optional ? 1 : 0;
-    if (p.domain >= 0) {
+    const bool whole = widen && p.type != Type::Int && !(p.code.empty() && p.message.empty());
+    if (p.domain >= 0 && !whole) {
       if (legal_only) {
         dom[k] = M_.evaluate(p.domain);
       } else {

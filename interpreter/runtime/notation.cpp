@@ -171,6 +171,24 @@ bool Game::refusal(const MoveInfo& mi, Reading& r) {
   return failed && refuse(*failed, "post-condition");
 }
 
+int Game::outside(const MoveInfo& mi) {
+  for (size_t i = 0; i < mi.params.size(); ++i) {
+    const ParamInfo& p = mi.params[i];
+    const Value v = M_.slot(static_cast<int>(i));
+    if (p.domain < 0 || (p.optional && v.i < 0)) continue;
+    Value d;
+    try {
+      d = M_.evaluate(p.domain);
+    } catch (const RuntimeError&) {
+      return static_cast<int>(i);  // no domain there: no value is in it
+    }
+    bool in = false;
+    for (int k = 0, n = M_.list_len(d); k < n && !in; ++k) in = M_.list_at(d, k).i == v.i;
+    if (!in) return static_cast<int>(i);
+  }
+  return -1;
+}
+
 Game::Reading Game::read(std::string_view text) {
   M_.begin_operation();
   Reading r;
@@ -292,6 +310,30 @@ Game::Reading Game::read(std::string_view text) {
     return false;
   };
   if (refused_at(none)) return r;
+  // else a candidate written so whose value is outside the domain of a parameter that says why (`error`, `message`)
+  for (int mv : P_->steps[state().step].moves) {
+    const MoveInfo& mi = P_->moves[mv];
+    if (std::none_of(mi.params.begin(), mi.params.end(), [](const ParamInfo& p) { return !p.code.empty() || !p.message.empty(); }))
+      continue;
+    bool matched = false;
+    candidates(
+        mv, false,
+        [&] {
+          M_.reset_lets();
+          if (!written_as(mi, none)) return true;
+          int i = outside(mi);
+          if (i < 0 || (mi.params[i].code.empty() && mi.params[i].message.empty())) return true;
+          const ParamInfo& p = mi.params[i];
+          r.code = p.code;
+          r.message = !p.message.empty() ? p.message
+                                         : fmt::format("'{}' is not a value of parameter '{}' of move '{}' here",
+                                                       M_.show(M_.slot(i), p.type), p.name, mi.name);
+          matched = true;
+          return false;
+        },
+        true);
+    if (matched) return r;
+  }
   for (const Move& x : later) {
     if (one_step(*P_, x)) continue;
     std::vector<std::string> accs{""};

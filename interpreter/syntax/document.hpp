@@ -213,6 +213,8 @@ struct FuncDecl {
 struct ParamDecl {
   Text name;
   Text spec;  // "TYPE" or "TYPE in EXPR"
+  Text error;    // the long form's: the code when a typed move's value is outside the domain (may be empty)
+  Text message;  // and its message (may be empty)
 };
 
 struct Requirement {

@@ -24,9 +24,21 @@ void Loader::load_move(const Text& name, const YAML::Node& b, MoveDecl& m) {
   check_keys(b, where, rule_keys("moves.*"));
   m.keys = keys_of(b);
   if (auto p = b["params"]) {
-    std::vector<std::pair<Text, Text>> params;
-    named_texts(p, where + ".params", "a parameter's type", pos_of(b), params);
-    for (auto& [param, spec] : params) m.params.push_back({std::move(param), std::move(spec)});
+    // param -> TYPE | { type: TYPE, error: CODE, message: TEMPLATE }
+    each_named(p, where + ".params", pos_of(b), [&](Text name, const YAML::Node& v) {
+      ParamDecl pd;
+      pd.name = std::move(name);
+      if (v.IsMap()) {
+        check_keys(v, where + ".params." + pd.name.s, rule_keys("moves.*.params.*"));
+        if (auto t = need(v, "type", "a parameter", pos_of(v, pd.name.pos))) text(t, pd.spec, "'type'", pd.name.pos);
+        else return;
+        if (auto e = v["error"]) text(e, pd.error, "'error'", pd.name.pos);
+        if (auto e = v["message"]) text(e, pd.message, "'message'", pd.name.pos);
+      } else if (!text(v, pd.spec, "a parameter's type", pd.name.pos)) {
+        return;
+      }
+      m.params.push_back(std::move(pd));
+    });
   }
   if (auto l = b["let"]) named_texts(l, where + ".let", "a definition", pos_of(b), m.lets);
   if (auto r = b["requires"]) load_requires(r, where + ".requires", pos_of(b), m.requires_);
