@@ -266,7 +266,7 @@ TEST_CASE("movelog: an illegal move is rejected with its code and leaves the sta
       {"expect illegal S9-S12", true, ""},  // unknown: illegal for any reason
       {"expect illegal R3 PieceIsHome", false,
        "expected 'R3' to be illegal with code 'PieceIsHome', got code 'NoPieceThere' (you have no piece there)"},
-      {"expect illegal R3 NoSuchCode", false, "no requirement or post-condition has the error code 'NoSuchCode' (expected for 'R3')"},
+      {"expect illegal R3 NoSuchCode", false, "no requirement, post-condition or parameter has the error code 'NoSuchCode' (expected for 'R3')"},
       {"expect illegal Start-R2", false, "expected 'Start-R2' to be illegal, but it is legal"},
       {"expect illegal S9-S12 NoPieceThere", false,
        "expected 'S9-S12' to be illegal with code 'NoPieceThere', got 'unknown move 'S9-S12''"},

@@ -386,9 +386,12 @@ std::vector<std::string> board_lines(std::string_view text) {
 }
 
 bool has_code(const Program& p, const std::string& code) {
-  for (const MoveInfo& m : p.moves)
+  for (const MoveInfo& m : p.moves) {
     for (size_t r = 0; r < m.nconditions(); ++r)
       if (m.condition(r).code == code) return true;
+    for (const ParamInfo& pi : m.params)
+      if (pi.code == code) return true;
+  }
   return false;
 }
 
@@ -531,7 +534,7 @@ bool replay_line(Game& g, const LogLine& it, ReplayResult& r) {
       }
       case LogLine::ExpectIllegal: {
         if (!it.arg.empty() && !has_code(P, it.arg))
-          return fail(it.arg, "", fmt::format("no requirement or post-condition has the error code '{}' (expected for '{}')", clip(it.arg),
+          return fail(it.arg, "", fmt::format("no requirement, post-condition or parameter has the error code '{}' (expected for '{}')", clip(it.arg),
                                               clip(it.text)));
         uint64_t before = g.hash();
         Game::Reading rd = g.read(it.text);
