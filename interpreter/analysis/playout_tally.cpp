@@ -9,7 +9,7 @@
 namespace ri {
 
 PlayoutTally::PlayoutTally(const Program& p)
-    : played(p.moves.size(), 0), legal(p.moves.size(), 0), seen_(p.moves.size(), 0) {
+    : played(p.moves.size(), 0), legal(p.moves.size(), 0), P_(&p), seen_(p.moves.size(), 0) {
   rejected.resize(p.moves.size());
   for (size_t m = 0; m < p.moves.size(); ++m) rejected[m].assign(p.moves[m].nconditions(), 0);
 }
@@ -19,12 +19,17 @@ void PlayoutTally::add_action(const Move& m, const MoveList& list) {
     ++chance;
     return;
   }
-  ++played[static_cast<size_t>(m.type)];
-  ++nodes_;  // seen_ holds node numbers from 1: a move is counted once per node
-  for (int i = 0; i < list.size; ++i) {
-    auto t = static_cast<size_t>(list[i].type);
-    if (seen_[t] != nodes_) seen_[t] = nodes_, ++legal[t];
-  }
+  // a move of several steps counts for each declared move its steps are (once each)
+  ++nodes_;  // seen_ holds node numbers from 1: a move is counted once per node, and once per action played
+  ++total_;
+  for_each_step(*P_, m, [&](int t, int) {
+    if (seen_[static_cast<size_t>(t)] != nodes_) seen_[static_cast<size_t>(t)] = nodes_, ++played[static_cast<size_t>(t)];
+  });
+  ++nodes_;
+  for (int i = 0; i < list.size; ++i)
+    for_each_step(*P_, list[i], [&](int t, int) {
+      if (seen_[static_cast<size_t>(t)] != nodes_) seen_[static_cast<size_t>(t)] = nodes_, ++legal[static_cast<size_t>(t)];
+    });
 }
 
 void PlayoutTally::add_playout(uint64_t n, bool over, uint32_t winners) {
@@ -49,11 +54,7 @@ uint64_t PlayoutTally::wins(int p) const {
   return n;
 }
 
-uint64_t PlayoutTally::moves() const {
-  uint64_t n = 0;
-  for (uint64_t k : played) n += k;
-  return n;
-}
+uint64_t PlayoutTally::moves() const { return total_; }
 
 namespace {
 

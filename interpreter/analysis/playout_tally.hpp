@@ -22,7 +22,8 @@ struct PlayoutTally {
   uint64_t plies = 0;       // the actions of every playout, summed
   uint64_t min_plies = 0, max_plies = 0;
   std::vector<Result> results;  // the finished playouts by their winners, sorted by `winners`
-  std::vector<uint64_t> played;  // [move]: the times it was played
+  // [move]: the moves played that it took part in (a move of several steps counts for each move its steps are)
+  std::vector<uint64_t> played;
   std::vector<uint64_t> legal;   // [move]: the decision nodes the playouts drew a move at where it was legal
   uint64_t chance = 0;           // chance outcomes played
   // [move][requirement]: 1 once the requirement rejected a candidate (Game::record_rejections)
@@ -42,8 +43,10 @@ struct PlayoutTally {
   uint64_t moves() const;
 
  private:
-  std::vector<uint64_t> seen_;  // [move]: the last decision node (its number) where it was counted legal
+  const Program* P_ = nullptr;
+  std::vector<uint64_t> seen_;  // [move]: the last count (nodes_) at which it was counted
   uint64_t nodes_ = 0;
+  uint64_t total_ = 0;  // the moves played
 };
 
 // The warnings about how the games went (spec/cli.md, check, "All held"), each reported in `diags` as a

@@ -29,6 +29,18 @@ class EmitRef {
   bool (*call_)(void*, const Move&);
 };
 
+// Calls f(type, offset) for each step of move m (not a chance outcome), in order: its move's id and where its
+// values start in m.args.
+template <class F>
+void for_each_step(const Program& P, const Move& m, F&& f) {
+  for (int off = 0, type = m.type;;) {
+    f(type, off);
+    off += static_cast<int>(P.moves[static_cast<size_t>(type)].params.size());
+    if (off >= m.nargs) return;
+    type = m.args[off++];
+  }
+}
+
 class Game {
  public:
   // A game set up from the rule file's start (reset()): its setup draws from Prng(0).

@@ -254,14 +254,8 @@ Game::Reading Game::read(std::string_view text) {
   for (const Move& x : later) {
     Texts texts{want, {""}};
     bool whole = false;
-    const int nsteps = [&] {
-      int n = 0;
-      for (int off = 0, type = x.type;; ++n) {
-        off += static_cast<int>(P_->moves[type].params.size());
-        if (off >= x.nargs) return n + 1;
-        type = x.args[off++];
-      }
-    }();
+    int nsteps = 0;
+    for_each_step(*P_, x, [&](int, int) { ++nsteps; });
     walk_steps(x, [&](const MoveInfo& mi, int k) {
       std::vector<std::string> next;
       for (const TemplateInfo& t : mi.notation) {
