@@ -81,9 +81,17 @@ std::string Game::write(const Move& m) {
 std::string Game::shown(const Move& m) {
   if (m.type == Move::kChance || (P_->hidden.when < 0 && !M_.colour())) return write(m);  // nothing to hide or style
   M_.begin_operation();
-  Showing h(M_);  // the hidden pieces are known before the move's values take their slots
+  if (one_step(*P_, m)) {
+    Showing h(M_);  // the hidden pieces are known before the move's values take their slots
+    bind(P_->moves[m.type], m, 0);
+    return write_with(P_->moves[m.type].notation[0]);
+  }
+  // each step rendered for the player in the state the steps before it reached (its effects run unhidden)
   std::string out;
   walk_steps(m, [&](const MoveInfo& mi, int) {
+    const std::vector<Value> values(&M_.slot(0), &M_.slot(0) + mi.frame);
+    Showing h(M_);  // deciding the hidden pieces uses the slots: the step's values are bound again after
+    std::copy(values.begin(), values.end(), &M_.slot(0));
     out += write_with(mi.notation[0]);
     return true;
   });
