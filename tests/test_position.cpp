@@ -144,8 +144,14 @@ TEST_CASE("every problem of a position file is reported at its line and column")
       {"board: {a1: {tower: Red, height: tall}}\n", "1:34: attribute 'height' is int, not 'tall'"},
       {"board: {a1: {tower: Red, height: 2147483648}}\n",
        "1:34: 2147483648 does not fit in a variable or attribute (32-bit integers)"},
-      {"board: {a1: [{tower: Red}, {tower: Red}]}\n",
-       "1:29: the position places 2 'tower' pieces of 'Red'; the rule file has 1"},
+      // a piece of a kind none of whose pieces is left takes another of its owner: Red has 3 stones and a tower
+      {"board: {a1: [{tower: Red}, {tower: Red}, {tower: Red}, {tower: Red}, {stone: Red}]}\n",
+       "1:57: the position places 5 pieces of 'Red' (1 'stone', 4 'tower'); the rule file has 4"},
+      {"board: {}\noff_board: [{stone: Red}, {stone: Red}, {stone: Red}, {tower: Red}, {tower: Red}]\n",
+       "2:70: the position places 5 pieces of 'Red' (3 'stone', 2 'tower'); the rule file has 4"},
+      {"board: {}\noff_board: {ston: Red}\n", "2:13: undeclared piece kind 'ston' (did you mean 'stone'?)"},
+      {"board: {}\noff_board: stone\n",
+       "2:12: a piece is written {KIND: OWNER} or {KIND: OWNER, ATTRIBUTE: VALUE, ...}, not a scalar"},
       // the variables
       {"board: {}\nvariables: {quite: 1}\n", "2:13: undeclared variable 'quite' (did you mean 'quiet'?)"},
       {"board: {}\nvariables: {score: 1}\n", "2:13: 'score' has a value for each player: write score[PLAYER]"},
@@ -170,7 +176,7 @@ TEST_CASE("every problem of a position file is reported at its line and column")
        "2:20: variable 'quiet' is int, not '" + std::string(80, 'm') + "...'"},
       {"board: {}\n" + std::string(1000, 'k') + ": 1\n",
        "2:1: unknown key '" + std::string(80, 'k') + "...' (expected one of: rules, params, player, step, turn, board, "
-       "variables, over, winners)"},
+       "off_board, variables, over, winners)"},
   };
   for (const Row& r : rows) {
     INFO(r.text);
@@ -453,5 +459,104 @@ end: []
     for (int h = 0; h < g.state().count[x]; ++h)
       names.push_back(p->piece_names[g.state().stack[static_cast<size_t>(x) * g.state().cap + h]]);
     CHECK(names == r.on_x);
+  }
+}
+
+TEST_CASE("a position may give a piece another kind than the one it is created with") {
+  // runners 0-2 are A's, 3-5 B's; champions 6 (A) and 7 (B); a runner that is crowned becomes a champion
+  auto p = testing::compile_file("tests/rules/crowning.rules");
+  struct Row {
+    std::string text;
+    std::string problem;              // empty: it loads, and the pieces are these
+    std::vector<std::string> pieces;  // "NUMBER KIND OWNER SITE ATTRIBUTES..." of each piece, in number order
+    std::string crowned;              // the variable 'crowned'
+  };
+  const std::vector<Row> rows = {
+      {"board: {a1: {runner: A}}\n", "",
+       {"0 runner A a1 0 0", "1 runner A none 0 0", "2 runner A none 0 0", "3 runner B none 0 0",
+        "4 runner B none 0 0", "5 runner B none 0 0", "6 champion A none 0 2", "7 champion B none 0 2"},
+       "none"},
+      // the first champion is the one created so; the second a runner, which gets a champion's initial values
+      {"board: {a1: {champion: A, steps: 3}, b1: {champion: A}}\nvariables: {crowned: champion#0}\n", "",
+       {"0 champion A b1 0 2", "1 runner A none 0 0", "2 runner A none 0 0", "3 runner B none 0 0",
+        "4 runner B none 0 0", "5 runner B none 0 0", "6 champion A a1 3 2", "7 champion B none 0 2"},
+       "champion#0"},
+      // the exact matches first, whatever the order: the runner written after the champions is runner 0
+      {"board: {a1: {champion: A}, b1: {champion: A}, c1: {runner: A}}\n", "",
+       {"0 runner A c1 0 0", "1 champion A b1 0 2", "2 runner A none 0 0", "3 runner B none 0 0",
+        "4 runner B none 0 0", "5 runner B none 0 0", "6 champion A a1 0 2", "7 champion B none 0 2"},
+       "none"},
+      // off the board: matched, not placed, with their kinds and attributes
+      {"board: {b4: {champion: A, power: 0, steps: 3}}\noff_board: [{runner: A, steps: 1}, {champion: A}]\n", "",
+       {"0 runner A none 1 0", "1 champion A none 0 2", "2 runner A none 0 0", "3 runner B none 0 0",
+        "4 runner B none 0 0", "5 runner B none 0 0", "6 champion A b4 3 0", "7 champion B none 0 2"},
+       "none"},
+      {"board: {a1: {champion: A}, b1: {champion: A}}\nvariables: {crowned: runner#0}\n",
+       "2:22: there is no piece 'runner#0': piece 0 is champion#0", {}, ""},
+      {"board: {a1: [{champion: B}, {runner: B}, {runner: B}, {champion: B}, {champion: B}]}\n",
+       "1:71: the position places 5 pieces of 'B' (2 'runner', 3 'champion'); the rule file has 4", {}, ""},
+  };
+  const Program& P = *p;
+  for (const Row& r : rows) {
+    INFO(r.text);
+    Position pos;
+    Diagnostics d;
+    bool ok = load(r.text, pos, d, p);
+    if (!r.problem.empty()) {
+      CHECK_FALSE(ok);
+      std::vector<std::string> got = problems(d);
+      REQUIRE_FALSE(got.empty());
+      CHECK(got[0] == r.problem);
+      continue;
+    }
+    INFO(d.format());
+    REQUIRE(ok);
+    Game g(p);
+    g.reset(pos);
+    const State& S = g.state();
+    std::vector<std::string> got;
+    for (size_t i = 0; i < P.pieces.size(); ++i) {
+      std::string line = fmt::format("{} {} {} {}", i, P.kinds[S.kind[i]].name, P.players[S.owner[i]],
+                                     S.site[i] < 0 ? "none" : P.site_names[S.site[i]]);
+      for (int a = 0; a < S.nattrs; ++a) line += fmt::format(" {}", S.attrs[i * S.nattrs + a]);
+      got.push_back(line);
+    }
+    CHECK(got == r.pieces);
+    CHECK(g.machine().show(Value{S.vars[var(P, "crowned")], 0, 0}, Type::Piece) == r.crowned);
+    // and it is written back as it was read, once more
+    std::string written = write_position(g);
+    CHECK(write_position(at(written, p)) == written);
+    CHECK(at(written, p).hash() == g.hash());
+  }
+}
+
+TEST_CASE("the pieces off the board are written when the board alone would leave others there") {
+  auto p = testing::compile_file("tests/rules/crowning.rules");
+  struct Row {
+    std::string board;      // a position's board (and off_board)
+    std::string off_board;  // how it is written back: "" when it has none
+  };
+  const std::vector<Row> rows = {
+      {"board: {a1: {runner: A}}\n", ""},
+      // two champions on the board, one a runner crowned: the board alone leaves runners off the board
+      {"board: {a1: {champion: A}, b1: {champion: A}}\n", ""},
+      // a crowned runner on the board and the champion that never entered: the board alone would leave a runner
+      // off the board in place of the champion
+      {"board: {a1: {champion: A}}\noff_board: [{champion: A}]\n",
+       "off_board:\n  - {runner: A, steps: 0}\n  - {runner: A, steps: 0}\n  - {champion: A, power: 2}\n"
+       "  - {runner: B, steps: 0}\n  - {runner: B, steps: 0}\n  - {runner: B, steps: 0}\n  - {champion: B, power: 2}\n"},
+      // a crowned runner off the board, beside the champion that never entered
+      {"board: {}\noff_board: [{champion: A}, {champion: A, steps: 2}]\n",
+       "off_board:\n  - {runner: A, steps: 0}\n  - {runner: A, steps: 0}\n  - {champion: A, power: 2}\n"
+       "  - {champion: A, power: 2, steps: 2}\n  - {runner: B, steps: 0}\n  - {runner: B, steps: 0}\n"
+       "  - {runner: B, steps: 0}\n  - {champion: B, power: 2}\n"},
+      // a runner made a champion and the champion a runner: the board alone leaves a runner and the champion off
+      {"board: {a1: {champion: A}, b1: {runner: A}, c1: {runner: A}, a2: {runner: A}}\n", ""},
+  };
+  for (const Row& r : rows) {
+    INFO(r.board);
+    std::string written = write_position(at(r.board, p));
+    size_t from = written.find("off_board:"), to = written.find("variables:");
+    CHECK((from == std::string::npos ? "" : written.substr(from, to - from)) == r.off_board);
   }
 }

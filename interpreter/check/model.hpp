@@ -150,8 +150,9 @@ struct PieceInit {
 // file's own start is one (Model::start); a position file gives another (position.hpp).
 struct Position {
   struct Place {
-    int piece, site;
-    int owner = -1;  // a generated piece takes the owner the board writes (-1: it keeps its own)
+    int piece, site;  // site -1: the piece stays off the board (a position's `off_board`)
+    int owner = -1;   // a generated piece takes the owner the board writes (-1: it keeps its own)
+    int kind = -1;    // the kind the position gives the piece (-1: the kind it is created with)
   };
   struct Attr {
     int piece, attr;

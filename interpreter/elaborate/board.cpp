@@ -57,7 +57,7 @@ int Names::piece(const std::string& s) const {
   int64_t n = 0;
   if (!parse_whole(std::string_view(s).substr(hash + 1), n) || n < 0 || n >= static_cast<int64_t>(P_.pieces.size()))
     return -1;
-  return P_.kinds[P_.pieces[n].kind].name == s.substr(0, hash) ? n : -1;
+  return P_.kinds[kind_of(n)].name == s.substr(0, hash) ? n : -1;
 }
 
 int Names::line(const std::string& s) const {
@@ -132,128 +132,189 @@ bool Names::value(const Text& t, Type type, const std::string& what, int32_t& ou
       error(t.pos, fmt::format("there is no piece '{}': the rule file has {} piece{}", clip(s), P_.pieces.size(),
                                plural(static_cast<int>(P_.pieces.size()))));
     else
-      error(t.pos, fmt::format("there is no piece '{}': piece {} is {}#{}", clip(s), n, P_.kinds[P_.pieces[n].kind].name, n));
+      error(t.pos, fmt::format("there is no piece '{}': piece {} is {}#{}", clip(s), n, P_.kinds[kind_of(n)].name, n));
   } else {
     error(t.pos, fmt::format("{} is {}, not '{}'", what, type_name(type), clip(s)));
   }
   return false;
 }
 
-namespace {
-
-// Places the piece a board names ({NAME: OWNER, ATTRIBUTE: VALUE, ...}) on `site`: that piece, given the owner
-// written (a piece of a per-player kind must be written with its own owner), with the attributes written.
-void place_named(const Model& P, Names& names, BoardOf whose, const BoardPiece& bp, int piece, int site,
-                 std::vector<bool>& free, Position& out) {
-  int owner = names.player(bp.owner);
-  std::vector<Position::Attr> attrs;
-  for (auto& [name, value] : bp.attributes) {
-    int a = names.attribute(name);
-    int32_t v = 0;
-    if (names.int32(value, fmt::format("attribute '{}'", name.s), v) && a >= 0) attrs.push_back({piece, a, v});
-  }
-  const PieceInit& pi = P.pieces[static_cast<size_t>(piece)];
-  bool generated = P.kinds[static_cast<size_t>(pi.kind)].generated;
-  if (site < 0 || owner < 0 || (generated && whose == BoardOf::StartNames)) return;
-  if (!generated && owner != pi.owner) {
-    names.error(bp.owner.pos, fmt::format("piece '{}' belongs to '{}', not '{}'", bp.kind.s, P.players[pi.owner],
-                                          bp.owner.s));
-    return;
-  }
-  if (!free[static_cast<size_t>(piece)]) {
-    names.error(bp.kind.pos, fmt::format("piece '{}' is already on the board", bp.kind.s));
-    return;
-  }
-  free[static_cast<size_t>(piece)] = false;
-  out.places.push_back({piece, site, generated ? owner : -1});
-  out.attrs.insert(out.attrs.end(), attrs.begin(), attrs.end());
-}
-
-}  // namespace
-
-bool resolve_board(const std::vector<BoardSite>& board, const Model& P, BoardOf whose, std::vector<bool>& free,
-                   const SourceFiles& files, Diagnostics& diags, Position& out) {
-  size_t before = diags.size();
-  Names names(P, files, diags);
-  // the pieces of each kind and owner, and how many the board places (with the first one too many)
+void match_pieces(const Model& P, std::vector<Wanted>& wanted, std::vector<bool>& free, bool other_kinds) {
   struct Group {
     std::vector<int> pieces;  // in creation order
     size_t next = 0;          // the first that may still be free
-    int placed = 0;
-    Pos first_excess;
+  };
+  auto take = [&](Group& g) {
+    while (g.next < g.pieces.size() && !free[static_cast<size_t>(g.pieces[g.next])]) ++g.next;
+    if (g.next == g.pieces.size()) return -1;
+    int p = g.pieces[g.next];
+    free[static_cast<size_t>(p)] = false;
+    return p;
   };
   std::map<std::pair<int, int>, Group> groups;
   for (size_t i = 0; i < P.pieces.size(); ++i)
     groups[group_of(P, P.pieces[i].kind, P.pieces[i].owner)].pieces.push_back(static_cast<int>(i));
-  for (const BoardSite& bs : board) {
-    int site = names.site(bs.site);
-    for (const BoardPiece& bp : bs.pieces) {
-      // a piece written by its name ({AS: Solo}): that very piece
-      if (int named = named_piece(P, bp.kind.s); named >= 0) {
-        place_named(P, names, whose, bp, named, site, free, out);
-        continue;
+  for (Wanted& w : wanted) {
+    w.piece = -1;
+    if (w.named >= 0) {
+      if (free[static_cast<size_t>(w.named)]) {
+        free[static_cast<size_t>(w.named)] = false;
+        w.piece = w.named;
       }
-      if (!P.piece_names.empty() && index_of(kind_names(P), bp.kind.s) < 0) {  // neither a kind nor a piece's name
-        std::vector<std::string> known = kind_names(P);
-        for (const std::string& n : P.piece_names)
-          if (!n.empty()) known.push_back(n);
-        names.error(bp.kind.pos, fmt::format("undeclared piece kind or piece '{}'{}", clip(bp.kind.s), near_or_list(bp.kind.s, known)));
-        continue;
-      }
-      int kind = names.kind(bp.kind), owner = names.player(bp.owner);
-      std::vector<Position::Attr> attrs;
+    } else if (auto it = groups.find(group_of(P, w.kind, w.owner)); it != groups.end()) {
+      w.piece = take(it->second);
+    }
+  }
+  if (!other_kinds) return;
+  // what is left: per owner, the pieces of a kind neither generated nor named, whatever their kind
+  std::map<int, Group> spare;
+  for (size_t i = 0; i < P.pieces.size(); ++i) {
+    const KindInfo& k = P.kinds[static_cast<size_t>(P.pieces[i].kind)];
+    if (!k.generated && !k.named) spare[P.pieces[i].owner].pieces.push_back(static_cast<int>(i));
+  }
+  for (Wanted& w : wanted)
+    if (w.piece < 0 && w.named < 0 && !P.kinds[static_cast<size_t>(w.kind)].generated)
+      if (auto it = spare.find(w.owner); it != spare.end()) w.piece = take(it->second);
+}
+
+bool resolve_board(const std::vector<BoardSite>& board, const Model& P, BoardOf whose, std::vector<bool>& free,
+                   const SourceFiles& files, Diagnostics& diags, Position& out, const std::vector<BoardPiece>* off_board) {
+  size_t before = diags.size();
+  Names names(P, files, diags);
+  // every piece written, resolved (those with a problem left out), in the order written, then matched to the pieces
+  struct Item {
+    const BoardPiece* bp;
+    int site;  // -1: off the board
+    std::vector<Position::Attr> attrs;
+  };
+  std::vector<Item> items;
+  std::vector<Wanted> wanted;
+  auto resolve = [&](const BoardPiece& bp, int site) {
+    std::vector<Position::Attr> attrs;
+    auto attributes = [&](int piece) {
       for (auto& [name, value] : bp.attributes) {
         int a = names.attribute(name);
         int32_t v = 0;
-        if (names.int32(value, fmt::format("attribute '{}'", name.s), v) && a >= 0) attrs.push_back({-1, a, v});
+        if (names.int32(value, fmt::format("attribute '{}'", name.s), v) && a >= 0) attrs.push_back({piece, a, v});
       }
-      if (site < 0 || kind < 0 || owner < 0) continue;
-      bool generated = P.kinds[static_cast<size_t>(kind)].generated;
-      if (generated && whose == BoardOf::StartNames) continue;  // placed at load, once its pieces are made
-      Group& g = groups[group_of(P, kind, owner)];
-      while (g.next < g.pieces.size() && !free[static_cast<size_t>(g.pieces[g.next])]) ++g.next;
-      ++g.placed;
-      if (g.next == g.pieces.size()) {
-        if (g.first_excess.line == 0) g.first_excess = bp.kind.pos;
-        continue;
+    };
+    // a piece written by its name ({AS: Solo}): that very piece, given the owner written (a piece of a per-player
+    // kind must be written with its own owner)
+    if (int named = named_piece(P, bp.kind.s); named >= 0) {
+      int owner = names.player(bp.owner);
+      attributes(named);
+      const PieceInit& pi = P.pieces[static_cast<size_t>(named)];
+      bool generated = P.kinds[static_cast<size_t>(pi.kind)].generated;
+      if (site == -2 || owner < 0 || (generated && whose == BoardOf::StartNames)) return;
+      if (!generated && owner != pi.owner) {
+        names.error(bp.owner.pos, fmt::format("piece '{}' belongs to '{}', not '{}'", bp.kind.s, P.players[pi.owner],
+                                              bp.owner.s));
+        return;
       }
-      int piece = g.pieces[g.next];
-      free[static_cast<size_t>(piece)] = false;
-      out.places.push_back({piece, site, generated ? owner : -1});
-      for (auto& a : attrs) out.attrs.push_back({piece, a.attr, a.value});
+      items.push_back({&bp, site, std::move(attrs)});
+      wanted.push_back({pi.kind, owner, named});
+      return;
     }
+    if (!P.piece_names.empty() && index_of(kind_names(P), bp.kind.s) < 0) {  // neither a kind nor a piece's name
+      std::vector<std::string> known = kind_names(P);
+      for (const std::string& n : P.piece_names)
+        if (!n.empty()) known.push_back(n);
+      names.error(bp.kind.pos, fmt::format("undeclared piece kind or piece '{}'{}", clip(bp.kind.s), near_or_list(bp.kind.s, known)));
+      return;
+    }
+    int kind = names.kind(bp.kind), owner = names.player(bp.owner);
+    attributes(-1);
+    if (site == -2 || kind < 0 || owner < 0) return;
+    if (P.kinds[static_cast<size_t>(kind)].generated && whose == BoardOf::StartNames) return;  // placed at load
+    items.push_back({&bp, site, std::move(attrs)});
+    wanted.push_back({kind, owner});
+  };
+  for (const BoardSite& bs : board) {
+    int site = names.site(bs.site);
+    for (const BoardPiece& bp : bs.pieces) resolve(bp, site < 0 ? -2 : site);
   }
-  for (auto& [key, g] : groups) {
-    if (g.first_excess.line == 0) continue;
-    const std::string& kind = P.kinds[key.first].name;
-    int n = static_cast<int>(g.pieces.size());
-    if (key.second < 0) {  // a generated kind
-      std::string placed = fmt::format("places {} '{}' piece{}", g.placed, kind, plural(g.placed));
-      int at = static_cast<int>(std::count_if(g.pieces.begin(), g.pieces.end(), [&](int p) { return P.pieces[p].site >= 0; }));
-      if (whose == BoardOf::Position)
-        names.error(g.first_excess, fmt::format("the position {}; the rule file has {}", placed, n));
-      else if (at == n)
-        names.error(g.first_excess, fmt::format("the start board {}; 'pieces.{}' makes {} and puts all of them on the "
-                                                "board with 'at' (let 'at' be none to place them on the start board)",
-                                                placed, kind, n));
-      else if (at > 0)
-        names.error(g.first_excess, fmt::format("the start board {}; 'pieces.{}' makes {} and puts {} of them on the "
-                                                "board with 'at'",
-                                                placed, kind, n, at));
-      else
-        names.error(g.first_excess, fmt::format("the start board {}; 'pieces.{}' makes {}", placed, kind, n));
+  if (off_board)
+    for (const BoardPiece& bp : *off_board) resolve(bp, -1);
+  match_pieces(P, wanted, free, whose == BoardOf::Position);
+  // the pieces placed; of those too many, the first of each kind and owner (of a generated kind: of each kind)
+  std::map<std::pair<int, int>, Pos> excess;
+  std::vector<Pos> owner_first(P.players.size());  // a position's: the first piece too many of each owner
+  for (size_t i = 0; i < items.size(); ++i) {
+    const Wanted& w = wanted[i];
+    const Item& it = items[i];
+    if (w.piece < 0) {
+      if (w.named >= 0) names.error(it.bp->kind.pos, fmt::format("piece '{}' is already on the board", it.bp->kind.s));
+      else excess.try_emplace(group_of(P, w.kind, w.owner), it.bp->kind.pos);
+      if (w.named < 0 && owner_first[static_cast<size_t>(w.owner)].line == 0)
+        owner_first[static_cast<size_t>(w.owner)] = it.bp->kind.pos;
       continue;
     }
-    std::string placed =
-        fmt::format("places {} '{}' piece{} of '{}'", g.placed, kind, plural(g.placed), P.players[key.second]);
-    if (whose == BoardOf::Position)
-      names.error(g.first_excess, fmt::format("the position {}; the rule file has {}", placed, n));
-    else if (n > 0 && P.pieces[g.pieces[0]].site >= 0)
-      names.error(g.first_excess, fmt::format("the start board {}; 'pieces.{}' puts all {} per player at '{}' (leave "
-                                              "out 'at' to place them on the start board)",
-                                              placed, kind, n, P.site_names[P.pieces[g.pieces[0]].site]));
-    else
-      names.error(g.first_excess, fmt::format("the start board {}; 'pieces.{}' has {} per player", placed, kind, n));
+    bool generated = P.kinds[static_cast<size_t>(w.kind)].generated;
+    int created = P.pieces[static_cast<size_t>(w.piece)].kind;
+    out.places.push_back({w.piece, it.site, generated ? w.owner : -1, w.kind == created ? -1 : w.kind});
+    for (const Position::Attr& a : it.attrs) out.attrs.push_back({w.piece, a.attr, a.value});
+  }
+  // a problem of too many pieces is reported once per owner (a position's) or per kind and owner
+  std::vector<bool> owner_reported(P.players.size(), false);
+  for (auto& [key, first] : excess) {
+    auto count = [&](auto&& pred) {
+      return static_cast<int>(std::count_if(wanted.begin(), wanted.end(), [&](const Wanted& w) { return w.named < 0 && pred(w); }));
+    };
+    auto created = [&](auto&& pred) {
+      return static_cast<int>(std::count_if(P.pieces.begin(), P.pieces.end(), pred));
+    };
+    const std::string& kind = P.kinds[key.first].name;
+    std::vector<int> group;
+    for (size_t i = 0; i < P.pieces.size(); ++i)
+      if (group_of(P, P.pieces[i].kind, P.pieces[i].owner) == key) group.push_back(static_cast<int>(i));
+    int n = static_cast<int>(group.size());
+    int placed_n = count([&](const Wanted& w) { return group_of(P, w.kind, w.owner) == key; });
+    if (key.second < 0) {  // a generated kind
+      std::string placed = fmt::format("places {} '{}' piece{}", placed_n, kind, plural(placed_n));
+      int at = static_cast<int>(std::count_if(group.begin(), group.end(), [&](int p) { return P.pieces[p].site >= 0; }));
+      if (whose == BoardOf::Position)
+        names.error(first, fmt::format("the position {}; the rule file has {}", placed, n));
+      else if (at == n)
+        names.error(first, fmt::format("the start board {}; 'pieces.{}' makes {} and puts all of them on the "
+                                       "board with 'at' (let 'at' be none to place them on the start board)",
+                                       placed, kind, n));
+      else if (at > 0)
+        names.error(first, fmt::format("the start board {}; 'pieces.{}' makes {} and puts {} of them on the "
+                                       "board with 'at'",
+                                       placed, kind, n, at));
+      else
+        names.error(first, fmt::format("the start board {}; 'pieces.{}' makes {}", placed, kind, n));
+      continue;
+    }
+    const int owner = key.second;
+    std::string placed = fmt::format("places {} '{}' piece{} of '{}'", placed_n, kind, plural(placed_n), P.players[owner]);
+    if (whose != BoardOf::Position) {
+      if (n > 0 && P.pieces[group[0]].site >= 0)
+        names.error(first, fmt::format("the start board {}; 'pieces.{}' puts all {} per player at '{}' (leave "
+                                       "out 'at' to place them on the start board)",
+                                       placed, kind, n, P.site_names[P.pieces[group[0]].site]));
+      else
+        names.error(first, fmt::format("the start board {}; 'pieces.{}' has {} per player", placed, kind, n));
+      continue;
+    }
+    // a position's piece may take a piece of another kind of its owner: there were too few pieces of the owner
+    if (owner_reported[owner]) continue;
+    owner_reported[owner] = true;
+    auto ungenerated = [&](int k) { return !P.kinds[static_cast<size_t>(k)].generated; };
+    int written = count([&](const Wanted& w) { return w.owner == owner && ungenerated(w.kind); });
+    int has = created([&](const PieceInit& pi) { return pi.owner == owner && ungenerated(pi.kind); });
+    bool one_kind = written == placed_n && has == n;
+    if (one_kind || written <= has) {  // (fewer written than the owner has: too few of the kind, the others named)
+      names.error(first, fmt::format("the position {}; the rule file has {}", placed, n));
+      continue;
+    }
+    std::string kinds;
+    for (size_t k = 0; k < P.kinds.size(); ++k)
+      if (int c = count([&](const Wanted& w) { return w.owner == owner && w.kind == static_cast<int>(k); }); c > 0)
+        kinds += fmt::format("{}{} '{}'", kinds.empty() ? "" : ", ", c, P.kinds[k].name);
+    names.error(owner_first[static_cast<size_t>(owner)],
+                fmt::format("the position places {} pieces of '{}' ({}); the rule file has {}", written,
+                                   P.players[owner], kinds, has));
   }
   return diags.size() == before;
 }

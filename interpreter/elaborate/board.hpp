@@ -80,6 +80,10 @@ class Names {
   // A value of type `type`, written as a position writes it (write_value). `what` names what holds it.
   bool value(const Text& t, Type type, const std::string& what, int32_t& out);
 
+  // The kind of each piece once the position is loaded (KIND#NUMBER must name it so); by default the kind each piece
+  // is created with. `kinds` must outlive this.
+  void set_kinds(const std::vector<int>* kinds) { kinds_ = kinds; }
+
  private:
   // The type of a value written so, when it is one of the game's values or a literal; Type::Error otherwise.
   Type type_of(const std::string& s) const;
@@ -92,6 +96,8 @@ class Names {
   const SourceFiles& files_;
   Diagnostics& diags_;
   std::unordered_map<std::string, int> sites_;
+  const std::vector<int>* kinds_ = nullptr;
+  int kind_of(int64_t piece) const { return kinds_ ? (*kinds_)[static_cast<size_t>(piece)] : P_.pieces[piece].kind; }
 };
 
 // Whose board resolve_board reads: the rule file's start board (checked with the rule file), the same checked for
@@ -99,13 +105,29 @@ class Names {
 // position's.
 enum class BoardOf { Start, StartNames, Position };
 
+// A piece a board asks for: of a kind and owner, or a piece by its name (`named`); `piece` is the one it gets (-1:
+// none is left).
+struct Wanted {
+  int kind = -1, owner = -1;
+  int named = -1;
+  int piece = -1;
+};
+
+// Gives each piece wanted, in order, a piece still free (`free`, which it updates): a named one that very piece;
+// one of a kind and owner the lowest-numbered of that kind and owner, or of a generated kind the lowest-numbered of
+// the kind whatever its owner. With `other_kinds` (a position's board, spec/position.md "The board"), a piece of a
+// kind that is not generated for which none is left then takes, in a second pass in order, the lowest-numbered
+// free piece of its owner whose kind is neither generated nor named (its kind is then the kind wanted).
+void match_pieces(const Model& P, std::vector<Wanted>& wanted, std::vector<bool>& free, bool other_kinds);
+
 // Resolves a board written as text: each site, piece kind, owner and attribute name to its id, each attribute
-// value to a 32-bit int. Each piece is the lowest-numbered piece of its kind and owner still free (`free`, which
-// it updates), taken in the board's order; a piece of a generated kind is the lowest-numbered of its kind still
-// free, whatever its owner, and takes the owner written. Too few free pieces is an error. Appends the places and
-// the attribute values to `out`. Reports every problem at its position (Pos::file indexes `files`); false when
-// there was any.
+// value to a 32-bit int, then each piece matched as match_pieces says (a position's with `other_kinds`), in the
+// board's order and then that of `off_board` (a position's pieces off the board: matched, not placed). A piece of
+// a generated kind takes the owner written; one matched to a piece of another kind gets the kind written. Too few
+// free pieces is an error. Appends the places and the attribute values to `out`. Reports every problem at its
+// position (Pos::file indexes `files`); false when there was any.
 bool resolve_board(const std::vector<BoardSite>& board, const Model& P, BoardOf whose, std::vector<bool>& free,
-                   const SourceFiles& files, Diagnostics& diags, Position& out);
+                   const SourceFiles& files, Diagnostics& diags, Position& out,
+                   const std::vector<BoardPiece>* off_board = nullptr);
 
 }  // namespace ri

@@ -9,6 +9,7 @@
 #include <charconv>
 #include <map>
 #include <string_view>
+#include <tuple>
 #include <unordered_map>
 
 #include "common/suggest.hpp"
@@ -61,7 +62,12 @@ bool parse_position(std::shared_ptr<const SourceFile> file, const Program& P, Po
       out.turn = static_cast<int>(turn);
   }
   std::vector<bool> free(P.pieces.size(), true);
-  resolve_board(d.board, P, BoardOf::Position, free, files, diags, out);
+  resolve_board(d.board, P, BoardOf::Position, free, files, diags, out, &d.off_board);
+  std::vector<int> kinds(P.pieces.size());  // each piece's kind once loaded: a piece value names it so
+  for (size_t i = 0; i < P.pieces.size(); ++i) kinds[i] = P.pieces[i].kind;
+  for (const Position::Place& pl : out.places)
+    if (pl.kind >= 0) kinds[static_cast<size_t>(pl.piece)] = pl.kind;
+  names.set_kinds(&kinds);
   std::vector<std::string> var_names;
   for (const VarInfo& v : P.vars) var_names.push_back(v.name);
   for (auto& [key, value] : d.variables) {
@@ -145,31 +151,76 @@ void scalar(YAML::Emitter& e, const std::string& s) {
   else e << YAML::SingleQuoted << s;
 }
 
-// The number each piece has once the written position is loaded: the pieces on the board, in site order and
-// bottom to top, take the lowest numbers of their kind and owner (of a generated kind: of their kind), the pieces
-// off the board the rest in order. (A
-// piece whose kind or owner changed during the game may have none: it keeps its own.)
-std::vector<int> loaded_numbers(const Program& P, const State& S) {
-  std::map<std::pair<int, int>, std::pair<std::vector<int>, size_t>> groups;  // pieces in creation order, next
-  for (size_t i = 0; i < P.pieces.size(); ++i)
-    groups[group_of(P, P.pieces[i].kind, P.pieces[i].owner)].first.push_back(static_cast<int>(i));
-  std::vector<int> number(P.pieces.size(), -1);
-  auto take = [&](int piece, int kind, int owner) {
-    if (!P.piece_names.empty() && !P.piece_names[static_cast<size_t>(piece)].empty()) return;  // written by its name
-    auto it = groups.find(group_of(P, kind, owner));
-    if (it != groups.end() && it->second.second < it->second.first.size())
-      number[static_cast<size_t>(piece)] = it->second.first[it->second.second++];
-  };
+bool has_name(const Program& P, int p) { return !P.piece_names.empty() && !P.piece_names[static_cast<size_t>(p)].empty(); }
+
+// How a state is written: the pieces of `off_board` (none when it is not written), and the number each piece has
+// once the written position is loaded. The pieces written, those on the board in site order and bottom to top and
+// then those of `off_board`, are matched as reading matches them (match_pieces); the pieces off the board that are
+// not written take the numbers left, of their kind and owner, in order. `off_board` is written when, without it,
+// the pieces left off the board would not be those of the state (of their kinds and owners), and with it every
+// piece written is matched (not so when the owner of a piece of a kind that is not generated changed): then it
+// lists every piece off the board that has no name, by owner, kind and attributes.
+struct Plan {
+  std::vector<int> off_board;
+  std::vector<int> number;
+};
+
+Plan plan(const Program& P, const State& S) {
+  const size_t np = P.pieces.size();
+  std::vector<int> written;
   for (int s = 0; s < P.nsites(); ++s)
-    for (int h = 0; h < S.count[s]; ++h) {
-      int p = S.stack[static_cast<size_t>(s) * S.cap + h];
-      take(p, S.kind[p], S.owner[p]);
+    for (int h = 0; h < S.count[s]; ++h) written.push_back(S.stack[static_cast<size_t>(s) * S.cap + h]);
+  auto wanted_of = [&](const std::vector<int>& pieces) {
+    std::vector<Wanted> out;
+    for (int p : pieces)
+      out.push_back(has_name(P, p) ? Wanted{S.kind[p], S.owner[p], p} : Wanted{S.kind[p], S.owner[p]});
+    return out;
+  };
+  std::vector<Wanted> wanted = wanted_of(written);
+  std::vector<bool> free(np, true);
+  match_pieces(P, wanted, free, true);
+  // the kinds and owners of the pieces left off the board as the board alone would leave them, less those of the
+  // state's pieces off the board: all zero, or 'off_board' is needed
+  std::map<std::pair<int, int>, int> left;
+  for (size_t p = 0; p < np; ++p) {
+    if (has_name(P, static_cast<int>(p))) continue;
+    if (free[p]) ++left[{P.pieces[p].kind, P.pieces[p].owner}];
+    if (S.site[p] < 0) --left[{S.kind[p], S.owner[p]}];
+  }
+  Plan out;
+  if (std::any_of(left.begin(), left.end(), [](auto& kv) { return kv.second != 0; })) {
+    for (size_t p = 0; p < np; ++p)
+      if (S.site[p] < 0 && !has_name(P, static_cast<int>(p))) out.off_board.push_back(static_cast<int>(p));
+    auto key = [&](int p) {
+      auto a = S.attrs.begin() + static_cast<std::ptrdiff_t>(static_cast<size_t>(p) * S.nattrs);
+      return std::make_tuple(S.owner[p], S.kind[p], std::vector<int32_t>(a, a + S.nattrs), p);
+    };
+    std::sort(out.off_board.begin(), out.off_board.end(), [&](int a, int b) { return key(a) < key(b); });
+    std::vector<int> all = written;
+    all.insert(all.end(), out.off_board.begin(), out.off_board.end());
+    std::vector<Wanted> all_wanted = wanted_of(all);
+    std::vector<bool> all_free(np, true);
+    match_pieces(P, all_wanted, all_free, true);
+    if (std::all_of(all_wanted.begin(), all_wanted.end(), [](const Wanted& w) { return w.piece >= 0; })) {
+      written = std::move(all);
+      wanted = std::move(all_wanted);
+      free = std::move(all_free);
+    } else {
+      out.off_board.clear();  // it cannot be read back either (an owner changed): the board alone
     }
-  for (size_t p = 0; p < P.pieces.size(); ++p)
-    if (S.site[p] < 0) take(static_cast<int>(p), P.pieces[p].kind, P.pieces[p].owner);
-  for (size_t p = 0; p < number.size(); ++p)
-    if (number[p] < 0) number[p] = static_cast<int>(p);
-  return number;
+  }
+  out.number.assign(np, -1);
+  for (size_t i = 0; i < written.size(); ++i) out.number[static_cast<size_t>(written[i])] = wanted[i].piece;
+  // the others off the board: the numbers left of their kind and owner, in order
+  std::vector<int> rest;
+  for (size_t p = 0; p < np; ++p)
+    if (out.number[p] < 0 && S.site[p] < 0 && !has_name(P, static_cast<int>(p))) rest.push_back(static_cast<int>(p));
+  std::vector<Wanted> others = wanted_of(rest);
+  match_pieces(P, others, free, false);
+  for (size_t i = 0; i < rest.size(); ++i) out.number[static_cast<size_t>(rest[i])] = others[i].piece;
+  for (size_t p = 0; p < np; ++p)
+    if (out.number[p] < 0) out.number[p] = static_cast<int>(p);  // (a state that cannot be read back: its own)
+  return out;
 }
 
 // A variable's value as a position writes it: like a template shows it (spec/language.md, section 4 (Written forms)), but a
@@ -226,7 +277,8 @@ void write_piece(YAML::Emitter& e, const Program& P, const State& S, int p) {
 std::string write_position(const Game& g, const std::string& rules) {
   const Program& P = g.prog();
   const State& S = g.state();
-  std::vector<int> number = loaded_numbers(P, S);
+  Plan written = plan(P, S);
+  const std::vector<int>& number = written.number;
   YAML::Emitter e;
   e << YAML::BeginMap;
   if (!rules.empty()) {
@@ -254,6 +306,11 @@ std::string write_position(const Game& g, const std::string& rules) {
     if (S.count[s] > 1) e << YAML::EndSeq;
   }
   e << YAML::EndMap;
+  if (!written.off_board.empty()) {
+    e << YAML::Key << "off_board" << YAML::Value << YAML::BeginSeq;
+    for (int p : written.off_board) write_piece(e, P, S, p);
+    e << YAML::EndSeq;
+  }
   if (!P.vars.empty()) {
     e << YAML::Key << "variables" << YAML::Value << YAML::BeginMap;
     for (const VarInfo& v : P.vars)

@@ -81,7 +81,8 @@ void Game::set_up(const Position& pos, Prng* rng) {
   }
   for (const Position::Place& pl : pos.places) {
     if (pl.owner >= 0) S.owner[pl.piece] = static_cast<int16_t>(pl.owner);  // a generated piece: the owner written
-    M_.place(pl.piece, pl.site);
+    if (pl.kind >= 0) S.kind[pl.piece] = static_cast<int16_t>(pl.kind);     // a kind the position gives it
+    if (pl.site >= 0) M_.place(pl.piece, pl.site);
   }
   // the values the position gives
   std::vector<char> given_var(S.vars.size(), 0), given_attr(S.attrs.size(), 0);
@@ -104,10 +105,11 @@ void Game::set_up(const Position& pos, Prng* rng) {
       S.vars[v.offset + p] = fit_int32(M_.evaluate(v.init).i, P.code[v.init].pos);
     }
   }
-  // attributes, computed with `me` = the piece's owner (and a generated piece's element in slot 0)
+  // attributes, those of the piece's kind now, computed with `me` = the piece's owner (and a generated piece's
+  // element in slot 0)
   for (size_t i = 0; i < np; ++i) {
     const PieceInit& pi = P.pieces[i];
-    const KindInfo& k = P.kinds[pi.kind];
+    const KindInfo& k = P.kinds[S.kind[i]];
     S.player = S.owner[i];
     M_.slot(0) = Value{pi.element, 0, 0};
     for (size_t a = 0; a < k.attrs.size(); ++a)

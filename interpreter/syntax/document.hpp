@@ -344,6 +344,7 @@ struct PositionDecl {
   std::vector<Text> winners;
   Pos winners_pos;  // line 0: no 'winners'
   std::vector<BoardSite> board;
+  std::vector<BoardPiece> off_board;  // pieces matched like the board's but not placed ('off_board')
   std::vector<std::pair<Text, Text>> variables;  // NAME or NAME[PLAYER] -> value
 };
 

@@ -47,12 +47,12 @@ void Loader::load_board_piece(const YAML::Node& n, Pos fallback, std::vector<Boa
   out.push_back(std::move(p));
 }
 
-// position -> { rules, params, player, step, turn, board, variables, over, winners }   (spec/position.md)
+// position -> { rules, params, player, step, turn, board, off_board, variables, over, winners }   (spec/position.md)
 void Loader::load_position(PositionDecl& pos) {
   YAML::Node root;
   if (!load_root(root, "a position file", "a YAML mapping (player, board, variables, ...)")) return;
   top_level_ = "key";
-  check_keys(root, "", {"rules", "params", "player", "step", "turn", "board", "variables", "over", "winners"});
+  check_keys(root, "", {"rules", "params", "player", "step", "turn", "board", "off_board", "variables", "over", "winners"});
   if (auto v = root["rules"]) text(v, pos.rules, "'rules'", pos_of(v));
   if (auto v = root["params"]) named_texts(v, "params", "a parameter's value", pos_of(v), pos.params);
   if (auto v = root["player"]) text(v, pos.player, "'player'", pos_of(v));
@@ -60,6 +60,12 @@ void Loader::load_position(PositionDecl& pos) {
   if (auto v = root["turn"]) text(v, pos.turn, "'turn'", pos_of(v));
   if (auto v = root["board"]) load_board(v, "board", pos.board);
   else error({}, "missing key 'board' (write 'board: {}' for an empty board)");
+  if (auto v = root["off_board"]) {  // a list of pieces, or one piece
+    if (v.IsSequence())
+      for (auto p : v) load_board_piece(p, pos_of(v), pos.off_board);
+    else
+      load_board_piece(v, pos_of(v), pos.off_board);
+  }
   if (auto v = root["variables"]) named_texts(v, "variables", "a variable's value", pos_of(v), pos.variables);
   if (auto v = root["over"]) {
     pos.over_pos = pos_of(v);
