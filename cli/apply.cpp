@@ -59,8 +59,8 @@ int run_apply(const ApplyOpts& o) {
     // parameters' values, and the seed when the setup draws from it
     if (!log.file) {
       if (params_set(P.params)) history += fmt::format("set: {}\n", format_settings(P));
-      if (P.setup_draws && o.start.position.empty()) history += fmt::format("seed: {}\n", opened.seed);
-      if (!opened.deck.empty() && o.start.position.empty()) history += fmt::format("deck: {}\n", fmt::join(opened.deck, " "));
+      if (P.setup_draws && !o.start.from_position()) history += fmt::format("seed: {}\n", opened.seed);
+      if (!opened.deck.empty() && !o.start.from_position()) history += fmt::format("deck: {}\n", fmt::join(opened.deck, " "));
       if (!history.empty()) history += "\n";
     }
     const bool crlf = history.find("\r\n") != std::string::npos;

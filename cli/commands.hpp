@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -113,6 +114,8 @@ void report_replay(const Program& p, const MoveLog& log, const ReplayResult& r);
 // whose actions are played first (--log; empty: none) and the seed the rule file's setup draws from (--seed).
 struct Start {
   std::string position, log;
+  std::optional<std::string> position_text;  // --position-text TEXT: the position written as text
+  bool from_position() const { return !position.empty() || position_text.has_value(); }
   uint64_t seed = 0;
   CLI::Option* seed_option = nullptr;  // --seed, when the command has it (add_seed_option)
   std::vector<std::string> set;        // --set NAME=VALUE (add_set_option)
@@ -122,8 +125,9 @@ struct Start {
   CLI::Option* deck_option = nullptr;
 };
 
-// Registers the option `--position POS` (the game starts from that position file) on a command.
-void add_position_option(CLI::App* cmd, std::string& path);
+// Registers the options `--position POS` (the game starts from that position file) and `--position-text TEXT` (from
+// that position written as text) on a command; they exclude each other.
+void add_position_option(CLI::App* cmd, Start& start);
 
 // Registers the option `--set NAME=VALUE` on a command: a value for one of the rule file's parameters, in place of
 // its default (repeatable; `--set a=1,b=2` sets two). A malformed one is a usage error when parsing.
@@ -164,13 +168,13 @@ struct Deck {
   const MoveLog* log = nullptr;
 };
 
-// A game of `prog`, set up at the position file `position` (the rule file's setup does not run) or, when it is
-// empty, from the rule file's start, its setup drawing from `rng` (its shuffles following `deck`, when it names
+// A game of `prog`, set up at the position text `position_text` (spec/position.md, "Positions as text") or the
+// position file `position` (the rule file's setup does not run) or, when both are empty, from the rule file's start, its setup drawing from `rng` (its shuffles following `deck`, when it names
 // pieces). Null after printing the position file's problems, or a logged deck that does not fit (at the log's
 // `deck:` line); a --deck that does not fit is a UsageError; a runtime error of the rule file while setting up is
 // thrown.
-std::unique_ptr<Game> start_game(const std::shared_ptr<const Program>& prog, const std::string& position, Prng& rng,
-                                 const Deck& deck = {});
+std::unique_ptr<Game> start_game(const std::shared_ptr<const Program>& prog, const std::string& position,
+                                 const std::optional<std::string>& position_text, Prng& rng, const Deck& deck = {});
 
 // A game where a command's Start says: the log read, the seed chosen, the game set up and the log replayed.
 struct Opened {

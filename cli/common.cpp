@@ -10,6 +10,7 @@
 #include "commands.hpp"
 #include "common/text.hpp"
 #include "io/position.hpp"
+#include "io/position_text.hpp"
 
 namespace ri::cli {
 
@@ -61,8 +62,13 @@ void report_replay(const Program& p, const MoveLog& log, const ReplayResult& r) 
   std::cerr << format_diagnostic(Diagnostic{log.file, {r.line, r.col}, r.message});
 }
 
-void add_position_option(CLI::App* cmd, std::string& path) {
-  cmd->add_option("--position", path, "start from this position file (spec/position.md) instead of the rule file's start");
+void add_position_option(CLI::App* cmd, Start& start) {
+  auto* file = cmd->add_option("--position", start.position,
+                               "start from this position file (spec/position.md) instead of the rule file's start");
+  cmd->add_option("--position-text", start.position_text,
+                  "start from this position written as text, as the rule file's position_text says (spec/position.md)")
+      ->type_name("TEXT")
+      ->excludes(file);
 }
 
 void add_set_option(CLI::App* cmd, std::vector<std::string>& set) {
@@ -160,7 +166,7 @@ bool gather_params(const std::vector<std::string>& set, const std::string& posit
 }
 
 void add_start_options(CLI::App* cmd, Start& start, const std::string& log_help) {
-  add_position_option(cmd, start.position);
+  add_position_option(cmd, start);
   add_set_option(cmd, start.set);
   add_allow_dir_option(cmd, start.allow_dirs);
   cmd->add_option("--log", start.log, log_help);
@@ -182,7 +188,7 @@ bool setup_seed(const Program& p, const Start& start, const MoveLog& log, uint64
   uint64_t logged_seed = 0;
   if (logged) parse_unsigned(header->second, logged_seed);  // parse_log checked it
   seed = given ? start.seed : logged ? logged_seed : fallback;
-  if (given && logged && logged_seed != start.seed && p.setup_draws && start.position.empty()) {
+  if (given && logged && logged_seed != start.seed && p.setup_draws && !start.from_position()) {
     std::cerr << fmt::format("{}: error: the log's seed is {}, not {} (--seed): the rule file's setup draws from it\n",
                              start.log, logged_seed, start.seed);
     return false;
@@ -206,8 +212,20 @@ std::vector<std::string> command_deck(const Program& p, const CLI::Option* optio
   return names;
 }
 
-std::unique_ptr<Game> start_game(const std::shared_ptr<const Program>& prog, const std::string& position, Prng& rng,
-                                 const Deck& deck) {
+std::unique_ptr<Game> start_game(const std::shared_ptr<const Program>& prog, const std::string& position,
+                                 const std::optional<std::string>& position_text, Prng& rng, const Deck& deck) {
+  if (position_text) {
+    Diagnostics diags;
+    Position pos;
+    if (!prog->position_text)
+      throw UsageError("--position-text: the rule file has no 'position_text' section, which says how a position is "
+                       "written as text");
+    if (!parse_position_text(*position_text, *prog, pos, diags)) {
+      diags.print(std::cerr);
+      return nullptr;
+    }
+    return std::make_unique<Game>(prog, pos);
+  }
   if (position.empty()) {
     try {
       return std::make_unique<Game>(prog, rng, deck.names);
@@ -248,7 +266,7 @@ bool open_game(const std::shared_ptr<const Program>& prog, const Start& start, u
   if (!start.log.empty() && !out.log.file && !read_log_file(start.log, out.log)) return false;
   if (!setup_seed(*prog, start, out.log, fallback, out.seed)) return false;
   std::vector<std::string> given = command_deck(*prog, start.deck_option, start.deck);
-  if (!given.empty() && !out.log.deck.empty() && given != out.log.deck && start.position.empty()) {
+  if (!given.empty() && !out.log.deck.empty() && given != out.log.deck && !start.from_position()) {
     std::cerr << fmt::format("{}: error: the log's deck is not the one --deck gives: the rule file's setup shuffles with "
                              "it\n",
                              start.log);
@@ -256,7 +274,7 @@ bool open_game(const std::shared_ptr<const Program>& prog, const Start& start, u
   }
   out.deck = given.empty() ? out.log.deck : given;
   out.rng = Prng(out.seed);
-  out.game = start_game(prog, start.position, out.rng, {out.deck, given.empty() ? &out.log : nullptr});
+  out.game = start_game(prog, start.position, start.position_text, out.rng, {out.deck, given.empty() ? &out.log : nullptr});
   if (!out.game) return false;
   return start.log.empty() || replay_log(*out.game, out.log, &out.replay, start.invariants);
 }

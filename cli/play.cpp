@@ -53,7 +53,7 @@ std::string log_header(const Program& P, const PlayOpts& o, uint64_t seed, const
   if (params_set(P.params)) log.header["set"] = format_settings(P);
   if (!o.start.position.empty()) log.header["position"] = o.start.position;
   log.header["seed"] = std::to_string(seed);
-  if (!deck.empty() && o.start.position.empty()) log.header["deck"] = fmt::format("{}", fmt::join(deck, " "));
+  if (!deck.empty() && !o.start.from_position()) log.header["deck"] = fmt::format("{}", fmt::join(deck, " "));
   std::string types;
   for (size_t i = 0; i < human.size(); ++i) types += std::string(i ? "," : "") + (human[i] ? "human" : "random");
   log.header["players"] = types;
@@ -475,7 +475,7 @@ void add_play(CLI::App& app, std::vector<Command>& out) {
                   "--log: the game is appended to it)");
   o->start.invariants = true;  // a continued game's log is replayed as `replay` replays it
   o->start.deck_option = add_deck_option(cmd, o->start.deck);
-  add_position_option(cmd, o->start.position);
+  add_position_option(cmd, o->start);
   add_set_option(cmd, o->start.set);
   add_allow_dir_option(cmd, o->start.allow_dirs);
   cmd->add_option("--max-plies", o->max_plies, "stop the game unfinished after this many plies (default 100000)")

@@ -8,6 +8,7 @@
 #include "analysis/playouts.hpp"
 #include "commands.hpp"
 #include "io/position.hpp"
+#include "io/position_text.hpp"
 
 namespace ri::cli {
 
@@ -47,7 +48,7 @@ void add_replay(CLI::App& app, std::vector<Command>& out) {
                                  "Replay a move log, checking every action, expectation and invariant; exit 1 at the first divergence");
   cmd->add_option("file", o->file, "rule file")->required();
   cmd->add_option("log", o->start.log, "move log (see spec/movelog.md)")->required();
-  add_position_option(cmd, o->start.position);
+  add_position_option(cmd, o->start);
   add_set_option(cmd, o->start.set);
   add_allow_dir_option(cmd, o->start.allow_dirs);
   out.push_back({cmd, [o] {
@@ -103,7 +104,7 @@ void add_playout(CLI::App& app, std::vector<Command>& out) {
   o->start.deck_option = add_deck_option(cmd, o->start.deck);
   cmd->add_option("--max-plies", o->max_plies, "stop a playout after this many plies; it counts as unfinished (default 10000)")
       ->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
-  add_position_option(cmd, o->start.position);
+  add_position_option(cmd, o->start);
   add_set_option(cmd, o->start.set);
   add_allow_dir_option(cmd, o->start.allow_dirs);
   cmd->add_option("--log", o->start.log, "play from the position after this move log");
@@ -116,7 +117,7 @@ void add_playout(CLI::App& app, std::vector<Command>& out) {
                      if (!open_game(prog, o->start, (static_cast<uint64_t>(rd()) << 32) ^ rd(), game)) return 1;
                      // one generator: the setup's draws first, then every playout's; from the rule file's start, a
                      // setup that draws gives every playout its own start
-                     bool fresh = prog->setup_draws && o->start.position.empty() && o->start.log.empty();
+                     bool fresh = prog->setup_draws && !o->start.from_position() && o->start.log.empty();
                      PlayoutStats st = playouts(*game.game, o->count, game.rng, o->max_plies, fresh);
                      std::cout << fmt::format("seed: {}\n", game.seed);
                      std::cout << fmt::format("playouts: {}\n", st.count);
@@ -165,14 +166,25 @@ void add_position(CLI::App& app, std::vector<Command>& out) {
   struct Opts {
     std::string file;
     Start start;
+    bool text = false;
   };
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("position", "Print the position as a position file (spec/position.md)");
   cmd->add_option("file", o->file, "rule file")->required();
   add_start_options(cmd, o->start, "the position after this move log");
+  cmd->add_flag("--text", o->text, "print it as one line of text, as the rule file's position_text says");
   out.push_back({cmd, [o] {
                    return with_game(o->file, o->start, [&](Game& g) {
-                     std::cout << write_position(g, o->file);
+                     if (!o->text) {
+                       std::cout << write_position(g, o->file);
+                       return 0;
+                     }
+                     std::string text, why;
+                     if (!write_position_text(g, text, why)) {
+                       std::cerr << "error: the position cannot be written as text: " << why << "\n";
+                       return 1;
+                     }
+                     std::cout << text << "\n";
                      return 0;
                    });
                  }});

@@ -10,6 +10,7 @@
 #include "pipeline/pipeline.hpp"
 #include "runtime/engine.hpp"
 #include "io/position.hpp"
+#include "io/position_text.hpp"
 #include "common/prng.hpp"
 #include "support.hpp"
 
@@ -559,4 +560,126 @@ TEST_CASE("the pieces off the board are written when the board alone would leave
     size_t from = written.find("off_board:"), to = written.find("variables:");
     CHECK((from == std::string::npos ? "" : written.substr(from, to - from)) == r.off_board);
   }
+}
+
+TEST_CASE("a position written as text is read and written as the rule file's position_text says") {
+  auto p = testing::compile_file("tests/rules/text-positions.rules");
+  struct Row {
+    std::string text;
+    std::string expected;  // "LINE:COL: message" of the first problem, or the text written back after reading
+  };
+  const std::vector<Row> rows = {
+      {"2k1/pppp/4/PPPP/1K2 w Cc - 0 1", "2k1/pppp/4/PPPP/1K2 w Cc - 0 1"},  // the start
+      {"1k2/pppp/4/PP1P/1K2 b c c3 0 4", "1k2/pppp/4/PP1P/1K2 b c c3 0 4"},
+      {"k3/4/4/4/3K b - - 7 12", "k3/4/4/4/3K b - - 7 12"},
+      // not canonical: spaces, flags out of order, fields left out (their initial values)
+      {"  2k1/pppp/4/PPPP/1K2   w cC  ", "2k1/pppp/4/PPPP/1K2 w Cc - 0 1"},
+      {"2k1/pppp/4/PPPP/1K2", "2k1/pppp/4/PPPP/1K2 w Cc - 0 1"},
+      // a king more than the rule file creates: one of White's pawns, made a king
+      {"KK2/4/4/4/k3 w - - 0 1", "KK2/4/4/4/k3 w - - 0 1"},
+      // problems, at their column
+      {"", "1:1: the position text is empty: it starts with the board"},
+      {"1k2/pppx/4/PPPP/1K2 w", "1:8: unknown piece symbol 'x' (the rule file's position_text has 'K', 'P', 'k' or 'p')"},
+      {"1k2/ppppp/4/PPPP/1K2 w", "1:5: row 2 has 5 squares; the grid has 4"},
+      {"1k2/pp1/4/PPPP/1K2 w", "1:5: row 2 has 3 squares; the grid has 4"},
+      {"1k2/pppp/4/PPPP w", "1:16: the board has 4 rows; the grid has 5 (rows are separated by '/')"},
+      {"1k2/pppp/4/PPPP/1K2/4 w", "1:21: the board has 6 rows; the grid has 5 (rows are separated by '/')"},
+      {"1k2/pppp/0/PPPP/1K2", "1:10: a run of empty squares is 1 to 4, not '0'"},
+      {"1k2/pppp/4/PPPP/1K2 x", "1:21: unknown player symbol 'x' (expected 'w' or 'b')"},
+      {"1k2/pppp/4/PPPP/1K2 w CX", "1:24: unknown flag 'X' (expected 'C' or 'c', or '-' for none)"},
+      {"1k2/pppp/4/PPPP/1K2 w CC", "1:24: flag 'C' is written twice"},
+      {"1k2/pppp/4/PPPP/1K2 w - e9", "1:25: undeclared site 'e9'"},
+      {"1k2/pppp/4/PPPP/1K2 w - - x", "1:27: variable 'quiet' is int, not 'x'"},
+      {"1k2/pppp/4/PPPP/1K2 w - - 0 1 z", "1:31: the text has 6 fields after the board; the rule file's position_text has 5"},
+      {"KKK3/4/4/4/PPPk w", "1:1: row 1 has 6 squares; the grid has 4"},
+      // the exact matches first: the king at a5 and the four pawns; then b5 finds no piece of White left
+      {"KKKP/P3/4/4/PPk1 w", "1:2: the position places 7 pieces of 'White' (3 'king', 4 'pawn'); the rule file has 5"},
+      {"1k2/pppp\n/4/PPPP/1K2 w", "1:9: a position text is one line"},
+  };
+  for (const Row& r : rows) {
+    INFO(r.text);
+    Position pos;
+    Diagnostics d;
+    bool ok = parse_position_text(r.text, *p, pos, d);
+    if (!ok) {
+      std::vector<std::string> got = problems(d);
+      REQUIRE_FALSE(got.empty());
+      CHECK(got[0] == r.expected);
+      continue;
+    }
+    Game g(p);
+    g.reset(pos);
+    std::string written, why;
+    REQUIRE(write_position_text(g, written, why));
+    CHECK(written == r.expected);
+  }
+  // a rule file without position_text reads and writes none
+  Position pos;
+  Diagnostics d;
+  CHECK_FALSE(parse_position_text("3/3/3", *game(), pos, d));
+  CHECK(problems(d) == std::vector<std::string>{
+                           "1:1: the rule file has no 'position_text': it says how a position is written as text"});
+  std::string written, why;
+  CHECK_FALSE(write_position_text(Game(game()), written, why));
+  CHECK(why == "the rule file has no 'position_text': it says how a position is written as text");
+}
+
+TEST_CASE("a state that a position text cannot hold is not written as one") {
+  auto p = testing::compile_text(R"RULES(
+game: {name: Stacks}
+players: [A, B]
+topology:
+  grids: [{width: 2, height: 1}]
+  sites: [pile]
+pieces:
+  stone: {per_player: 2, attributes: {age: 0}}
+moves: {wait: {}}
+turn: [{choose: all}]
+end: []
+position_text:
+  empty: "."
+  pieces: {o: {stone: A, age: 1}, s: {stone: A}, S: {stone: B, age: 0}}
+)RULES", "stacks.rules");
+  struct Row {
+    std::string board;  // a position file's
+    std::string text;   // the text written, or why it is not
+  };
+  const std::vector<Row> rows = {
+      {"{a1: {stone: A}}", "s."},
+      {"{b1: {stone: A, age: 1}}", ".o"},  // the first symbol whose attributes fit
+      {"{b1: {stone: A, age: 2}}", ".s"},  // (a symbol that gives no attribute fits any value)
+      {"{a1: {stone: B, age: 2}}", "the piece on 'a1' (stone of 'B') has no symbol in the rule file's position_text"},
+      {"{a1: [{stone: A}, {stone: B}]}", "'a1' holds 2 pieces, and a square of a position text holds one"},
+      {"{pile: {stone: B}}", "'pile' holds a piece, and a position text holds the grid's squares only"},
+  };
+  for (const Row& r : rows) {
+    INFO(r.board);
+    Game g = at("board: " + r.board + "\n", p);
+    std::string text, why;
+    bool ok = write_position_text(g, text, why);
+    CHECK((ok ? text : why) == r.text);
+  }
+}
+
+TEST_CASE("text(read(text(state))) is text(state), with the same hash, after random moves") {
+  auto p = testing::compile_file("tests/rules/text-positions.rules");
+  for (uint64_t seed = 1; seed <= 5; ++seed)
+    for (int plies : {0, 1, 5, 12, 100000}) {
+      INFO("seed " << seed << ", " << plies << " plies");
+      Game g(p);
+      Prng rng(seed);
+      play_randomly(g, rng, plies);
+      if (g.node() == Game::NodeKind::Over) continue;  // (a text has no result)
+      std::string text, why;
+      REQUIRE(write_position_text(g, text, why));
+      Position pos;
+      Diagnostics d;
+      REQUIRE(parse_position_text(text, *p, pos, d));
+      Game h(p);
+      h.reset(pos);
+      std::string again;
+      REQUIRE(write_position_text(h, again, why));
+      CHECK(again == text);
+      CHECK(h.hash() == g.hash());
+    }
 }

@@ -492,6 +492,7 @@ bool Checker::run(const std::vector<const Document*>& libs, const SourceFiles& f
     D_.pieces.push_back(std::move(pieces));
   }
   D_.start = doc_.start;
+  D_.position_text = doc_.position_text;
   for (const FnDecl& fd : fns_) symbols_.param_names.push_back(fd.param_names);
   P_.symbols = std::make_shared<Symbols>(symbols_);
   return diags_.size() == before;

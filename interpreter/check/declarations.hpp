@@ -3,6 +3,7 @@
 // each relation, region, line and track, the chance distributions, the pieces and the start board.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -78,6 +79,7 @@ struct Declarations {
   std::vector<ResolvedDice> dice;
   std::vector<ResolvedPieces> pieces;  // in the order of the kinds
   std::vector<BoardSite> start;    // the start board, as written
+  std::optional<PositionTextDecl> position_text;  // positions as text, as written (elaborate/position_text.cpp)
 };
 
 }  // namespace ri

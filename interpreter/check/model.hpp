@@ -198,6 +198,30 @@ struct LoadItem {
   int length = 0;          // Lines: the sites of each line
 };
 
+// 'position_text' (language.md, section 2 (position_text)): positions of the first grid as one line of text; the
+// names are checked (elaborate/position_text.cpp), io/position_text.cpp reads and writes the text.
+struct PositionTextInfo {
+  bool bottom_to_top = false;  // the first row written is the grid's row 1
+  std::string separator = "/";
+  std::string empty;           // the symbol of one empty square; "" : digits (a run of empty squares, its length)
+  struct Symbol {
+    std::string symbol;
+    int kind = -1, owner = -1;
+    std::vector<std::pair<int, int32_t>> attrs;  // attribute -> value, as written
+    Pos pos;
+  };
+  std::vector<Symbol> pieces;
+  struct Field {
+    enum Kind { Player, Flags, Variable } kind = Player;
+    std::vector<std::pair<std::string, std::string>> symbols;  // player: SYMBOL -> PLAYER; flags: LETTER -> VARIABLE
+    std::vector<int> slots;  // flags: each letter's variable (index into State::vars)
+    std::string variable;    // variable: NAME or NAME[PLAYER]
+    int slot = -1;           // variable: index into State::vars
+    Type type = Type::Int;
+  };
+  std::vector<Field> fields;
+};
+
 // A grid of 'topology.grids': its sites by position.
 struct GridInfo {
   int width = 0, height = 0;
@@ -289,6 +313,7 @@ struct Model {
   bool has_prompt = false;
   int prompt_frame = 0;
   HiddenInfo hidden;
+  std::optional<PositionTextInfo> position_text;
   std::vector<int> setup;  // statement nodes run once at setup from the rule file's start ('setup')
   int setup_frame = 0;
   bool setup_draws = false;  // the setup calls 'random' or 'shuffle': its result depends on the seed

@@ -15,5 +15,7 @@ bool chance(const Declarations& d, Model& P, Diagnostics& diags);
 // pieces.cpp: the pieces of 'per_player' kinds in creation order, and the start position (their 'at', then the
 // start board; with generated pieces, load places it again once they exist).
 bool pieces(const Declarations& d, Model& P, Diagnostics& diags);
+// position_text.cpp: 'position_text' resolved: its symbols' pieces, its fields' players and variables.
+bool position_text(const Declarations& d, Model& P, Diagnostics& diags);
 
 }  // namespace ri::elaboration

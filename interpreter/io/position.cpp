@@ -25,8 +25,12 @@ const char* plural(int n) { return n == 1 ? "" : "s"; }
 bool parse_position(std::shared_ptr<const SourceFile> file, const Program& P, Position& out, Diagnostics& diags) {
   PositionDecl d;
   if (!load_position_document(file, d, diags)) return false;
+  return resolve_position(d, SourceFiles{file}, P, out, diags);
+}
+
+bool resolve_position(const PositionDecl& d, const SourceFiles& files, const Program& P, Position& out,
+                      Diagnostics& diags) {
   size_t before = diags.size();
-  SourceFiles files{file};
   Names names(P, files, diags);
   out = Position{};
   // the parameters the position is for: the game's must have those values

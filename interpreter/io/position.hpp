@@ -18,6 +18,10 @@ namespace ri {
 // parameters it lists must have those values in P.
 // Reports every problem with the file's name, line and column; false when there was any (`out` is then partial).
 bool parse_position(std::shared_ptr<const SourceFile> file, const Program& P, Position& out, Diagnostics& diags);
+// Resolves a position file as written (or as position_text.cpp builds it from a text) against the game P: every
+// name and value, the parameters it lists, each piece matched (spec/position.md). Positions index `files`.
+bool resolve_position(const PositionDecl& d, const SourceFiles& files, const Program& P, Position& out,
+                      Diagnostics& diags);
 // The same for the file at `path`; a file that cannot be read is reported too.
 bool read_position(const std::string& path, const Program& P, Position& out, Diagnostics& diags);
 

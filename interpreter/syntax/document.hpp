@@ -177,6 +177,22 @@ struct BoardSite {
   std::vector<BoardPiece> pieces;
 };
 
+// A field of `position_text` after the board (language.md, section 2 (position_text)): the key written (`kind`:
+// player, flags or variable) and its value.
+struct PositionTextField {
+  Text kind;
+  std::vector<std::pair<Text, Text>> symbols;  // player: SYMBOL -> PLAYER; flags: LETTER -> VARIABLE
+  Text variable;                               // variable: NAME or NAME[PLAYER]
+};
+
+// position_text: how a position of a grid game is written as one line of text (FEN-like).
+struct PositionTextDecl {
+  Pos pos;
+  Text rows, separator, empty;                       // absent: no position
+  std::vector<std::pair<Text, BoardPiece>> pieces;  // SYMBOL -> {KIND: OWNER, ATTRIBUTE: VALUE, ...}
+  std::vector<PositionTextField> fields;
+};
+
 struct VarDecl {
   Text name;
   bool per_player = false;
@@ -330,6 +346,7 @@ struct Document {
   std::vector<Text> setup;  // statements run once when the game is set up from the start (language.md, section 8: Setting up)
   std::optional<HiddenDecl> hidden;  // what the player to move cannot see (language.md, section 2 (hidden))
   std::vector<BoardSite> start;  // the start board ('start: {board: ...}')
+  std::optional<PositionTextDecl> position_text;  // positions as text (language.md, section 2 (position_text))
 };
 
 // A position file as written (spec/position.md): every value is still text; position.hpp resolves it against a

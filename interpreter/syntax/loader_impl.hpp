@@ -122,6 +122,7 @@ class Loader {
   void load_board(const YAML::Node& n, const std::string& where, std::vector<BoardSite>& out);
   void load_board_piece(const YAML::Node& n, Pos fallback, std::vector<BoardPiece>& out);
   void load_position(PositionDecl& pos);
+  void load_position_text(const YAML::Node& n, Document& doc);
 
  private:
   std::shared_ptr<const SourceFile> file_;

@@ -47,6 +47,45 @@ void Loader::load_board_piece(const YAML::Node& n, Pos fallback, std::vector<Boa
   out.push_back(std::move(p));
 }
 
+// position_text -> { rows, separator, empty, pieces: { SYMBOL: PIECE }, fields: '[' FIELD (',' FIELD)* ']' }
+// FIELD -> { player: { SYMBOL: PLAYER } } | { flags: { LETTER: VARIABLE } } | { variable: VARIABLE }
+void Loader::load_position_text(const YAML::Node& n, Document& doc) {
+  PositionTextDecl d;
+  d.pos = pos_of(n);
+  if (!expect_map(n, "position_text", d.pos)) return;
+  check_keys(n, "position_text", rule_keys("position_text"));
+  if (auto v = n["rows"]) text(v, d.rows, "'rows'", d.pos);
+  if (auto v = n["separator"]) text(v, d.separator, "'separator'", d.pos);
+  if (auto v = n["empty"]) text(v, d.empty, "'empty'", d.pos);
+  if (auto v = need(n, "pieces", "'position_text'", d.pos))
+    each_named(v, "position_text.pieces", pos_of(v), [&](Text symbol, const YAML::Node& p) {
+      std::vector<BoardPiece> one;
+      load_board_piece(p, symbol.pos, one);
+      if (!one.empty()) d.pieces.push_back({std::move(symbol), std::move(one[0])});
+    });
+  if (auto v = n["fields"]; v && expect_seq(v, "position_text.fields", pos_of(v)))
+    for (auto f : v) {
+      if (!expect_map(f, "a field of position_text", pos_of(f, pos_of(v)))) continue;
+      check_keys(f, "a field of position_text", rule_keys("position_text.fields[]"));
+      if (f.size() != 1) {
+        error(pos_of(f), "a field of position_text is one of {player: ...}, {flags: ...}, {variable: ...}");
+        continue;
+      }
+      PositionTextField field;
+      field.kind = key_text(f.begin()->first);
+      const YAML::Node& value = f.begin()->second;
+      if (field.kind.s == "variable")
+        text(value, field.variable, "'variable'", field.kind.pos);
+      else if (field.kind.s == "player" || field.kind.s == "flags")
+        named_texts(value, "position_text.fields." + field.kind.s,
+                    field.kind.s == "player" ? "a player" : "a variable", field.kind.pos, field.symbols);
+      else
+        continue;  // (reported as an unknown key)
+      d.fields.push_back(std::move(field));
+    }
+  doc.position_text = std::move(d);
+}
+
 // position -> { rules, params, player, step, turn, board, off_board, variables, over, winners }   (spec/position.md)
 void Loader::load_position(PositionDecl& pos) {
   YAML::Node root;

@@ -53,6 +53,7 @@ void Loader::load(Document& doc) {
   section("end", true, &Loader::load_end);
   section("invariants", false, &Loader::load_invariants);
   section("hidden", false, &Loader::load_hidden);
+  section("position_text", false, &Loader::load_position_text);
   if (auto d = root["display"]) doc.has_display = text(d, doc.display, "'display'", {1, 1});
   if (auto d = root["summary"]) doc.has_summary = text(d, doc.summary, "'summary'", {1, 1});
   if (auto q = root["queries"]) {
