@@ -1,5 +1,6 @@
 # cmake -DRULEINTERP=... -DPERFT=file.perft -P run_perft.cmake
-# A .perft file names its rule file (`rules: PATH`, optionally `position: PATH`, the position file to start from,
+# A .perft file names its rule file (`rules: PATH`, optionally `position: PATH`, the position file to start from, or
+# `position-text: TEXT`, the position in the rule file's text form (--position-text),
 # `log: PATH`, `allow-dir: DIR`, a directory whose rule files the rule file may extend, and `set: NAME=VALUE,...`,
 # the values of the rule file's parameters, as `--set` takes them, and `deck: NAMES`, the order of the setup's
 # shuffles, as `--deck` takes it) and lists `DEPTH COUNT` lines; `ruleinterp perft`
@@ -19,6 +20,8 @@ foreach(line ${lines})
     set(rules ${CMAKE_MATCH_1})
   elseif(line MATCHES "^position:[ \t]*(.*)$")
     set(position --position ${CMAKE_MATCH_1})
+  elseif(line MATCHES "^position-text:[ \t]*(.*)$")
+    set(position --position-text "${CMAKE_MATCH_1}")
   elseif(line MATCHES "^log:[ \t]*(.*)$")
     set(log --log ${CMAKE_MATCH_1})
   elseif(line MATCHES "^allow-dir:[ \t]*(.*)$")
