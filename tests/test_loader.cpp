@@ -344,7 +344,7 @@ TEST_CASE("the schema gives the keys each mapping of a rule file allows") {
       {"players", "", {"count", "names"}},
       {"topology.grids[]", "", {"width", "height", "names", "directions", "diagonals"}},
       {"topology.lines.*", "", {"along", "length"}},
-      {"variables.*", "", {"type", "init", "per_player"}},
+      {"variables.*", "", {"type", "init", "per_player", "counter"}},
       {"history.*", "", {"type", "init"}},
       {"chance.*.dice", "", {"count", "faces"}},
       {"moves.*.requires[]", "", {"check", "error", "message"}},

@@ -329,6 +329,7 @@ void Checker::declare_variables() {
     VarInfo vi;
     vi.name = v.name.s;
     vi.per_player = v.per_player;
+    vi.counter = v.counter;
     ExprP e;
     vi.type = stored_value(v, e, "variable", "initial value");
     vi.offset = P_.nvars;

@@ -135,6 +135,7 @@ struct HiddenInfo {
 struct VarInfo {
   std::string name;
   bool per_player = false;
+  bool counter = false;  // not part of a position's key for `repetitions`
   Type type = Type::Int;
   int init = -1;  // node
   int offset = 0; // index into State::vars (per-player: offset + player)

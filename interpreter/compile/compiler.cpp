@@ -225,6 +225,11 @@ int param_level(const Program& P, int n, int np) {
   return level;
 }
 
+// Whether any code of the program is an `op` node.
+bool uses_op(const Program& P, Op op) {
+  return std::any_of(P.code.begin(), P.code.end(), [&](const Node& n) { return n.op == op; });
+}
+
 // Whether the code of node n (a statement or expression, its kids included) contains an `op` node.
 bool uses(const Program& P, int n, Op op) {
   if (n < 0) return false;
@@ -357,6 +362,7 @@ std::shared_ptr<Program> compile(Checked& ck) {
   if (P.has_summary) in_frame(P.summary_frame, [&] { P.summary = c.templ(ck.summary); });
   if (P.has_prompt) in_frame(P.prompt_frame, [&] { P.prompt = c.templ(ck.prompt); });
   in_frame(P.setup_frame, [&] { stmts(ck.setup, P.setup); });
+  P.uses_repetitions = uses_op(P, Op::Repetitions);
   return prog;
 }
 
@@ -368,6 +374,7 @@ std::shared_ptr<Program> compile_expressions(const Program& base, Checked& ck) {
   Compiler c(P);
   c.frame = P.expression_frame;
   for (const ExprP& e : ck.expressions) P.expressions.push_back(c.expr(*e));
+  P.uses_repetitions = uses_op(P, Op::Repetitions);
   return prog;
 }
 

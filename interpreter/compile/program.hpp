@@ -40,7 +40,7 @@ enum class Op : uint8_t {
   Abs, Related /* a = relation, k0 site -> list */, Link /* a = relation, k0 site -> site or none */,
   CountOwned /* k0 site, k1 player: how many of k1's pieces are on k0 (owned), from a per-site table */,
   LinesThrough /* a = family, k0 site -> lines */, LineSites /* k0 line -> sites */,
-  HistLen, Mover /* k0 entry */, LastTurn /* k0 player */, Recorded /* a = field, k0 entry */,
+  HistLen, Repetitions /* k0 moves */, Mover /* k0 entry */, LastTurn /* k0 player */, Recorded /* a = field, k0 entry */,
   Concat /* k0 ++ k1: the written forms joined */, StrEq, StrNe,
   JoinText /* concat(x in k0 where k1 : k2): the written forms of k2 joined; a = slot */,
   CannotMove /* true while the end rules are tried because the player to move has no legal move */,
@@ -88,6 +88,8 @@ struct Value {
 struct Program : Model {
   std::vector<Node> code;
   std::vector<int32_t> kids;
+  // some code calls `repetitions`: the game keeps the key of the position after each move (State::positions)
+  bool uses_repetitions = false;
 
   const Node& node(int i) const { return code[i]; }
   int kid(const Node& n, int k) const { return kids[n.first + k]; }

@@ -95,6 +95,11 @@ void Machine::push_history(const int32_t* entry) {
   journal_.push_back({UndoEntry::History});
 }
 
+void Machine::push_position(uint64_t key) {
+  S_.positions.push_back(key);
+  journal_.push_back({UndoEntry::Position});
+}
+
 void Machine::rollback(size_t mark) {
   while (journal_.size() > mark) {
     UndoEntry& e = journal_.back();
@@ -118,6 +123,7 @@ void Machine::rollback(size_t mark) {
         S_.ended_by = e.control[7];
         break;
       case UndoEntry::History: --S_.hist_len; break;
+      case UndoEntry::Position: S_.positions.pop_back(); break;
     }
     journal_.pop_back();
   }

@@ -70,6 +70,7 @@ void Game::set_up(const Position& pos, Prng* rng) {
   S.ended_by = 0;
   S.history.clear();
   S.hist_len = 0;
+  S.positions.clear();
   S.hist_width = 1 + static_cast<int>(P.history.size());
   S.history.reserve(static_cast<size_t>(S.hist_width) * 256);
   entry_.assign(S.hist_width, 0);
@@ -134,6 +135,7 @@ void Game::set_up(const Position& pos, Prng* rng) {
   S.player = pos.player;
   S.step = pos.step;
   S.turn = pos.turn;
+  if (P_->uses_repetitions) S.positions.push_back(hash_of(true));  // the start, with the player and step it starts at
   M_.clear_journal();  // the setup itself is not undoable
   passers_.clear();
   if (pos.over) {
@@ -189,6 +191,23 @@ Game::Outcomes Game::pending_outcomes() {
   o.weights = std::span<const uint64_t>(ones_).first(static_cast<size_t>(n));
   o.total = static_cast<uint64_t>(n);
   return o;
+}
+
+// The state hash without the counters, with the player and step the turn goes on with after this move (extra_turn: step 0; continue_turn:
+// the same step; else the next step, or the next player's first), without the automatic passes of settling.
+uint64_t Game::position_key() {
+  State& S = M_.state();
+  const int32_t player = S.player, step = S.step;
+  if (S.flags & State::kExtraTurn) {
+    S.step = 0;
+  } else if (!(S.flags & State::kContinueTurn) && ++S.step >= static_cast<int>(P_->steps.size())) {
+    S.step = 0;
+    S.player = (S.player + 1) % P_->nplayers();
+  }
+  const uint64_t h = hash_of(true);
+  S.player = player;
+  S.step = step;
+  return h;
 }
 
 void Game::next_step() {
@@ -329,6 +348,7 @@ size_t Game::play(const Move& m) {
     std::copy(frame_.begin(), frame_.end(), &M_.slot(0));
   }
   record(*mi);
+  if (P_->uses_repetitions) M_.push_position(position_key());
   if (check_end()) return mark;
   if (S.flags & State::kExtraTurn) {
     S.step = 0;

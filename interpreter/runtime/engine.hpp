@@ -163,6 +163,8 @@ class Game {
   void settle();
   Outcomes pending_outcomes();  // outcomes() within the current operation
   void next_step();
+  uint64_t position_key();  // the key of the position a move reaches (repetitions)
+  uint64_t hash_of(bool without_counters) const;  // hash(), or without the variables that are counters
   bool check_end();
   void finish_without_rule(int32_t how);  // how: State::ended_by
   bool any_legal();

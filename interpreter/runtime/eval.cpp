@@ -364,6 +364,20 @@ Value Machine::ev(int id) {
       return Value{static_cast<int64_t>(ListKind::Const), P.line_sites[l], 0};
     }
     case Op::HistLen: return Value{S_.hist_len, 0, 0};
+    case Op::Repetitions: {
+      const int64_t want = ev(k(0)).i;
+      if (want < 0) fail(n, fmt::format("repetitions({}): the number of moves is negative", want));
+      const size_t np = S_.positions.size();
+      if (np == 0) return Value{0, 0, 0};
+      const uint64_t now = S_.positions.back();
+      const size_t from = want >= static_cast<int64_t>(np) ? 0 : np - 1 - static_cast<size_t>(want);
+      int64_t c = 0;
+      for (size_t i = from; i < np; ++i) {
+        tick(n);
+        c += S_.positions[i] == now;
+      }
+      return Value{c, 0, 0};
+    }
     case Op::Mover: {
       int e = checked_entry(n, ev(k(0)).i);
       return Value{S_.history[static_cast<size_t>(e) * S_.hist_width], 0, 0};

@@ -73,6 +73,8 @@ class Machine {
   void save_control();
   // appends a history entry (hist_width values: the mover, then the fields)
   void push_history(const int32_t* entry);
+  // appends a position's key to State::positions (`repetitions`)
+  void push_position(uint64_t key);
   size_t mark() const { return journal_.size(); }
   void rollback(size_t mark);
   void clear_journal() { journal_.clear(); }

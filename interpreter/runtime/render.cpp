@@ -16,13 +16,16 @@ static uint64_t mix(uint64_t h, uint64_t x) {
 // The hash covers what decides the game's future: whose turn and which step, the end, every variable, and
 // each site's stack bottom to top as (kind, owner, attributes). Identical pieces are interchangeable, so a
 // piece variable counts by where its piece is (or, off the board, by what it is), never by its number.
-uint64_t Game::hash() const {
+uint64_t Game::hash() const { return hash_of(false); }
+
+uint64_t Game::hash_of(bool without_counters) const {
   const State& S = state();
   uint64_t h = mix(0, static_cast<uint64_t>(S.player));
   h = mix(h, static_cast<uint64_t>(S.step));
   h = mix(h, static_cast<uint64_t>(S.over));
   h = mix(h, S.winners);
   for (const VarInfo& v : P_->vars) {  // in State::vars order
+    if (without_counters && v.counter) continue;
     int n = v.per_player ? P_->nplayers() : 1;
     for (int i = 0; i < n; ++i) {
       int32_t x = S.vars[v.offset + i];

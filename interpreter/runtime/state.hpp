@@ -50,6 +50,9 @@ struct State {
   // the history: one entry per move played (mover, then each history field), hist_width values each
   std::vector<int32_t> history;
   int32_t hist_len = 0;
+  // with `repetitions` (Program::uses_repetitions): the key of the start position, then of the position after each
+  // move (Game::position_key), in order
+  std::vector<uint64_t> positions;
   int hist_width = 1;
   // control
   int32_t player = 0;
@@ -92,7 +95,7 @@ inline void lose(State& S, int nplayers, int player) {
 
 // One undoable change.
 struct UndoEntry {
-  enum Kind : uint8_t { Var, Attr, Owner, Kind_, Place, Control, History } kind;
+  enum Kind : uint8_t { Var, Attr, Owner, Kind_, Place, Control, History, Position } kind;
   int32_t a = 0, b = 0, c = 0;
   int32_t control[8] = {};
 };

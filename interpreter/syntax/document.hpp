@@ -196,6 +196,7 @@ struct PositionTextDecl {
 struct VarDecl {
   Text name;
   bool per_player = false;
+  bool counter = false;  // a variable's 'counter': not part of what makes two positions the same (repetitions)
   Text type;  // int | bool | player | site
   Text init;  // expression
 };

@@ -208,7 +208,7 @@ void Loader::load_pieces(const YAML::Node& n, Document& doc) {
   });
 }
 
-// variables -> { NAME: EXPR | { type, init, per_player } }
+// variables -> { NAME: EXPR | { type, init, per_player, counter } }
 void Loader::load_variables(const YAML::Node& n, Document& doc) {
   load_values(n, "variables", "variable", "initial value", true, doc.variables);
 }
@@ -231,6 +231,7 @@ void Loader::load_values(const YAML::Node& n, const char* section, const char* n
       if (auto t = b["type"]) text(t, v.type, "'type'", pos_of(b));
       if (auto t = need(b, "init", where, pos_of(b))) text(t, v.init, "'init'", pos_of(b));
       if (auto t = b["per_player"]; t && per_player) flag(t, "per_player", v.per_player);
+      if (auto t = b["counter"]; t && per_player) flag(t, "counter", v.counter);
     } else {
       text(b, v.init, fmt::format("a {}'s {}", noun, value).c_str(), v.name.pos);
     }

@@ -103,6 +103,7 @@ Value values(bool per_player, const char* what, const char* value) {
   std::vector<Field> fields = {opt("type", text("int, bool, player or site")),
                                req("init", expr(fmt::format("the {}", value)))};
   if (per_player) fields.push_back(opt("per_player", flag("one value per player")));
+  if (per_player) fields.push_back(opt("counter", flag("a counter: not part of what makes positions the same (repetitions)")));
   return names(any({expr(fmt::format("the {}", value)), map(std::move(fields), fmt::format("a {} with its type", what))},
                    fmt::format("a {}: its {}, or a mapping", what, value)),
                fmt::format("the {}s", what));
