@@ -71,6 +71,7 @@ functions:
   show_ints(ints l, int i) -> string: "if i >= len(l) then '' else (if i > 0 then ',' else '') ++ l[i] ++ show_ints(l, i + 1)"
   show_sites(sites l, int i) -> string: "if i >= len(l) then '' else (if i > 0 then ',' else '') ++ l[i] ++ show_sites(l, i + 1)"
   upto(int n) -> ints: "if n == 0 then [0] else upto(n - 1) ++ [n]"
+  evens(int n) -> ints: "if n < 2 then [] else evens(n - 1) ++ (if n % 2 == 0 then [n] else [])"
   spin(int n) -> ints: "if n == 0 then [0] else unique(spin(n - 1) ++ spin(n - 1))"
   around(site s) -> sites: >-
     filter(t in [offset(s, 0, 1), offset(s, 1, 0), offset(s, 0, -1), offset(s, -1, 0)] : t != none and size(t) == 0)
@@ -761,6 +762,15 @@ TEST_CASE("grid coordinates, and lists made with '++', unique, filter and map") 
       {"show_ints(unique(4..6), 0)", "4,5,6"},
       {"show_sites(unique([c1, a1, b1, a1, c1, d1]), 0)", "c1,a1,b1,d1"},
       {"len(unique(filter(x in 1..3 : false)))", "0"},
+      // '[]', an empty list of the type its context expects
+      {"show_ints([] ++ [1] ++ [], 0)", "1"},
+      {"len([] ++ pieces_at(a1))", "0"},
+      {"show_sites(if x_of(a1) == 1 then [] else [a1], 0) ++ '.'", "."},
+      {"show_ints(if true then [] else upto(2), 0) ++ '.'", "."},
+      {"a1 in [] or top(b2) in []", "false"},
+      {"a1 not in []", "true"},
+      {"show_ints([], 0) == ''", "true"},                // an argument of a declared list type
+      {"show_ints(evens(7), 0) ++ '.' ++ len(evens(0))", "2,4,6.0"},  // a declared result ('-> ints')
       // made lists returned from recursive functions
       {"show_ints(upto(5), 0)", "0,1,2,3,4,5"},
       {"sum(x in upto(150) : x)", "11325"},

@@ -518,7 +518,7 @@ void Checker::check_function(int f) {
   for (size_t i = 0; i < fd.param_names.size(); ++i) push_local(fd.param_names[i], fi.params[i]);
   ExprP body = parser_->expr(fd.decl->body);
   if (body) {
-    Type t = expr(*body);
+    Type t = fd.declared_result ? expr_as(*body, fi.result) : expr(*body);  // '-> ints': '[]' is an ints
     if (fd.declared_result) {
       if (t != Type::Error && join(t, fi.result) != fi.result)
         error(body->pos, fmt::format("function '{}' is declared {} but its body is {}", fi.name, type_name(fi.result), type_name(t)));
