@@ -312,6 +312,18 @@ std::vector<Row> rows() {
        "the first argument of 'unique' must be a list, not site", 7, 28, 1},
       {"unique of two lists", one_move("    requires: ['len(unique(edge, edge)) > 0']\n"), "'unique' takes 1 argument (list), not 2",
        7, 21, 1},
+      // a grid's name: a region of its sites
+      {"a named grid is a region", edit(one_move("    requires: ['s in board and len(board) == 4 and not (x in board)']\n"),
+                                         "sites: [x, y, z]", "sites: [x, y, z], grids: [{width: 2, height: 2, name: board}]"),
+       "", 0, 0, 0},
+      {"a grid named like a site", edit(game("moves: {go: {}}\n"), "sites: [x, y, z]", "sites: [x, y, z], grids: [{width: 1, height: 1, name: x}]"),
+       "'x' is already declared as a site (at line 3, column 20)", 3, 66, 1},
+      {"a grid named like a region", edit(game("moves: {go: {}}\n"), "sites: [x, y, z]", "sites: [x, y, z], grids: [{width: 1, height: 1, name: edge}]"),
+       "'edge' is already declared as a region (at line 3, column 66)", 3, 84, 1},
+      {"a grid whose name is no name", edit(game("moves: {go: {}}\n"), "sites: [x, y, z]", "sites: [x, y, z], grids: [{width: 1, height: 1, name: 'a b'}]"),
+       "'a b' cannot be a name", 3, 66, 1},
+      {"a grid's name that is a list", edit(game("moves: {go: {}}\n"), "sites: [x, y, z]", "sites: [x, y, z], grids: [{width: 1, height: 1, name: [b]}]"),
+       "a grid's 'name' must be a scalar, not a list", 3, 66, 1},
       // '[]': an empty list of the type its context expects
       {"'[]' where a list type is expected",
        game("functions: {'none_of() -> sites': '[]', 'f(sites l) -> int': 'len(l)', 'g(bool c)': 'if c then [] else edge', "

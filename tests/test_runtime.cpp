@@ -61,7 +61,7 @@ game: {name: lists}
 players: [A, B]
 topology:
   sites: [R1]
-  grids: [{width: 8, height: 8}, {width: 3, height: 3, names: "g{x}_{y}", directions: false}]
+  grids: [{width: 8, height: 8}, {width: 3, height: 3, names: "g{x}_{y}", directions: false, name: small}]
 zones:
   hand: {per_player: true, label: Hand}
 pieces:
@@ -727,6 +727,8 @@ TEST_CASE("grid coordinates, and lists made with '++', unique, filter and map") 
       {"offset(g3_3, 1, 0) == none", "true"},                  // not into another grid
       {"x_of(g2_3) ++ ',' ++ y_of(g2_3)", "2,3"},
       {"site_at(1, 1)", "a1"},
+      {"show_sites(small, 0)", "g1_1,g2_1,g3_1,g1_2,g2_2,g3_2,g1_3,g2_3,g3_3"},  // a grid's name: its sites
+      {"len(sites) - len(small)", "67"},
       // pieces: every piece on a site (zones included), in creation order
       {"len(pieces)", "4"},
       {"count(p in pieces : p.owner == B)", "2"},
