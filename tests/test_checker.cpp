@@ -317,6 +317,38 @@ std::vector<Row> rows() {
        "the first argument of 'unique' must be a list, not site", 7, 28, 1},
       {"unique of two lists", one_move("    requires: ['len(unique(edge, edge)) > 0']\n"), "'unique' takes 1 argument (list), not 2",
        7, 21, 1},
+      // a grid's name: a region of its sites
+      {"a named grid is a region", edit(one_move("    requires: ['s in board and len(board) == 4 and not (x in board)']\n"),
+                                         "sites: [x, y, z]", "sites: [x, y, z], grids: [{width: 2, height: 2, name: board}]"),
+       "", 0, 0, 0},
+      {"a grid named like a site", edit(game("moves: {go: {}}\n"), "sites: [x, y, z]", "sites: [x, y, z], grids: [{width: 1, height: 1, name: x}]"),
+       "'x' is already declared as a site (at line 3, column 20)", 3, 66, 1},
+      {"a grid named like a region", edit(game("moves: {go: {}}\n"), "sites: [x, y, z]", "sites: [x, y, z], grids: [{width: 1, height: 1, name: edge}]"),
+       "'edge' is already declared as a region (at line 3, column 66)", 3, 84, 1},
+      {"a grid whose name is no name", edit(game("moves: {go: {}}\n"), "sites: [x, y, z]", "sites: [x, y, z], grids: [{width: 1, height: 1, name: 'a b'}]"),
+       "'a b' cannot be a name", 3, 66, 1},
+      {"a grid's name that is a list", edit(game("moves: {go: {}}\n"), "sites: [x, y, z]", "sites: [x, y, z], grids: [{width: 1, height: 1, name: [b]}]"),
+       "a grid's 'name' must be a scalar, not a list", 3, 66, 1},
+      // '[]': an empty list of the type its context expects
+      {"'[]' where a list type is expected",
+       game("functions: {'none_of() -> sites': '[]', 'f(sites l) -> int': 'len(l)', 'g(bool c)': 'if c then [] else edge', "
+            "'h()': '[] ++ edge ++ []'}\n"
+            "moves: {go: {params: {s: 'site in []', t: 'piece? in []'}, requires: ['f([]) == len(none_of())', "
+            "'len(if s == x then g(true) else if s == y then [] else []) == 0', 's in [] or s not in []', 'len(h()) == 2']}}\n"),
+       "", 0, 0, 0},
+      {"'[]' of the wrong list type", game("functions: {'f() -> ints': 'if true then [] else edge'}\nmoves: {go: {}}\n"),
+       "function 'f' is declared ints but its body is sites", 4, 29, 1},
+      {"'[]' where a single value is expected", one_move("    requires: ['size([]) == 0']\n"), "the type of '[]' cannot be known here",
+       7, 22, 1},
+      {"'[]' without a context", one_move("    requires: ['len([]) == 0']\n"),
+       "the type of '[]' cannot be known here; write filter(x in LIST : false) for an empty list of LIST's type", 7, 21, 1},
+      {"'[]' named by a let", one_move("    requires: ['let l = []; len(l ++ edge) == 2']\n"),
+       "the type of '[]' cannot be known here", 7, 25, 1},
+      {"'[]' in both branches of an 'if' without a context", one_move("    let: {l: 'if true then [] else []'}\n"),
+       "the type of '[]' cannot be known here", 7, 28, 2},
+      {"'[]' as the domain of an aggregate", one_move("    requires: ['any(t in [] : true)']\n"),
+       "the type of '[]' cannot be known here", 7, 26, 1},
+      {"'[]' in a variable", game("variables: {v: '[]'}\nmoves: {go: {}}\n"), "the type of '[]' cannot be known here", 4, 17, 1},
       {"a list in a variable", game("variables: {v: 'filter(t in edge : true)'}\nmoves: {go: {}}\n"),
        "a variable holds an int, bool, player, site, piece, kind or line, not sites", 4, 16, 1},
       {"functions return made lists", game("functions: {'near(site s) -> sites': 'filter(t in edge : t != s) ++ [s]', "

@@ -119,6 +119,29 @@ TEST_CASE("elaborate: regions, tracks, lines and the built-in lists", "[elaborat
   CHECK(P.lists.at(static_cast<size_t>(P.family_lists.at(static_cast<size_t>(diagonal)))).size() == 1);
 }
 
+TEST_CASE("elaborate: a named grid's region holds its sites in the order of 'sites', before the file's regions", "[elaborate]") {
+  struct Row {
+    const char* topology;
+    std::vector<Sites> regions;  // region_lists, in order
+  };
+  const Row rows[] = {
+      {"{grids: [{width: 3, height: 2, name: board}]}", {{"a1", "b1", "c1", "a2", "b2", "c2"}}},
+      {"{grids: [{width: 2, height: 2, names: '{i}', name: cells}]}", {{"2", "3", "0", "1"}}},
+      {"{sites: [x], grids: [{width: 1, height: 2}, {width: 2, height: 1, names: 'g{x}', name: second}], regions: {r: [x]}}",
+       {{"g1", "g2"}, {"x"}}},
+      {"{grids: [{width: 1, height: 1, name: one}, {width: 2, height: 1, names: 'h{x}', name: two}]}", {{"a1"}, {"h1", "h2"}}},
+  };
+  for (const Row& r : rows) {
+    INFO(r.topology);
+    auto e = elaborate_text(std::string("game: {name: T}\nplayers: [A]\ntopology: ") + r.topology + "\n" + kTail);
+    INFO(e->diags.format());
+    REQUIRE(e->elaborated_ok);
+    const Model& P = e->checked.model;
+    REQUIRE(P.region_lists.size() == r.regions.size());
+    for (size_t i = 0; i < r.regions.size(); ++i) CHECK(names(P, P.region_lists[i]) == r.regions[i]);
+  }
+}
+
 TEST_CASE("elaborate: the outcomes and weights of chance events", "[elaborate]") {
   struct Row {
     const char* chance;

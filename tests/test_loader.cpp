@@ -342,7 +342,7 @@ TEST_CASE("the schema gives the keys each mapping of a rule file allows") {
       {"game", "", {"name", "description", "syntax", "prompt"}},
       {"params.*", "", {"default", "min", "max", "description"}},
       {"players", "", {"count", "names"}},
-      {"topology.grids[]", "", {"width", "height", "names", "directions", "diagonals"}},
+      {"topology.grids[]", "", {"width", "height", "name", "names", "directions", "diagonals"}},
       {"topology.lines.*", "", {"along", "length"}},
       {"variables.*", "", {"type", "init", "per_player", "counter"}},
       {"history.*", "", {"type", "init"}},

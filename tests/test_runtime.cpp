@@ -61,7 +61,7 @@ game: {name: lists}
 players: [A, B]
 topology:
   sites: [R1]
-  grids: [{width: 8, height: 8}, {width: 3, height: 3, names: "g{x}_{y}", directions: false}]
+  grids: [{width: 8, height: 8}, {width: 3, height: 3, names: "g{x}_{y}", directions: false, name: small}]
 zones:
   hand: {per_player: true, label: Hand}
 pieces:
@@ -71,6 +71,7 @@ functions:
   show_ints(ints l, int i) -> string: "if i >= len(l) then '' else (if i > 0 then ',' else '') ++ l[i] ++ show_ints(l, i + 1)"
   show_sites(sites l, int i) -> string: "if i >= len(l) then '' else (if i > 0 then ',' else '') ++ l[i] ++ show_sites(l, i + 1)"
   upto(int n) -> ints: "if n == 0 then [0] else upto(n - 1) ++ [n]"
+  evens(int n) -> ints: "if n < 2 then [] else evens(n - 1) ++ (if n % 2 == 0 then [n] else [])"
   spin(int n) -> ints: "if n == 0 then [0] else unique(spin(n - 1) ++ spin(n - 1))"
   around(site s) -> sites: >-
     filter(t in [offset(s, 0, 1), offset(s, 1, 0), offset(s, 0, -1), offset(s, -1, 0)] : t != none and size(t) == 0)
@@ -726,6 +727,8 @@ TEST_CASE("grid coordinates, and lists made with '++', unique, filter and map") 
       {"offset(g3_3, 1, 0) == none", "true"},                  // not into another grid
       {"x_of(g2_3) ++ ',' ++ y_of(g2_3)", "2,3"},
       {"site_at(1, 1)", "a1"},
+      {"show_sites(small, 0)", "g1_1,g2_1,g3_1,g1_2,g2_2,g3_2,g1_3,g2_3,g3_3"},  // a grid's name: its sites
+      {"len(sites) - len(small)", "67"},
       // pieces: every piece on a site (zones included), in creation order
       {"len(pieces)", "4"},
       {"count(p in pieces : p.owner == B)", "2"},
@@ -761,6 +764,15 @@ TEST_CASE("grid coordinates, and lists made with '++', unique, filter and map") 
       {"show_ints(unique(4..6), 0)", "4,5,6"},
       {"show_sites(unique([c1, a1, b1, a1, c1, d1]), 0)", "c1,a1,b1,d1"},
       {"len(unique(filter(x in 1..3 : false)))", "0"},
+      // '[]', an empty list of the type its context expects
+      {"show_ints([] ++ [1] ++ [], 0)", "1"},
+      {"len([] ++ pieces_at(a1))", "0"},
+      {"show_sites(if x_of(a1) == 1 then [] else [a1], 0) ++ '.'", "."},
+      {"show_ints(if true then [] else upto(2), 0) ++ '.'", "."},
+      {"a1 in [] or top(b2) in []", "false"},
+      {"a1 not in []", "true"},
+      {"show_ints([], 0) == ''", "true"},                // an argument of a declared list type
+      {"show_ints(evens(7), 0) ++ '.' ++ len(evens(0))", "2,4,6.0"},  // a declared result ('-> ints')
       // made lists returned from recursive functions
       {"show_ints(upto(5), 0)", "0,1,2,3,4,5"},
       {"sum(x in upto(150) : x)", "11325"},

@@ -138,7 +138,7 @@ void Checker::check_moves() {
             error(tpos, fmt::format("a parameter is a site, player, piece or int, not '{}'", tname));
           pi.type = Type::Error;
         } else if (domain) {
-          Type d = expr(*domain);
+          Type d = expr_as(*domain, list_of(pi.type));  // 'in []' is a list of the parameter's type
           if (d != Type::Error && d != list_of(pi.type)) {
             error(domain->pos, fmt::format("parameter '{}' is {} but ranges over {}", pi.name, type_name(pi.type), type_name(d)));
           }

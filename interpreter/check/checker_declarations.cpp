@@ -31,7 +31,8 @@ void Checker::declare_topology() {
     int id = add_site(s.s, s.s);
     declare(s.s, s.pos, Sym::Site, id, Type::Site);
   }
-  // grids: sites named by pattern, directions as relations
+  // grids: sites named by pattern, directions as relations; a named grid's region, declared with the regions
+  std::vector<std::pair<const Text*, std::vector<int>>> grid_regions;
   for (auto& g : doc_.grids) {
     std::optional<int> w = count(g.width), h = count(g.height);
     if (!w || !h) continue;
@@ -70,6 +71,7 @@ void Checker::declare_topology() {
         gi.sites.push_back(at[x][y]);
         P_.grid_place[at[x][y]] = {static_cast<int32_t>(P_.grids.size()), x + 1, y + 1};
       }
+    if (!g.name.s.empty()) grid_regions.push_back({&g.name, gi.sites});  // in the order of 'sites'
     P_.grids.push_back(std::move(gi));
     D_.grids.emplace_back();
     if (g.directions) {
@@ -130,7 +132,13 @@ void Checker::declare_topology() {
     }
     D_.relations.push_back(std::move(rd));
   }
-  // regions (a computed one is filled in at load)
+  // the named grids' regions, then the regions (a computed one is filled in at load)
+  for (auto& [name, sites] : grid_regions) {
+    declare(name->s, name->pos, Sym::Region, static_cast<int>(D_.regions.size()), Type::Sites);
+    ResolvedRegion rd;
+    rd.sites = std::move(sites);
+    D_.regions.push_back(std::move(rd));
+  }
   for (auto& r : doc_.regions) {
     int region = static_cast<int>(D_.regions.size());
     ResolvedRegion rd;
@@ -519,7 +527,7 @@ void Checker::check_function(int f) {
   for (size_t i = 0; i < fd.param_names.size(); ++i) push_local(fd.param_names[i], fi.params[i]);
   ExprP body = parser_->expr(fd.decl->body);
   if (body) {
-    Type t = expr(*body);
+    Type t = fd.declared_result ? expr_as(*body, fi.result) : expr(*body);  // '-> ints': '[]' is an ints
     if (fd.declared_result) {
       if (t != Type::Error && join(t, fi.result) != fi.result)
         error(body->pos, fmt::format("function '{}' is declared {} but its body is {}", fi.name, type_name(fi.result), type_name(t)));

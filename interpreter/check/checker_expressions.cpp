@@ -28,8 +28,13 @@ int Checker::push_local(const std::string& name, Type t, Sym sym, int id) {
   return slot;
 }
 
+Type Checker::expr_as(Expr& e, Type want) {
+  want_ = want;
+  return expr(e);
+}
+
 Type Checker::expect(Expr& e, Type want, const char* what) {
-  Type t = expr(e);
+  Type t = expr_as(e, want);
   if (t == Type::Error || t == want) return t;
   if (want == Type::Site || want == Type::Piece) {
     if (t == Type::None) return want;
@@ -258,8 +263,8 @@ Type Checker::call(Expr& e) {
   }
   bool ok = true;
   for (size_t i = 0; i < e.kids.size(); ++i) {
-    Type t = expr(*e.kids[i]);
     Type want = fi.params[i];
+    Type t = expr_as(*e.kids[i], want);
     if (t != Type::Error && join(t, want) != want) {
       error(e.kids[i]->pos, fmt::format("argument {} of '{}' must be {}, not {}", i + 1, e.name, type_name(want), type_name(t)));
       ok = false;
@@ -324,6 +329,7 @@ Type Checker::aggregate(Expr& e) {
 }
 
 Type Checker::expr(Expr& e) {
+  const Type want = std::exchange(want_, Type::Error);  // what the context expects of e (not of its parts)
   switch (e.kind) {
     case ExprKind::Int:
       if (e.overflow) error(e.pos, "number too large");
@@ -395,7 +401,7 @@ Type Checker::expr(Expr& e) {
       }
       if (bop == BinOp::In || bop == BinOp::NotIn) {
         Type a = expr(*e.kids[0]);
-        Type b = expr(*e.kids[1]);
+        Type b = expr_as(*e.kids[1], list_of(a));  // 'x in []' is a list of x's type
         if (a == Type::Error || b == Type::Error) return e.type = Type::Error;
         if (!is_list(b)) {
           error(e.kids[1]->pos, fmt::format("the right operand of '{}' must be a list, not {}", op, type_name(b)));
@@ -407,8 +413,20 @@ Type Checker::expr(Expr& e) {
         }
         return e.type = Type::Bool;
       }
-      Type a = expr(*e.kids[0]);
-      Type b = expr(*e.kids[1]);
+      Type a, b;
+      if (bop == BinOp::Concat) {  // 'L ++ []' and '[] ++ L': the type of '[]' is L's (or the context's)
+        Type lw = is_list(want) ? want : Type::Error;
+        if (needs_context(*e.kids[0]) && !needs_context(*e.kids[1])) {
+          b = expr_as(*e.kids[1], lw);
+          a = expr_as(*e.kids[0], is_list(b) ? b : lw);
+        } else {
+          a = expr_as(*e.kids[0], lw);
+          b = expr_as(*e.kids[1], is_list(a) ? a : lw);
+        }
+      } else {
+        a = expr(*e.kids[0]);
+        b = expr(*e.kids[1]);
+      }
       if (a == Type::Error || b == Type::Error) return e.type = Type::Error;
       if (bop == BinOp::Concat) {
         if (a == b && is_list(a)) return e.type = a;  // a new list: a's elements, then b's
@@ -443,8 +461,16 @@ Type Checker::expr(Expr& e) {
     }
     case ExprKind::If: {
       expect(*e.kids[0], Type::Bool, "an 'if' condition");
-      Type a = expr(*e.kids[1]);
-      Type b = expr(*e.kids[2]);
+      // 'if c then [] else L': the type of '[]' is the other branch's (or the context's)
+      Type lw = is_list(want) ? want : Type::Error;
+      Type a, b;
+      if (needs_context(*e.kids[1]) && !needs_context(*e.kids[2])) {
+        b = expr_as(*e.kids[2], lw);
+        a = expr_as(*e.kids[1], is_list(b) ? b : lw);
+      } else {
+        a = expr_as(*e.kids[1], lw);
+        b = expr_as(*e.kids[2], is_list(a) ? a : lw);
+      }
       if (a == Type::Error || b == Type::Error) return e.type = Type::Error;
       Type j = join(a, b);
       if (j == Type::Error) {
@@ -459,15 +485,17 @@ Type Checker::expr(Expr& e) {
       size_t mark = locals_.size();
       int saved = next_slot_;
       e.slot = push_local(e.name, v);
-      Type r = expr(*e.kids[1]);
+      Type r = expr_as(*e.kids[1], want);
       pop_locals(mark);
       next_slot_ = saved;
       return e.type = r;
     }
     case ExprKind::Aggregate: return aggregate(e);
     case ExprKind::List: {
-      if (e.kids.empty()) {
-        error(e.pos, "an empty list literal has no type; leave it out");
+      if (e.kids.empty()) {  // '[]': a list of the type the context expects
+        if (is_list(want)) return e.type = want;
+        error(e.pos, "the type of '[]' cannot be known here; write filter(x in LIST : false) for an empty list of "
+                     "LIST's type");
         return e.type = Type::Error;
       }
       if (e.kids.size() > static_cast<size_t>(kMaxListLiteral)) {

@@ -62,6 +62,18 @@ inline std::string unknown_type(const std::string& t) {
                      "pieces, lines)", t);
 }
 
+// Whether the expression's type comes only from where it stands: an empty list literal '[]', an 'if' both of whose
+// branches are such, a 'let' whose body is one, the '++' of two such.
+inline bool needs_context(const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::List: return e.kids.empty();
+    case ExprKind::If: return needs_context(*e.kids[1]) && needs_context(*e.kids[2]);
+    case ExprKind::Let: return needs_context(*e.kids[1]);
+    case ExprKind::Binary: return e.op == BinOp::Concat && needs_context(*e.kids[0]) && needs_context(*e.kids[1]);
+    default: return false;
+  }
+}
+
 inline bool comparable(Type a, Type b) {
   if (a == b) return a != Type::Void && !is_list(a);
   if (a == Type::None) return b == Type::Site || b == Type::Piece;
@@ -161,6 +173,9 @@ class Checker {
 
   // ---- expressions ----
   Type expr(Expr& e);
+  // expr(e) where a value of type `want` is expected: a list type there is the type of an empty list literal '[]'
+  // in e (also in an 'if' branch, a 'let' body or a '++' operand of e)
+  Type expr_as(Expr& e, Type want);
   Type expect(Expr& e, Type want, const char* what);
   Type call(Expr& e);
   Type builtin_call(Expr& e, const Operation& b);
@@ -211,6 +226,7 @@ class Checker {
   std::vector<Local> locals_;
   int next_slot_ = 0, max_slot_ = 0;
   Context ctx_;  // the code being checked
+  Type want_ = Type::Error;  // the type expr_as expects of the expression checked next (taken by expr)
   std::vector<int> chance_ids_;   // per declared chance event: its Model::chance index, or -1 when rejected
   std::map<int, std::pair<std::string, Type>> each_vars_;  // generated kinds: the 'each' variable and its type
   bool generated_names_ = false;  // grid sites: their names follow the grid's pattern

@@ -103,6 +103,7 @@ struct NamedList {
 struct GridDecl {
   Pos pos;
   Count width, height;
+  Text name;   // the region of its sites, or empty
   Text names;  // pattern with {col} {row} {x} {y} {i}: col is a letter a.., row/x/y numbers from 1, i from 0
   bool directions = true;  // generate relations n s e w ne nw se sw
   bool diagonals = true;

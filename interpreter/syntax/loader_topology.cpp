@@ -19,7 +19,7 @@ void Loader::load_topology(const YAML::Node& n, Document& doc) {
   if (auto v = n["tracks"]) load_tracks(v, doc, pos_of(n));
 }
 
-// grids -> '[' { width: COUNT, height: COUNT, names: PATTERN, directions: FLAG, diagonals: FLAG } ... ']'
+// grids -> '[' { width: COUNT, height: COUNT, name: NAME, names: PATTERN, directions: FLAG, diagonals: FLAG } ... ']'
 void Loader::load_grids(const YAML::Node& v, Document& doc, Pos parent) {
   if (!expect_seq(v, "topology.grids", parent)) return;
   for (auto g : v) {
@@ -29,6 +29,7 @@ void Loader::load_grids(const YAML::Node& v, Document& doc, Pos parent) {
     gd.pos = pos_of(g);
     if (auto w = need(g, "width", "grid", gd.pos)) count_of(w, "width", gd.width, gd.pos);
     if (auto h = need(g, "height", "grid", gd.pos)) count_of(h, "height", gd.height, gd.pos);
+    if (auto nm = g["name"]) text(nm, gd.name, "a grid's 'name'", gd.pos);
     if (auto nm = g["names"]) text(nm, gd.names, "'names'", gd.pos); else gd.names.s = "{col}{row}";
     if (auto d = g["directions"]) flag(d, "directions", gd.directions);
     if (auto d = g["diagonals"]) flag(d, "diagonals", gd.diagonals);

@@ -58,6 +58,7 @@ Value topology(bool library) {
   return map(
       {opt("sites", site_list("the board's sites, by name")),
        opt("grids", list(map({req("width", count("columns")), req("height", count("rows")),
+                              opt("name", name("a region of the grid's sites, in the order of 'sites'")),
                               opt("names", tmpl("the sites' names: {col} {row} {x} {y} {i} (default {col}{row})")),
                               opt("directions", flag("relations n s e w (default true)")),
                               opt("diagonals", flag("relations ne nw se sw (default true)"))},
