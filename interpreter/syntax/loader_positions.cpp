@@ -73,7 +73,7 @@ void Loader::load_position_text(const YAML::Node& n, Document& doc) {
       }
       PositionTextField field;
       field.kind = key_text(f.begin()->first);
-      const YAML::Node& value = f.begin()->second;
+      const YAML::Node value = f.begin()->second;  // a copy: the iterator (and the node it holds) is a temporary
       if (field.kind.s == "variable")
         text(value, field.variable, "'variable'", field.kind.pos);
       else if (field.kind.s == "player" || field.kind.s == "flags")
