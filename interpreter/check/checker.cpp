@@ -140,7 +140,8 @@ void Checker::check_moves() {
         } else if (domain) {
           Type d = expr_as(*domain, list_of(pi.type));  // 'in []' is a list of the parameter's type
           if (d != Type::Error && d != list_of(pi.type)) {
-            error(domain->pos, fmt::format("parameter '{}' is {} but ranges over {}", pi.name, type_name(pi.type), type_name(d)));
+            error(domain->pos, fmt::format("parameter '{}' is {} but ranges over {}{}", pi.name, type_name(pi.type),
+                                           type_name(d), quoted(*domain)));
           }
         } else if (pi.type == Type::Int) {
           error(tpos, fmt::format("int parameter '{}' needs a domain, like 'int in 1..6'", pi.name));

@@ -530,7 +530,8 @@ void Checker::check_function(int f) {
     Type t = fd.declared_result ? expr_as(*body, fi.result) : expr(*body);  // '-> ints': '[]' is an ints
     if (fd.declared_result) {
       if (t != Type::Error && join(t, fi.result) != fi.result)
-        error(body->pos, fmt::format("function '{}' is declared {} but its body is {}", fi.name, type_name(fi.result), type_name(t)));
+        error(body->pos, fmt::format("function '{}' is declared {} but its body is {}{}", fi.name, type_name(fi.result),
+                                     type_name(t), quoted(*body)));
     } else {
       P_.functions[f].result = t == Type::None ? Type::Site : t;
     }

@@ -39,7 +39,7 @@ Type Checker::expect(Expr& e, Type want, const char* what) {
   if (want == Type::Site || want == Type::Piece) {
     if (t == Type::None) return want;
   }
-  error(e.pos, fmt::format("{} must be {}, not {}", what, type_name(want), type_name(t)));
+  error(e.pos, fmt::format("{} must be {}, not {}{}", what, type_name(want), type_name(t), quoted(e)));
   return Type::Error;
 }
 
@@ -266,7 +266,8 @@ Type Checker::call(Expr& e) {
     Type want = fi.params[i];
     Type t = expr_as(*e.kids[i], want);
     if (t != Type::Error && join(t, want) != want) {
-      error(e.kids[i]->pos, fmt::format("argument {} of '{}' must be {}, not {}", i + 1, e.name, type_name(want), type_name(t)));
+      error(e.kids[i]->pos, fmt::format("argument {} of '{}' must be {}, not {}{}", i + 1, e.name, type_name(want),
+                                        type_name(t), quoted(*e.kids[i])));
       ok = false;
     }
   }
@@ -404,7 +405,8 @@ Type Checker::expr(Expr& e) {
         Type b = expr_as(*e.kids[1], list_of(a));  // 'x in []' is a list of x's type
         if (a == Type::Error || b == Type::Error) return e.type = Type::Error;
         if (!is_list(b)) {
-          error(e.kids[1]->pos, fmt::format("the right operand of '{}' must be a list, not {}", op, type_name(b)));
+          error(e.kids[1]->pos,
+                fmt::format("the right operand of '{}' must be a list, not {}{}", op, type_name(b), quoted(*e.kids[1])));
           return e.type = Type::Error;
         }
         if (!comparable(a, elem_of(b))) {
@@ -594,7 +596,7 @@ void Checker::stmt(Stmt& s) {
         std::string what = target.kind == ExprKind::Field ? "." + target.name
                            : target.kind == ExprKind::Index ? target.kids[0]->name + "[...]"
                                                             : target.name;
-        error(s.exprs[1]->pos, fmt::format("cannot set '{}' ({}) to {}", what, type_name(want), type_name(v)));
+        error(s.exprs[1]->pos, fmt::format("cannot set '{}' ({}) to {}{}", what, type_name(want), type_name(v), quoted(*s.exprs[1])));
       }
       return;
     }

@@ -213,6 +213,8 @@ class Checker {
   };
   bool templ(const Text& t, Template& out);
   ExprP parse(const Text& t) { return parser_->expr(t); }
+  // the hint for a type error about `e` when it is the quoted part of a value written half-quoted, else ""
+  std::string quoted(const Expr& e) const { return e.kind == ExprKind::Str ? parser_->half_quoted_hint(e.pos) : ""; }
 
 
   const Document& doc_;

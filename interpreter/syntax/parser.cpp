@@ -346,6 +346,10 @@ void Parser::report_parse_error(const Text& t, size_t offset, const std::string&
     if (size_t k = msg.find(op_placeholder); k != std::string::npos) {
       std::string op = previous_token(t.s, offset);
       if (!op.empty()) msg.replace(k, op_placeholder.size(), "'" + op + "'");
+      // 'a and let x = 1; x > 0', '1 + if c then 1 else 2': 'if' and 'let' only start an expression
+      if (std::string next = next_token(t.s, offset); !op.empty() && (next == "let" || next == "if"))
+        hint = fmt::format(" ({} '{}' after an operator goes in parentheses: '{} ({} ...)')", next == "if" ? "an" : "a",
+                           next, op, next);
     }
     bool at_end = offset >= t.s.size() || t.s.find_first_not_of(" \t\r\n", offset) == std::string::npos;
     bool what = msg == "expected an expression" || msg == "expected an effect";
@@ -364,6 +368,9 @@ void Parser::report_parse_error(const Text& t, size_t offset, const std::string&
       hint = fmt::format(" (to close '{}' at line {}, column {})", t.s[where], p.line, p.col);
     }
   }
+  size_t open = 0;
+  std::string quoted;
+  if (half_quoted(t, open, quoted)) hint += quoted;
   diags_.error(files_, t.at(offset), msg + hint);
 }
 
@@ -457,6 +464,7 @@ ExprP Parser::expr(const Text& t) {
     Converter c{t};
     out = c.expr(*root.children[0]);
   }, &Parser::report_parse_error);
+  if (out) note_half_quoted(t);
   return out;
 }
 
@@ -468,6 +476,7 @@ StmtP Parser::stmt(const Text& t) {
     Converter c{t};
     out = c.stmt(*root.children[0]);
   }, &Parser::report_parse_error);
+  if (out) note_half_quoted(t);
   return out;
 }
 
@@ -500,6 +509,7 @@ bool Parser::signature(const Text& t, std::string& name, Pos& name_pos, std::vec
 bool Parser::param_spec(const Text& t, std::string& type, Pos& type_pos, ExprP& domain, bool& optional) {
   noun = "parameter";
   if (!precheck(t)) return false;
+  note_half_quoted(t);
   return run_parse<g::param_spec>(t, 0, t.s, this, [&](const PNode& root) {
     Converter c{t};
     type = root.children[0]->string();
@@ -524,6 +534,11 @@ bool Parser::each(const Text& t, std::string& name, Pos& name_pos, ExprP& list) 
 
 bool Parser::templ(const Text& t, Template& out) {
   noun = "expression";
+  struct InTemplate {  // a template's text is no expression: quotes are part of it
+    bool& on;
+    explicit InTemplate(bool& b) : on(b) { on = true; }
+    ~InTemplate() { on = false; }
+  } in_template(in_template_);
   std::string lit;
   size_t i = 0;
   bool ok = true;
@@ -575,6 +590,69 @@ bool Parser::templ(const Text& t, Template& out) {
   }
   out.literals.push_back(lit);
   return ok;
+}
+
+// Whether `code` is code on its own: more than one word, and an expression (or, with `effect`, an effect) by the
+// grammar.
+static bool is_code(const std::string& code, bool effect = true) {
+  if (std::all_of(code.begin(), code.end(), [](char c) { return is_word(c); })) return false;
+  for (int top = 0; top < (effect ? 2 : 1); ++top) {
+    pg::memory_input in(code.data(), code.size(), "code");
+    recursion = 0;
+    try {
+      if (top == 0 ? pg::parse<g::expr_top, pg::nothing, guarded_control>(in)
+                   : pg::parse<g::stmt_top, pg::nothing, guarded_control>(in))
+        return true;
+    } catch (const pg::parse_error&) {
+    }
+  }
+  return false;
+}
+
+
+// A value written half-quoted: a plain YAML scalar (not quoted, not a block: its first byte is where it starts) in
+// which a quoted part starts after other text and holds code of its own, `int in "if c then [1] else [0]"`. YAML
+// keeps the quotes, so the language reads that part as a string. Gives the offset of the part's opening quote and
+// the hint: the whole value quoted.
+bool Parser::half_quoted(const Text& t, size_t& open, std::string& hint) const {
+  if (in_template_ || t.map.empty() || t.map[0].line != t.pos.line || t.map[0].col != t.pos.col) return false;
+  const std::string& s = t.s;
+  size_t start = s.find_first_not_of(" \t\r\n");
+  for (size_t i = start == std::string::npos ? s.size() : start + 1; i < s.size(); ++i) {
+    if (s[i] != '"' && s[i] != '\'') continue;
+    size_t close = s.find(s[i], i + 1);
+    if (close == std::string::npos) return false;
+    if (std::string code = s.substr(i + 1, close - i - 1); is_code(code)) {
+      // an 'if' or 'let' after an operator goes in parentheses (a parameter's 'in' is no operator)
+      size_t w = code.find_first_not_of(" \t\r\n");
+      size_t we = w == std::string::npos ? w : code.find_first_not_of("abcdefghijklmnopqrstuvwxyz", w);
+      std::string first = w == std::string::npos ? "" : code.substr(w, we == std::string::npos ? we : we - w);
+      if (noun != std::string_view("parameter") && (first == "if" || first == "let") && is_code(code, false))
+        code = "(" + code + ")";
+      std::string whole = s.substr(0, i) + code + s.substr(close + 1);
+      char q = whole.find('"') == std::string::npos ? '"' : whole.find('\'') == std::string::npos ? '\'' : 0;
+      open = i;
+      hint = q ? fmt::format(" (the value is not quoted as a whole, so its quoted part is a string: quote the whole value, "
+                             "{}{}{})",
+                             q, whole, q)
+               : " (the value is not quoted as a whole, so its quoted part is a string: quote the whole value)";
+      return true;
+    }
+    i = close;
+  }
+  return false;
+}
+
+void Parser::note_half_quoted(const Text& t) {
+  size_t open = 0;
+  std::string hint;
+  if (half_quoted(t, open, hint)) half_quoted_.push_back({t.at(open), std::move(hint)});
+}
+
+std::string Parser::half_quoted_hint(Pos p) const {
+  for (auto& [at, hint] : half_quoted_)
+    if (at.line == p.line && at.col == p.col && at.file == p.file) return hint;
+  return "";
 }
 
 }  // namespace ri

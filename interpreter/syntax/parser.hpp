@@ -37,15 +37,24 @@ class Parser {
   // template -> (TEXT | '{' expr '}')*   with '{{' and '}}' for literal braces
   bool templ(const Text& t, Template& out);
 
+  // The hint for a string literal at `p` that is the quoted part of a value written half-quoted (a plain YAML value
+  // with a quoted part that is code: `int in "if c then [1] else [0]"`), to add to a type error about it; "" for
+  // any other position.
+  std::string half_quoted_hint(Pos p) const;
+
   static constexpr size_t max_length = 4096;  // bytes in one expression: bounds parser recursion
   static constexpr int max_nesting = 64;
 
  private:
   bool precheck(const Text& t);
   void report_parse_error(const Text& t, size_t offset, const std::string& msg);
+  bool half_quoted(const Text& t, size_t& open, std::string& hint) const;
+  void note_half_quoted(const Text& t);  // remembers its quoted part's position and hint
 
   SourceFiles files_;
   Diagnostics& diags_;
+  bool in_template_ = false;
+  std::vector<std::pair<Pos, std::string>> half_quoted_;
 };
 
 }  // namespace ri
