@@ -267,10 +267,11 @@ class Session {
   // the one legal move shown so. Returns its number (1..), 0 when none is, or -N when N moves are shown so.
   int shown_as(const std::string& text) {
     if (P_.hidden.when < 0) return 0;
-    std::string want = normalize_notation(text);
+    const bool keep_case = P_.notation_case_sensitive;
+    std::string want = normalize_notation(text, keep_case);
     int found = 0, count = 0;
     for (int i = 0; i < ml_->size; ++i)
-      if (normalize_notation(g_.shown((*ml_)[i])) == want && ++count == 1) found = i + 1;
+      if (normalize_notation(g_.shown((*ml_)[i]), keep_case) == want && ++count == 1) found = i + 1;
     return count > 1 ? -count : found;
   }
 

@@ -317,6 +317,11 @@ std::vector<Row> rows() {
        "the first argument of 'unique' must be a list, not site", 7, 28, 1},
       {"unique of two lists", one_move("    requires: ['len(unique(edge, edge)) > 0']\n"), "'unique' takes 1 argument (list), not 2",
        7, 21, 1},
+      // game.notation_case
+      {"notation_case sensitive", edit(game("moves: {go: {}}\n"), "{name: Tiny}", "{name: Tiny, notation_case: sensitive}"), "", 0, 0, 0},
+      {"notation_case insensitive", edit(game("moves: {go: {}}\n"), "{name: Tiny}", "{name: Tiny, notation_case: insensitive}"), "", 0, 0, 0},
+      {"notation_case of another value", edit(game("moves: {go: {}}\n"), "{name: Tiny}", "{name: Tiny, notation_case: yes}"),
+       "'notation_case' is 'sensitive' or 'insensitive', not 'yes'", 1, 35, 1},
       // a grid's name: a region of its sites
       {"a named grid is a region", edit(one_move("    requires: ['s in board and len(board) == 4 and not (x in board)']\n"),
                                          "sites: [x, y, z]", "sites: [x, y, z], grids: [{width: 2, height: 2, name: board}]"),

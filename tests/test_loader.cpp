@@ -339,7 +339,7 @@ TEST_CASE("the schema gives the keys each mapping of a rule file allows") {
     std::vector<std::string> keys;
   };
   const std::vector<Row> rows = {
-      {"game", "", {"name", "description", "syntax", "prompt"}},
+      {"game", "", {"name", "description", "syntax", "prompt", "notation_case"}},
       {"params.*", "", {"default", "min", "max", "description"}},
       {"players", "", {"count", "names"}},
       {"topology.grids[]", "", {"width", "height", "name", "names", "directions", "diagonals"}},

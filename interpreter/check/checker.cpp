@@ -432,6 +432,10 @@ bool Checker::run(const std::vector<const Document*>& libs, const SourceFiles& f
   P_.name = doc_.name.s;
   P_.description = doc_.description.s;
   P_.syntax = doc_.syntax.s;
+  if (doc_.notation_case.s == "sensitive") P_.notation_case_sensitive = true;
+  else if (doc_.notation_case.pos.line > 0 && doc_.notation_case.s != "insensitive")
+    error(doc_.notation_case.pos,
+          fmt::format("'notation_case' is 'sensitive' or 'insensitive', not '{}'", clip(doc_.notation_case.s)));
   globals_["me"] = {Sym::Me, 0, Type::Player, {}};
   // the built-in lists (filled in by declare_topology) and the standard library come first, so a rule file
   // that declares one of their names is told so, at its own declaration

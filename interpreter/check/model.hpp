@@ -261,6 +261,7 @@ struct Model {
   Pos extends;
   std::string name, description;
   std::string syntax;  // how a player types a move ('game.syntax'; empty: not said)
+  bool notation_case_sensitive = false;  // 'game.notation_case: sensitive': reading a move keeps the letters' case
   std::vector<RuleParam> params;  // in the order declared
 
   std::vector<std::string> players;

@@ -558,7 +558,8 @@ bool replay_line(Game& g, const LogLine& it, ReplayResult& r) {
         for (const Move& m : ml) actual.push_back(g.write(m));
         bool same = actual.size() == it.items.size();
         for (size_t i = 0; same && i < actual.size(); ++i)
-          same = normalize_notation(actual[i]) == normalize_notation(it.items[i]);
+          same = normalize_notation(actual[i], P.notation_case_sensitive) ==
+                 normalize_notation(it.items[i], P.notation_case_sensitive);
         if (!same) {
           std::string e = join(it.items), a = join(actual);
           size_t at = differ(e, a);

@@ -218,7 +218,7 @@ class Game {
   const std::vector<uint64_t> ones_ = std::vector<uint64_t>(kMaxMoves, 1);  // their weights
 };
 
-// Normalises written moves for comparison: lower case, single spaces, trimmed.
-std::string normalize_notation(std::string_view s);
+// Normalises written moves for comparison: lower case (unless `keep_case`), single spaces, trimmed.
+std::string normalize_notation(std::string_view s, bool keep_case = false);
 
 }  // namespace ri

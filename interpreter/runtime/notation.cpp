@@ -98,7 +98,7 @@ std::string Game::shown(const Move& m) {
   return out;
 }
 
-std::string normalize_notation(std::string_view s) {
+std::string normalize_notation(std::string_view s, bool keep_case) {
   std::string out;
   bool space = false;
   for (char c : s) {
@@ -108,7 +108,7 @@ std::string normalize_notation(std::string_view s) {
     }
     if (space) out += ' ';
     space = false;
-    out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    out += keep_case ? c : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   }
   return out;
 }
@@ -120,10 +120,11 @@ namespace {
 struct Texts {
   const std::string& want;
   std::vector<std::string> raw;
+  bool keep_case = false;  // the rule file's notation_case
 
   // Whether `s`, normalised, is `want` (2), begins it (1) or neither (0).
   int fit(const std::string& s) const {
-    std::string n = normalize_notation(s);
+    std::string n = normalize_notation(s, keep_case);
     if (n == want) return 2;
     return want.compare(0, n.size(), n) == 0 ? 1 : 0;
   }
@@ -200,7 +201,8 @@ int Game::outside(const MoveInfo& mi) {
 Game::Reading Game::read(std::string_view text) {
   M_.begin_operation();
   Reading r;
-  std::string want = normalize_notation(text);
+  const bool keep_case = P_->notation_case_sensitive;
+  std::string want = normalize_notation(text, keep_case);
   NodeKind nk = node();
   if (nk == NodeKind::Over) {
     r.message = "the game is over";
@@ -209,7 +211,7 @@ Game::Reading Game::read(std::string_view text) {
   if (nk == NodeKind::Chance) {
     Outcomes o = pending_outcomes();
     std::string v = want;
-    std::string prefix = normalize_notation(o.chance->name) + " ";
+    std::string prefix = normalize_notation(o.chance->name, keep_case) + " ";
     if (v.rfind(prefix, 0) == 0) v = v.substr(prefix.size());
     for (size_t i = 0; i < o.values.size(); ++i)  // the first outcome with the value
       if (v == std::to_string(o.values[i])) {
@@ -232,7 +234,7 @@ Game::Reading Game::read(std::string_view text) {
       try {
         std::string s = write_with(t);
         for (const std::string& acc : accs)
-          if (normalize_notation(acc + s) == want) return true;
+          if (normalize_notation(acc + s, keep_case) == want) return true;
       } catch (const RuntimeError&) {
       }
     }
@@ -260,7 +262,7 @@ Game::Reading Game::read(std::string_view text) {
   // `part` is the first whose first steps alone are
   const Move* part = nullptr;
   for (const Move& x : later) {
-    Texts texts{want, {""}};
+    Texts texts{want, {""}, keep_case};
     bool whole = false;
     int nsteps = 0;
     for_each_step(*P_, x, [&](int, int) { ++nsteps; });
@@ -353,7 +355,7 @@ Game::Reading Game::read(std::string_view text) {
         try {
           std::string s = write_with(t);
           for (const std::string& acc : accs)
-            if (Texts{want, {}}.fit(acc + s) == 1) next.push_back(acc + s);
+            if (Texts{want, {}, keep_case}.fit(acc + s) == 1) next.push_back(acc + s);
         } catch (const RuntimeError&) {
         }
       }

@@ -317,6 +317,7 @@ struct Document {
   Text name, description;
   Text syntax;  // how a player types a move ('game.syntax'): a short text for people
   Text prompt;  // game.prompt: the template `play` prompts a human with (absent: pos.line == 0)
+  Text notation_case;  // game.notation_case: 'sensitive' or 'insensitive' (absent: pos.line == 0, insensitive)
   std::vector<RuleParamDecl> params;
   std::vector<Text> players;
   // players: {count, names}: `count` players named by the pattern (placeholders {letter}, {LETTER}, {n})

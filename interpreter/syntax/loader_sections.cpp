@@ -106,7 +106,7 @@ void Loader::note_sections(const YAML::Node& map, const std::string& prefix, Doc
   }
 }
 
-// game -> { name, description, syntax, prompt }
+// game -> { name, description, syntax, prompt, notation_case }
 void Loader::load_game(const YAML::Node& n, Document& doc) {
   if (!expect_map(n, "game", {1, 1})) return;
   check_keys(n, "game", rule_keys("game"));
@@ -115,6 +115,7 @@ void Loader::load_game(const YAML::Node& n, Document& doc) {
   if (auto v = n["description"]) text(v, doc.description, "'game.description'", pos_of(n));
   if (auto v = n["syntax"]) text(v, doc.syntax, "'game.syntax'", pos_of(n));
   if (auto v = n["prompt"]) text(v, doc.prompt, "'game.prompt'", pos_of(n));
+  if (auto v = n["notation_case"]) text(v, doc.notation_case, "'game.notation_case'", pos_of(n));
 }
 
 // params -> { NAME: INT32 | { default: INT32, min: INT32, max: INT32, description: TEXT } }

@@ -165,7 +165,8 @@ Section named_list(const char* path, bool required) {
 // is the parent of its sub-sections: removing it removes them all.
 const std::vector<Section>& section_table() {
   static const std::vector<Section> table = {
-      keyed<&Document::name, &Document::description, &Document::syntax, &Document::prompt>("game", true),
+      keyed<&Document::name, &Document::description, &Document::syntax, &Document::prompt, &Document::notation_case>(
+          "game", true),
       by_entry<&Document::params>("params"),
       whole<&Document::players, &Document::player_count, &Document::player_names>("players", true),
       whole<&Document::sites>("topology.sites"),
