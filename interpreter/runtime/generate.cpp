@@ -62,6 +62,7 @@ void Game::run_step(const MoveInfo& mi, bool further) {
     try {
       M_.evaluate(mi.let_nodes[l]);
     } catch (const RuntimeError&) {
+      if (M_.spent()) throw;
     }
   }
   for (int e : mi.effects) M_.execute(e);

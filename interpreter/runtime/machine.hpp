@@ -55,6 +55,9 @@ class Machine {
   // arena and the strings and renews the operation's budgets of steps, parameter combinations and changes. With
   // `same_budgets`, the budgets go on from the operation before (the computation at load is one operation).
   void begin_operation(bool same_budgets = false);
+  // Whether the game operation's allowance of evaluation steps or parameter combinations is spent: a runtime error
+  // that a diagnosis would pass over is then thrown on (every later evaluation would fail the same way).
+  bool spent() const { return op_budget_ < 0 || op_candidates_ > limits.candidates; }
   // Counts one parameter combination examined; false once the operation's allowance is spent.
   bool examine() { return ++op_candidates_ <= limits.candidates; }
   size_t arena_mark() const { return arena_.size(); }

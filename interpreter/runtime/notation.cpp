@@ -144,6 +144,7 @@ bool Game::refusal(const MoveInfo& mi, Reading& r) {
     try {
       holds = M_.evaluate(req.node).i != 0;
     } catch (const RuntimeError&) {
+      if (M_.spent()) throw;
       return false;  // passed over
     }
     if (!holds) return refuse(req, "requirement");
@@ -175,6 +176,10 @@ bool Game::refusal(const MoveInfo& mi, Reading& r) {
           break;
         }
   } catch (const RuntimeError&) {
+    if (M_.spent()) {
+      M_.rollback(mark);
+      throw;
+    }
   }
   M_.rollback(mark);
   return failed && refuse(*failed, "post-condition");
@@ -189,6 +194,7 @@ int Game::outside(const MoveInfo& mi) {
     try {
       d = M_.evaluate(p.domain);
     } catch (const RuntimeError&) {
+      if (M_.spent()) throw;
       return static_cast<int>(i);  // no domain there: no value is in it
     }
     bool in = false;
@@ -236,6 +242,7 @@ Game::Reading Game::read(std::string_view text) {
         for (const std::string& acc : accs)
           if (normalize_notation(acc + s, keep_case) == want) return true;
       } catch (const RuntimeError&) {
+      if (M_.spent()) throw;
       }
     }
     return false;
@@ -273,6 +280,7 @@ Game::Reading Game::read(std::string_view text) {
         try {
           s = write_with(t);
         } catch (const RuntimeError&) {
+      if (M_.spent()) throw;
           continue;
         }
         for (const std::string& acc : texts.raw) {
@@ -357,6 +365,7 @@ Game::Reading Game::read(std::string_view text) {
           for (const std::string& acc : accs)
             if (Texts{want, {}, keep_case}.fit(acc + s) == 1) next.push_back(acc + s);
         } catch (const RuntimeError&) {
+      if (M_.spent()) throw;
         }
       }
       accs = std::move(next);
