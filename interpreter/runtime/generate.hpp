@@ -54,7 +54,7 @@ void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
         try {
           dom[k] = M_.evaluate(p.domain);
         } catch (const RuntimeError&) {
-      if (M_.spent()) throw;
+          if (M_.spent()) throw;
           len[k] = opt[k];
           mark[k + 1] = M_.arena_mark();
           return;

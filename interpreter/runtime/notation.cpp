@@ -115,12 +115,11 @@ std::string normalize_notation(std::string_view s, bool keep_case) {
 
 namespace {
 
-// The texts a move's steps so far may be written as (one template each, joined, not normalised) whose normalised
-// form begins `want`: reading follows them step by step.
+// The text a move is read from, against which the texts its steps are written as (one template each, joined, not
+// normalised) are compared step by step.
 struct Texts {
-  const std::string& want;
-  std::vector<std::string> raw;
-  bool keep_case = false;  // the rule file's notation_case
+  const std::string& want;  // normalised
+  bool keep_case = false;   // the rule file's notation_case
 
   // Whether `s`, normalised, is `want` (2), begins it (1) or neither (0).
   int fit(const std::string& s) const {
@@ -242,12 +241,34 @@ Game::Reading Game::read(std::string_view text) {
         for (const std::string& acc : accs)
           if (normalize_notation(acc + s, keep_case) == want) return true;
       } catch (const RuntimeError&) {
-      if (M_.spent()) throw;
+        if (M_.spent()) throw;
       }
     }
     return false;
   };
   const std::vector<std::string> none{""};
+  // The texts `acc + s` (acc one of `accs`, s the candidate bound now written in one of its notations) whose
+  // normalised form begins `want`, each once, in order; `exact`: one of them is `want`.
+  auto continued = [&](const MoveInfo& mi, const std::vector<std::string>& accs, bool& exact) {
+    const Texts texts{want, keep_case};
+    std::vector<std::string> next;
+    exact = false;
+    for (const TemplateInfo& t : mi.notation) {
+      std::string s;
+      try {
+        s = write_with(t);
+      } catch (const RuntimeError&) {
+        if (M_.spent()) throw;
+        continue;
+      }
+      for (const std::string& acc : accs) {
+        const int f = texts.fit(acc + s);
+        exact = exact || f == 2;
+        if (f && std::find(next.begin(), next.end(), acc + s) == next.end()) next.push_back(acc + s);
+      }
+    }
+    return next;
+  };
   // The legal moves in generation order: a move of one step that was not played to be listed is matched where it is
   // listed (its values bound, the state the one it is read in); the others, and every move after one of them, are
   // kept and matched after, step by step, in order.
@@ -269,29 +290,16 @@ Game::Reading Game::read(std::string_view text) {
   // `part` is the first whose first steps alone are
   const Move* part = nullptr;
   for (const Move& x : later) {
-    Texts texts{want, {""}, keep_case};
+    std::vector<std::string> accs = none;
     bool whole = false;
     int nsteps = 0;
     for_each_step(*P_, x, [&](int, int) { ++nsteps; });
     walk_steps(x, [&](const MoveInfo& mi, int k) {
-      std::vector<std::string> next;
-      for (const TemplateInfo& t : mi.notation) {
-        std::string s;
-        try {
-          s = write_with(t);
-        } catch (const RuntimeError&) {
-      if (M_.spent()) throw;
-          continue;
-        }
-        for (const std::string& acc : texts.raw) {
-          int f = texts.fit(acc + s);
-          if (f == 2 && k + 1 == nsteps) whole = true;
-          else if (f == 2 && !part) part = &x;
-          if (f && std::find(next.begin(), next.end(), acc + s) == next.end()) next.push_back(acc + s);
-        }
-      }
-      texts.raw = std::move(next);
-      return !whole && !texts.raw.empty();
+      bool exact = false;
+      accs = continued(mi, accs, exact);
+      if (exact && k + 1 == nsteps) whole = true;
+      else if (exact && !part) part = &x;
+      return !whole && !accs.empty();
     });
     if (whole) {
       r.ok = true;
@@ -358,17 +366,8 @@ Game::Reading Game::read(std::string_view text) {
         M_.reset_lets();
         if (refused) return false;
       }
-      std::vector<std::string> next;
-      for (const TemplateInfo& t : mi.notation) {
-        try {
-          std::string s = write_with(t);
-          for (const std::string& acc : accs)
-            if (Texts{want, {}, keep_case}.fit(acc + s) == 1) next.push_back(acc + s);
-        } catch (const RuntimeError&) {
-      if (M_.spent()) throw;
-        }
-      }
-      accs = std::move(next);
+      bool exact = false;
+      accs = continued(mi, accs, exact);  // (a text that is the whole of `want` here is a legal move's beginning)
       return !accs.empty();
     });
     if (refused) return r;
