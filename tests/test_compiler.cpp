@@ -5,6 +5,7 @@
 #include <string>
 
 #include "pipeline/pipeline.hpp"
+#include "runtime/engine.hpp"
 #include "support.hpp"
 
 using namespace ri;
@@ -236,5 +237,77 @@ TEST_CASE("the compiler folds constants, leaving errors for the runtime to repor
     const Node& n = q->code[q->expressions[0]];
     CHECK(n.op == r.op);
     if (r.op == Op::Const) CHECK(n.imm == r.value);
+  }
+}
+
+namespace {
+
+// A rule file whose display calls `exprs`, with functions small and large, recursive or not.
+std::string inlining_rules(const std::string& display) {
+  return R"RULES(
+game: {name: inlining}
+players: [A]
+topology: {sites: [s1]}
+functions:
+  pick(int k) -> int: "[3, 1, 4][k]"
+  twice(int n) -> int: "pick(n) + pick(n)"
+  down(int n) -> int: "if n <= 0 then 0 else down(n - 1) + 1"
+  ping(int n) -> int: "if n <= 0 then 0 else pong(n - 1)"
+  pong(int n) -> int: "ping(n)"
+  big(int n) -> int: "n + n + n + n + n + n + n + n + n + n + n + n + n + n + n + n + n + n + n + n + n + n + n + n + n + n"
+moves: {m: {}}
+turn: [{choose: all}]
+end: []
+display: ")RULES" + display + "\"\n";
+}
+
+bool inlinable(const Program& P, const std::string& f) {
+  for (size_t i = 0; i < P.functions.size(); ++i)
+    if (P.functions[i].name == f) return P.inlinable[i];
+  FAIL("no function " << f);
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("calls of small functions that cannot reach themselves are inlined, with the same values") {
+  auto p = testing::compile_text(inlining_rules("{twice(2)} {down(3)} {ping(4)} {big(1)} {pick(1) * 10}"));
+  const Program& P = *p;
+  struct Row {
+    const char* function;
+    bool inlined;
+  };
+  const Row rows[] = {{"pick", true}, {"twice", true}, {"down", false}, {"ping", false}, {"pong", false}, {"big", false}};
+  for (const Row& r : rows) {
+    INFO(r.function);
+    CHECK(inlinable(P, r.function) == r.inlined);
+  }
+  // no call of an inlinable function is left, and pick's list literal is a constant list
+  for (const Node& n : P.code)
+    if (n.op == Op::Call) CHECK_FALSE(P.inlinable[static_cast<size_t>(n.a)]);
+  for (const FunctionInfo& f : P.functions)
+    if (f.name == "pick") {
+      const Node& body = P.code[static_cast<size_t>(f.body)];
+      REQUIRE(body.op == Op::Nth);
+      CHECK(P.code[static_cast<size_t>(P.kid(body, 0))].op == Op::ConstList);
+    }
+  Game g(p);
+  CHECK(g.render() == "8 3 0 26 10\n");
+}
+
+TEST_CASE("an error in an inlined function names the calls it was inlined for, innermost first") {
+  const std::string text = inlining_rules("{twice(7)}");
+  auto p = testing::compile_text(text);
+  Game g(p);
+  try {
+    g.render();
+    FAIL("no error");
+  } catch (const RuntimeError& e) {
+    CHECK(std::string(e.what()) == "position 7 is outside the list (length 3)");
+    CHECK(e.pos.line == 6);  // pick's body
+    REQUIRE(e.calls.size() == 2);
+    CHECK(e.calls[0].line == 7);   // pick(n) in twice
+    CHECK(e.calls[0].col == 25);
+    CHECK(e.calls[1].line == 15);  // twice(7) in the display
   }
 }

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "common/arith.hpp"
+#include "compile/inline.hpp"
 
 
 
@@ -41,6 +42,9 @@ class Compiler {
   // Constant folding: node n, or a constant node with its value when n computes one from constants without an error
   // (an error stays for the runtime to report at its place); an 'if' with a constant condition is its branch.
   int fold(int n);
+  // A list literal whose items are all constants (each within 32 bits) is a constant list of the program: made once,
+  // not in the arena each time it is evaluated. Any other list literal stays as it is.
+  int constant_list(int n);
   // A move: its parameters' domains, lets (each referenced through a LazyLet node), requirements (each with the
   // parameter generation checks it after), effects, notation and the history fields it records.
   void move(MoveInfo& mi, const CheckedMove& cm, size_t nhistory);
@@ -136,7 +140,7 @@ int Compiler::expr(const Expr& e) {
       if (e.sym == Sym::PerPlayer) return emit(Op::PerPlayer, e.type, e.pos, {expr(*e.kids[1])}, e.id);
       if (e.sym == Sym::ZoneEach) return emit(Op::ZoneEach, e.type, e.pos, {expr(*e.kids[1])}, e.id);
       if (e.sym == Sym::TrackEach) return emit(Op::TrackEach, e.type, e.pos, {expr(*e.kids[1])}, e.id);
-      return emit(Op::Nth, e.type, e.pos, {expr(*e.kids[0]), expr(*e.kids[1])});
+      return fold(emit(Op::Nth, e.type, e.pos, {expr(*e.kids[0]), expr(*e.kids[1])}));
     case ExprKind::Field: {
       int k = expr(*e.kids[0]);
       if (e.name == "owner") return emit(Op::Owner, e.type, e.pos, {k});
@@ -164,7 +168,7 @@ int Compiler::expr(const Expr& e) {
     case ExprKind::List: {
       std::vector<int> kids;
       for (auto& k : e.kids) kids.push_back(expr(*k));
-      return emit(Op::ListLit, e.type, e.pos, kids);
+      return constant_list(emit(Op::ListLit, e.type, e.pos, kids));
     }
     case ExprKind::Range: return emit(Op::Range, e.type, e.pos, {expr(*e.kids[0]), expr(*e.kids[1])});
   }
@@ -244,9 +248,22 @@ int Compiler::fold(int n) {
   const Node nd = P_.code[n];
   auto is_const = [&](int k) { return P_.code[P_.kids[nd.first + k]].op == Op::Const; };
   auto value = [&](int k) { return P_.code[P_.kids[nd.first + k]].imm; };
+  auto constant = [&](int64_t v) { return emit(Op::Const, nd.type, nd.pos, {}, 0, 0, v); };
+  // an item of a constant list at a constant position, and whether a constant is in a constant list
+  auto const_list = [&](int k) -> const std::vector<int32_t>* {
+    const Node& kid = P_.code[P_.kids[nd.first + k]];
+    return kid.op == Op::ConstList ? &P_.lists[static_cast<size_t>(kid.a)] : nullptr;
+  };
+  if (nd.op == Op::Nth && nd.type != Type::Str && const_list(0) && is_const(1) && value(1) >= 0 &&
+      value(1) < static_cast<int64_t>(const_list(0)->size()))
+    return constant((*const_list(0))[static_cast<size_t>(value(1))]);
+  if ((nd.op == Op::In || nd.op == Op::NotIn) && is_const(0) && const_list(1)) {
+    const auto& l = *const_list(1);
+    const bool in = std::find(l.begin(), l.end(), value(0)) != l.end();
+    return constant(nd.op == Op::In ? in : !in);
+  }
   for (int k = 0; k < nd.nk; ++k)
     if (P_.kids[nd.first + k] < 0 || (nd.op != Op::If && !is_const(k))) return n;
-  auto constant = [&](int64_t v) { return emit(Op::Const, nd.type, nd.pos, {}, 0, 0, v); };
   int64_t a = nd.nk > 0 ? value(0) : 0, b = nd.nk > 1 ? value(1) : 0, r = 0;
   auto arithmetic = [&](ArithOp op) { return arith(op, a, b, r) == ArithError::None ? constant(r) : n; };
   switch (nd.op) {
@@ -271,6 +288,20 @@ int Compiler::fold(int n) {
     case Op::Abs: return a == INT64_MIN ? n : constant(a < 0 ? -a : a);
     default: return n;
   }
+}
+
+int Compiler::constant_list(int n) {
+  const Node nd = P_.code[n];
+  std::vector<int32_t> items;
+  for (int k = 0; k < nd.nk; ++k) {
+    const Node& kid = P_.code[P_.kids[nd.first + k]];
+    const int64_t v = kid.op == Op::Str ? kid.a : kid.imm;
+    if ((kid.op != Op::Const && kid.op != Op::Str) || v < INT32_MIN || v > INT32_MAX) return n;
+    items.push_back(static_cast<int32_t>(v));
+  }
+  const int l = P_.add_list(std::move(items), nd.type);
+  P_.index_list(l);
+  return emit(Op::ConstList, nd.type, nd.pos, {}, l);
 }
 
 void Compiler::move(MoveInfo& mi, const CheckedMove& cm, size_t nhistory) {
@@ -363,6 +394,7 @@ std::shared_ptr<Program> compile(Checked& ck) {
   if (P.has_prompt) in_frame(P.prompt_frame, [&] { P.prompt = c.templ(ck.prompt); });
   in_frame(P.setup_frame, [&] { stmts(ck.setup, P.setup); });
   P.uses_repetitions = uses_op(P, Op::Repetitions);
+  inline_calls(P);
   return prog;
 }
 
@@ -373,7 +405,9 @@ std::shared_ptr<Program> compile_expressions(const Program& base, Checked& ck) {
   P.max_frame = std::max(P.max_frame, P.expression_frame);
   Compiler c(P);
   c.frame = P.expression_frame;
+  const int first = static_cast<int>(P.code.size());
   for (const ExprP& e : ck.expressions) P.expressions.push_back(c.expr(*e));
+  inline_calls_from(P, first, static_cast<int>(P.code.size()));
   P.uses_repetitions = uses_op(P, Op::Repetitions);
   return prog;
 }

@@ -34,6 +34,7 @@ enum class Op : uint8_t {
   ListLit,    // kids -> list
   Any, All, Count, Sum, Min, Max,  // a = slot, k0 domain, k1 where (or -1), k2 body (or -1)
   Call,       // a = function, b = caller frame size, kids = args
+  Bind,       // an inlined call (compile/inline.hpp): a = the callee's first slot, kids = args, then the body's copy
   Index,      // k0 list, k1 int -> element (nth)
   // builtins
   Next, Opponent, PiecesAt, Size, Top, Owner, SiteOf, KindOf, Attr /* a = attr */, Len, Nth, IndexOf, MinF, MaxF,
@@ -91,7 +92,20 @@ struct Program : Model {
   // some code calls `repetitions`: the game keeps the key of the position after each move (State::positions)
   bool uses_repetitions = false;
 
+  // Inlining (compile/inline.hpp): per node, the Bind node of the inlined call its code was copied for (-1: none; a
+  // node past the end: none); per function, whether its calls are inlined, and whether it can reach itself through
+  // calls (only such a call costs an evaluation step).
+  std::vector<int32_t> inlined_in;
+  std::vector<uint8_t> inlinable, recursive;
+
   const Node& node(int i) const { return code[i]; }
+  // Appends the positions of the calls that node n was inlined for, innermost first (where an error at n was called
+  // from, within its frame).
+  void inline_chain(int n, std::vector<Pos>& out) const {
+    for (int b = n >= 0 && n < static_cast<int>(inlined_in.size()) ? inlined_in[n] : -1; b >= 0;
+         b = b < static_cast<int>(inlined_in.size()) ? inlined_in[b] : -1)
+      out.push_back(code[b].pos);
+  }
   int kid(const Node& n, int k) const { return kids[n.first + k]; }
 };
 

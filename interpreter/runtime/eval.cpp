@@ -1,4 +1,5 @@
-// Machine: expression evaluation. One switch over compiled nodes; no allocation, no name lookups.
+// Machine: expression evaluation (the handlers of the nodes are in closures.cpp), and what the handlers leave to the
+// machine: calls, errors, strings and showing values. No allocation, no name lookups.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -11,7 +12,7 @@
 
 namespace ri {
 
-Machine::Machine(std::shared_ptr<const Program> p) : P_(std::move(p)) {
+Machine::Machine(std::shared_ptr<const Program> p) : P_(std::move(p)), xs_(build_closures(*P_)) {
   const Program& P = *P_;
   slots_.assign(static_cast<size_t>(P.max_frame + 1) * (limits.depth + 4) + 16, Value{});
   journal_.reserve(4096);
@@ -24,7 +25,14 @@ Machine::Machine(std::shared_ptr<const Program> p) : P_(std::move(p)) {
 
 void Machine::fail(const Node& n, const std::string& msg) const {
   RuntimeError e(n.pos, msg);
-  for (size_t i = calls_.size(); i-- > 0;) e.calls.push_back(P_->code[calls_[i]].pos);
+  // the calls that led there, innermost first: those the code at n was inlined for, then each call being evaluated
+  // with those it was inlined for
+  const Program& P = *P_;
+  if (&n >= P.code.data() && &n < P.code.data() + P.code.size()) P.inline_chain(static_cast<int>(&n - P.code.data()), e.calls);
+  for (size_t i = calls_.size(); i-- > 0;) {
+    e.calls.push_back(P.code[calls_[i]].pos);
+    P.inline_chain(calls_[i], e.calls);
+  }
   throw e;
 }
 
@@ -129,12 +137,6 @@ const GridPlace& Machine::grid_place(const Node& n, int64_t s) {
   return g;
 }
 
-// The site at column x, row y of grid g, or none (-1) outside it.
-static int64_t grid_site(const GridInfo& g, int64_t x, int64_t y) {
-  if (x < 1 || y < 1 || x > g.width || y > g.height) return -1;
-  return g.sites[static_cast<size_t>((y - 1) * g.width + x - 1)];
-}
-
 const std::string& Machine::text_of(const Value& v) const {
   static const std::string empty;
   size_t n = P_->strings.size();
@@ -161,12 +163,13 @@ Value Machine::concat(const Node& n) {
 // The rarer, stack-hungry operations live outside ev(), so that ev()'s own frame stays small: it is
 // entered once per node.
 
-// f(args): the arguments are evaluated in the caller's frame, then stored in the callee's.
+// f(args): the arguments are evaluated in the caller's frame, then stored in the callee's. A step when f can reach
+// itself through calls.
 Value Machine::call(const Node& n, int id) {
   auto k = [&](int i) { return P_->kids[n.first + i]; };
   const FunctionInfo& f = P_->functions[n.a];
   if (++depth_ > limits.depth) fail(n, fmt::format("calls nested too deeply (more than {})", limits.depth));
-  tick(n);
+  if (P_->recursive[static_cast<size_t>(n.a)]) tick(n);  // only a function that can call itself can go on and on
   int callee = base_ + n.b;
   if (static_cast<size_t>(callee + f.frame + 1) > slots_.size()) fail(n, "calls nested too deeply");
   Value args[kMaxCallArgs];
@@ -181,6 +184,16 @@ Value Machine::call(const Node& n, int id) {
   base_ = saved;
   --depth_;
   return r;
+}
+
+// An inlined call (compile/inline.hpp): the arguments evaluated in the caller's frame, then stored where the
+// callee's frame would have been, then the body's copy; no frame switch, no step.
+Value Machine::bind(const Node& n) {
+  Value args[kMaxCallArgs];
+  const int na = std::min(n.nk - 1, kMaxCallArgs);
+  for (int i = 0; i < na; ++i) args[i] = ev(P_->kids[n.first + i]);
+  for (int i = 0; i < na; ++i) slots_[base_ + n.a + i] = args[i];
+  return ev(P_->kids[n.first + n.nk - 1]);
 }
 
 // random(n): below(n) from the setup's generator; n < 1 is the rule file's error.
@@ -202,233 +215,6 @@ Value Machine::styled(const Node& n) {
   if (!codes) fail(n, fmt::format("unknown style '{}'{}", clip(unknown), style_hint(unknown)));
   if (!colour_ || !showing_ || codes->empty() || text_of(text).empty()) return text;
   return new_string(n, apply_style(text_of(text), *codes));
-}
-
-inline Value Machine::arithmetic(const Node& n, ArithOp op) {
-  int64_t a = ev(P_->kids[n.first]).i, b = ev(P_->kids[n.first + 1]).i, r;
-  if (ArithError e = arith(op, a, b, r); e != ArithError::None) fail(n, arith_message(e));
-  return Value{r, 0, 0};
-}
-
-Value Machine::ev(int id) {
-  const Node& n = P_->code[id];
-  const Program& P = *P_;
-  auto k = [&](int i) { return P.kids[n.first + i]; };
-  // two operands, left to right: C++ leaves the order of an operator's (or a call's) operands open, and
-  // 'random' would show it
-  auto operands = [&] {
-    int64_t a = ev(k(0)).i;
-    return std::pair<int64_t, int64_t>{a, ev(k(1)).i};
-  };
-  switch (n.op) {
-    case Op::Const: return Value{n.imm, 0, 0};
-    case Op::Str: return Value{n.a, 0, 0};
-    case Op::Local: return slots_[base_ + n.a];
-    case Op::LazyLet: {
-      uint64_t bit = uint64_t(1) << n.b;
-      if (!(let_mask_ & bit)) {
-        slots_[base_ + n.a] = ev(k(0));
-        let_mask_ |= bit;
-        if (is_list(n.type)) arena_pin_ = arena_.size();  // its list outlives the aggregate or loop it is used in
-      }
-      return slots_[base_ + n.a];
-    }
-    case Op::Global: return Value{S_.vars[P.vars[n.a].offset], 0, 0};
-    case Op::PerPlayer: {
-      int64_t p = ev(k(0)).i;
-      if (p < 0 || p >= P.nplayers()) fail(n, "no player here");
-      return Value{S_.vars[P.vars[n.a].offset + p], 0, 0};
-    }
-    case Op::Me: return Value{S_.player, 0, 0};
-    case Op::ZoneEach: {
-      int64_t p = ev(k(0)).i;
-      if (p < 0 || p >= P.nplayers()) fail(n, "no player here");
-      return Value{P.zone_sites[n.a][p], 0, 0};
-    }
-    case Op::TrackEach: {
-      int64_t p = ev(k(0)).i;
-      if (p < 0 || p >= P.nplayers()) fail(n, "no player here");
-      return Value{static_cast<int64_t>(ListKind::Const), P.track_lists[n.a][p], 0};
-    }
-    case Op::ConstList: return Value{static_cast<int64_t>(ListKind::Const), n.a, 0};
-    case Op::Neg: {
-      int64_t r;
-      if (__builtin_sub_overflow(int64_t{0}, ev(k(0)).i, &r)) fail(n, "integer overflow");
-      return Value{r, 0, 0};
-    }
-    case Op::Not: return Value{!ev(k(0)).i, 0, 0};
-    case Op::And: return Value{truth(k(0)) && truth(k(1)), 0, 0};
-    case Op::Or: return Value{truth(k(0)) || truth(k(1)), 0, 0};
-    case Op::Add: return arithmetic(n, ArithOp::Add);
-    case Op::Sub: return arithmetic(n, ArithOp::Sub);
-    case Op::Mul: return arithmetic(n, ArithOp::Mul);
-    case Op::Div: return arithmetic(n, ArithOp::Div);
-    case Op::Mod: return arithmetic(n, ArithOp::Mod);
-    case Op::Eq: { auto [a, b] = operands(); return Value{a == b, 0, 0}; }
-    case Op::Ne: { auto [a, b] = operands(); return Value{a != b, 0, 0}; }
-    case Op::Lt: { auto [a, b] = operands(); return Value{a < b, 0, 0}; }
-    case Op::Le: { auto [a, b] = operands(); return Value{a <= b, 0, 0}; }
-    case Op::Gt: { auto [a, b] = operands(); return Value{a > b, 0, 0}; }
-    case Op::Ge: { auto [a, b] = operands(); return Value{a >= b, 0, 0}; }
-    case Op::In:
-    case Op::NotIn: {
-      int64_t x = ev(k(0)).i;
-      Value l = ev(k(1));
-      bool in = contains(l, x);
-      return Value{n.op == Op::In ? in : !in, 0, 0};
-    }
-    case Op::If: return truth(k(0)) ? ev(k(1)) : ev(k(2));
-    case Op::Let:
-      slots_[base_ + n.a] = ev(k(0));
-      return ev(k(1));
-    case Op::Range: {
-      int64_t lo = ev(k(0)).i, hi = ev(k(1)).i;
-      if (lo < INT32_MIN || lo > INT32_MAX || hi < INT32_MIN || hi > INT32_MAX)
-        fail(n, fmt::format("range {}..{} is out of bounds", lo, hi));
-      if (hi >= lo && hi - lo >= kMaxRange) fail(n, fmt::format("range {}..{} has more than {} items", lo, hi, kMaxRange));
-      return Value{static_cast<int64_t>(ListKind::Range), static_cast<int32_t>(lo), static_cast<int32_t>(hi)};
-    }
-    case Op::ListLit: return list_literal(n);
-    case Op::Any:
-    case Op::All:
-    case Op::Count:
-    case Op::Sum:
-    case Op::Min:
-    case Op::Max: return aggregate(n);
-    case Op::Call: return call(n, id);
-    case Op::Next: return Value{(ev(k(0)).i + 1) % P.nplayers(), 0, 0};
-    case Op::Opponent: return Value{1 - ev(k(0)).i, 0, 0};
-    case Op::PiecesAt: return Value{static_cast<int64_t>(ListKind::Stack), checked_site(n, ev(k(0)).i), 0};
-    case Op::Size: return Value{S_.count[checked_site(n, ev(k(0)).i)], 0, 0};
-    case Op::Top: {
-      int s = checked_site(n, ev(k(0)).i);
-      int c = S_.count[s];
-      return Value{c ? S_.stack[static_cast<size_t>(s) * S_.cap + c - 1] : -1, 0, 0};
-    }
-    case Op::Owner: return Value{S_.owner[checked_piece(n, ev(k(0)).i)], 0, 0};
-    case Op::SiteOf: return Value{S_.site[checked_piece(n, ev(k(0)).i)], 0, 0};
-    case Op::KindOf: return Value{S_.kind[checked_piece(n, ev(k(0)).i)], 0, 0};
-    case Op::Attr: {
-      int p = checked_piece(n, ev(k(0)).i);
-      if (hiding_) [[unlikely]] secret_read(n, p);
-      return Value{S_.attrs[static_cast<size_t>(p) * S_.nattrs + n.a], 0, 0};
-    }
-    case Op::Len: return Value{list_len(ev(k(0))), 0, 0};
-    case Op::Nth: {
-      Value l = ev(k(0));
-      int64_t i = ev(k(1)).i;
-      int len = list_len(l);
-      if (i < 0 || i >= len) fail(n, fmt::format("position {} is outside the list (length {})", i, len));
-      return list_at(l, static_cast<int>(i));
-    }
-    case Op::IndexOf: {
-      Value l = ev(k(0));
-      int64_t x = ev(k(1)).i;
-      if (static_cast<ListKind>(l.i) == ListKind::Const && !P.list_index[l.b].empty())
-        return Value{x >= 0 && x < P.nsites() ? P.list_index[l.b][x] : -1, 0, 0};
-      int len = list_len(l);
-      for (int i = 0; i < len; ++i)
-        if (list_at(l, i).i == x) return Value{i, 0, 0};
-      return Value{-1, 0, 0};
-    }
-    case Op::MinF: { auto [a, b] = operands(); return Value{std::min(a, b), 0, 0}; }
-    case Op::MaxF: { auto [a, b] = operands(); return Value{std::max(a, b), 0, 0}; }
-    case Op::Abs: {
-      int64_t v = ev(k(0)).i;
-      if (v == INT64_MIN) fail(n, "integer overflow");
-      return Value{v < 0 ? -v : v, 0, 0};
-    }
-    case Op::CountOwned: {
-      int s = checked_site(n, ev(k(0)).i);
-      if (S_.count[s] == 0) return Value{0, 0, 0};  // like the aggregate: the player is not computed
-      int64_t p = ev(k(1)).i;
-      if (p < 0 || p >= P.nplayers()) return Value{0, 0, 0};
-      return Value{S_.owned[static_cast<size_t>(s) * S_.nplayers + p], 0, 0};
-    }
-    case Op::Related: {
-      int s = checked_site(n, ev(k(0)).i);
-      return Value{static_cast<int64_t>(ListKind::Const), P.relation_lists[n.a][s], 0};
-    }
-    case Op::Link: {
-      int s = checked_site(n, ev(k(0)).i);
-      const auto& l = P.lists[P.relation_lists[n.a][s]];
-      return Value{l.empty() ? -1 : l[0], 0, 0};
-    }
-    case Op::LinesThrough: {
-      int s = checked_site(n, ev(k(0)).i);
-      return Value{static_cast<int64_t>(ListKind::Const), P.through_lists[n.a][s], 0};
-    }
-    case Op::LineSites: {
-      int64_t l = ev(k(0)).i;
-      if (l < 0 || l >= static_cast<int64_t>(P.line_sites.size())) fail(n, "no line here");
-      return Value{static_cast<int64_t>(ListKind::Const), P.line_sites[l], 0};
-    }
-    case Op::HistLen: return Value{S_.hist_len, 0, 0};
-    case Op::Repetitions: {
-      const int64_t want = ev(k(0)).i;
-      if (want < 0) fail(n, fmt::format("repetitions({}): the number of moves is negative", want));
-      const size_t np = S_.positions.size();
-      if (np == 0) return Value{0, 0, 0};
-      const uint64_t now = S_.positions.back();
-      const size_t from = want >= static_cast<int64_t>(np) ? 0 : np - 1 - static_cast<size_t>(want);
-      int64_t c = 0;
-      for (size_t i = from; i < np; ++i) {
-        tick(n);
-        c += S_.positions[i] == now;
-      }
-      return Value{c, 0, 0};
-    }
-    case Op::Mover: {
-      int e = checked_entry(n, ev(k(0)).i);
-      return Value{S_.history[static_cast<size_t>(e) * S_.hist_width], 0, 0};
-    }
-    case Op::LastTurn: {
-      int64_t p = ev(k(0)).i;
-      for (int e = S_.hist_len - 1; e >= 0; --e) {
-        tick(n);
-        if (S_.history[static_cast<size_t>(e) * S_.hist_width] == p) return Value{e, 0, 0};
-      }
-      return Value{-1, 0, 0};
-    }
-    case Op::Recorded: {
-      int e = checked_entry(n, ev(k(0)).i);
-      return Value{S_.history[static_cast<size_t>(e) * S_.hist_width + 1 + n.a], 0, 0};
-    }
-    case Op::Concat: return concat(n);
-    case Op::Join: return join(n);
-    case Op::Unique: return unique(n);
-    case Op::Slice: return slice(n);
-    case Op::Reverse: return reverse(n);
-    case Op::Filter:
-    case Op::Map: return collect(n);
-    case Op::AllPieces: return Value{static_cast<int64_t>(ListKind::AllPieces), 0, 0};
-    case Op::XOf: return Value{grid_place(n, ev(k(0)).i).x, 0, 0};
-    case Op::YOf: return Value{grid_place(n, ev(k(0)).i).y, 0, 0};
-    case Op::SiteAt: {
-      int64_t x = ev(k(0)).i, y = ev(k(1)).i;
-      return Value{grid_site(P.grids[0], x, y), 0, 0};
-    }
-    case Op::Offset: {
-      const GridPlace& g = grid_place(n, ev(k(0)).i);
-      int64_t dx = ev(k(1)).i, dy = ev(k(2)).i, x, y;
-      if (__builtin_add_overflow(g.x, dx, &x) || __builtin_add_overflow(g.y, dy, &y)) return Value{-1, 0, 0};
-      return Value{grid_site(P.grids[g.grid], x, y), 0, 0};
-    }
-    case Op::StrEq:
-    case Op::StrNe: {
-      Value a = ev(k(0));
-      Value b = ev(k(1));
-      return Value{(text_of(a) == text_of(b)) == (n.op == Op::StrEq), 0, 0};
-    }
-    case Op::Random: return random(n);
-    case Op::Styled: return styled(n);
-    case Op::KindPieces: return kind_pieces(n);
-    case Op::JoinText: return join_text(n);
-    case Op::CannotMove: return Value{(S_.flags & State::kCannotMove) != 0, 0, 0};
-    case Op::GameOver: return Value{S_.over != 0, 0, 0};
-    case Op::Continuing: return Value{(S_.flags & State::kContinuing) != 0, 0, 0};
-    default: fail(n, "internal error: not an expression");
-  }
 }
 
 // Which pieces are hidden from the player to move: 'hidden.when' for each piece (in slot 0), every one evaluated

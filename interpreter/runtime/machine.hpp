@@ -11,6 +11,7 @@
 #include "common/arith.hpp"
 #include "common/prng.hpp"
 #include "compile/program.hpp"
+#include "runtime/closures.hpp"
 #include "runtime/state.hpp"
 
 namespace ri {
@@ -119,9 +120,13 @@ class Machine {
   std::string show_value(const Value& v, Type t);
 
  private:
-  Value ev(int n);
-  Value arithmetic(const Node& n, ArithOp op);  // k0 op k1, an error at n when it has no value
+  friend struct Closures;  // the handlers of the nodes (closures.cpp)
+  Value ev(int n) {
+    const XNode& x = xs_[static_cast<size_t>(n)];
+    return x.fn(*this, x);
+  }
   [[gnu::noinline]] Value call(const Node& n, int id);
+  [[gnu::noinline]] Value bind(const Node& n);
   [[gnu::noinline]] Value random(const Node& n);
   [[gnu::noinline]] Value styled(const Node& n);  // styled(TEXT, STYLE)
   [[gnu::noinline]] const GridPlace& grid_place(const Node& n, int64_t s);
@@ -157,6 +162,7 @@ class Machine {
   void for_each(const Value& l, const Node& at, F&& f);
 
   std::shared_ptr<const Program> P_;
+  std::vector<XNode> xs_;  // the code's closures (XNode i: node i)
   State S_;
   std::vector<Value> slots_;
   std::vector<UndoEntry> journal_;

@@ -1,0 +1,419 @@
+// The expressions' handlers and the choice of a handler for each node (closures.hpp). A handler computes its node
+// from its kids' handlers; what needs more room (calls, aggregates, lists made in the arena) stays in Machine's
+// members, which the handler calls.
+#include "runtime/closures.hpp"
+
+#include <fmt/format.h>
+
+#include <functional>
+
+#include "common/arith.hpp"
+#include "runtime/machine.hpp"
+
+namespace ri {
+
+struct Closures {
+  using X = const XNode&;
+
+  static Value val(int64_t v) { return Value{v, 0, 0}; }
+  static Value ev(Machine& m, const XNode* k) { return k->fn(m, *k); }
+  static int64_t iv(Machine& m, const XNode* k) { return k->fn(m, *k).i; }
+  static const Node& node(Machine& m, X x) { return m.P_->code[static_cast<size_t>(x.id)]; }
+  static int kid(Machine& m, X x, int i) { return m.P_->kids[static_cast<size_t>(node(m, x).first + i)]; }
+  // the player k computes; `none` or out of range is the rule file's error at x
+  static int64_t player(Machine& m, X x, const XNode* k) {
+    const int64_t p = iv(m, k);
+    if (p < 0 || p >= m.P_->nplayers()) m.fail(node(m, x), "no player here");
+    return p;
+  }
+  static int site(Machine& m, X x, const XNode* k) { return m.checked_site(node(m, x), iv(m, k)); }
+  static int piece(Machine& m, X x, const XNode* k) { return m.checked_piece(node(m, x), iv(m, k)); }
+  static Value list(ListKind kind, int32_t b, int32_t c = 0) { return Value{static_cast<int64_t>(kind), b, c}; }
+
+  // values
+  static Value constant(Machine&, X x) { return val(x.imm); }
+  static Value local(Machine& m, X x) { return m.slots_[static_cast<size_t>(m.base_ + x.a)]; }
+  static Value lazy_let(Machine& m, X x) {
+    const uint64_t bit = uint64_t(1) << x.b;
+    if (!(m.let_mask_ & bit)) {
+      m.slots_[static_cast<size_t>(m.base_ + x.a)] = ev(m, x.k[0]);
+      m.let_mask_ |= bit;
+      if (is_list(node(m, x).type)) m.arena_pin_ = m.arena_.size();  // its list outlives the aggregate or loop it is used in
+    }
+    return m.slots_[static_cast<size_t>(m.base_ + x.a)];
+  }
+  static Value global(Machine& m, X x) { return val(m.S_.vars[static_cast<size_t>(x.b)]); }  // b: the offset
+  static Value per_player(Machine& m, X x) { return val(m.S_.vars[static_cast<size_t>(x.b + player(m, x, x.k[0]))]); }
+  static Value me(Machine& m, X) { return val(m.S_.player); }
+  static Value zone_each(Machine& m, X x) { return val(m.P_->zone_sites[static_cast<size_t>(x.a)][static_cast<size_t>(player(m, x, x.k[0]))]); }
+  static Value track_each(Machine& m, X x) {
+    return list(ListKind::Const, m.P_->track_lists[static_cast<size_t>(x.a)][static_cast<size_t>(player(m, x, x.k[0]))]);
+  }
+  static Value const_list(Machine&, X x) { return list(ListKind::Const, x.a); }
+  static Value all_pieces(Machine&, X) { return list(ListKind::AllPieces, 0); }
+  static Value me_flag(Machine& m, X x) { return val((m.S_.flags & x.a) != 0); }  // cannot_move, continuing
+  static Value game_over(Machine& m, X) { return val(m.S_.over != 0); }
+  static Value hist_len(Machine& m, X) { return val(m.S_.hist_len); }
+
+  // logic and arithmetic (left operand first: 'random' would show the order)
+  static Value not_(Machine& m, X x) { return val(!iv(m, x.k[0])); }
+  static Value and_(Machine& m, X x) { return val(iv(m, x.k[0]) && iv(m, x.k[1])); }
+  static Value or_(Machine& m, X x) { return val(iv(m, x.k[0]) || iv(m, x.k[1])); }
+  static Value if_(Machine& m, X x) { return iv(m, x.k[0]) ? ev(m, x.k[1]) : ev(m, x.k[2]); }
+  static Value let(Machine& m, X x) {
+    m.slots_[static_cast<size_t>(m.base_ + x.a)] = ev(m, x.k[0]);
+    return ev(m, x.k[1]);
+  }
+  static Value neg(Machine& m, X x) {
+    int64_t r;
+    if (__builtin_sub_overflow(int64_t{0}, iv(m, x.k[0]), &r)) m.fail(node(m, x), "integer overflow");
+    return val(r);
+  }
+  static Value abs(Machine& m, X x) {
+    const int64_t v = iv(m, x.k[0]);
+    if (v == INT64_MIN) m.fail(node(m, x), "integer overflow");
+    return val(v < 0 ? -v : v);
+  }
+  template <ArithOp Op>
+  static Value arithmetic(Machine& m, X x) {
+    const int64_t a = iv(m, x.k[0]);
+    const int64_t b = iv(m, x.k[1]);
+    int64_t r;
+    if (ArithError e = arith(Op, a, b, r); e != ArithError::None) m.fail(node(m, x), arith_message(e));
+    return val(r);
+  }
+  // the same with a constant right operand (imm)
+  template <ArithOp Op>
+  static Value arithmetic_c(Machine& m, X x) {
+    int64_t r;
+    if (ArithError e = arith(Op, iv(m, x.k[0]), x.imm, r); e != ArithError::None) m.fail(node(m, x), arith_message(e));
+    return val(r);
+  }
+  template <class Cmp>
+  static Value compare(Machine& m, X x) {
+    const int64_t a = iv(m, x.k[0]);
+    return val(Cmp{}(a, iv(m, x.k[1])));
+  }
+  template <class Cmp>
+  static Value compare_c(Machine& m, X x) { return val(Cmp{}(iv(m, x.k[0]), x.imm)); }
+  struct Least { int64_t operator()(int64_t a, int64_t b) const { return std::min(a, b); } };
+  struct Most { int64_t operator()(int64_t a, int64_t b) const { return std::max(a, b); } };
+  template <class F>
+  static Value both(Machine& m, X x) {
+    const int64_t a = iv(m, x.k[0]);
+    return val(F{}(a, iv(m, x.k[1])));
+  }
+  template <bool In>
+  static Value in(Machine& m, X x) {
+    const int64_t e = iv(m, x.k[0]);
+    return val(m.contains(ev(m, x.k[1]), e) == In);
+  }
+  template <bool Eq>
+  static Value str_eq(Machine& m, X x) {
+    const Value a = ev(m, x.k[0]);
+    const Value b = ev(m, x.k[1]);
+    return val((m.text_of(a) == m.text_of(b)) == Eq);
+  }
+  static Value next(Machine& m, X x) { return val((iv(m, x.k[0]) + 1) % m.P_->nplayers()); }
+  static Value opponent(Machine& m, X x) { return val(1 - iv(m, x.k[0])); }
+
+  // lists
+  static Value range(Machine& m, X x) {
+    const int64_t lo = iv(m, x.k[0]);
+    const int64_t hi = iv(m, x.k[1]);
+    if (lo < INT32_MIN || lo > INT32_MAX || hi < INT32_MIN || hi > INT32_MAX)
+      m.fail(node(m, x), fmt::format("range {}..{} is out of bounds", lo, hi));
+    if (hi >= lo && hi - lo >= kMaxRange)
+      m.fail(node(m, x), fmt::format("range {}..{} has more than {} items", lo, hi, kMaxRange));
+    return list(ListKind::Range, static_cast<int32_t>(lo), static_cast<int32_t>(hi));
+  }
+  static Value len(Machine& m, X x) { return val(m.list_len(ev(m, x.k[0]))); }
+  static Value nth(Machine& m, X x) {
+    const Value l = ev(m, x.k[0]);
+    const int64_t i = iv(m, x.k[1]);
+    const int n = m.list_len(l);
+    if (i < 0 || i >= n) m.fail(node(m, x), fmt::format("position {} is outside the list (length {})", i, n));
+    return m.list_at(l, static_cast<int>(i));
+  }
+  // nth of a constant list (a): a table lookup
+  static Value nth_c(Machine& m, X x) {
+    const std::vector<int32_t>& l = m.P_->lists[static_cast<size_t>(x.a)];
+    const int64_t i = iv(m, x.k[1]);
+    if (i < 0 || i >= static_cast<int64_t>(l.size()))
+      m.fail(node(m, x), fmt::format("position {} is outside the list (length {})", i, l.size()));
+    return val(l[static_cast<size_t>(i)]);
+  }
+  static Value index_of(Machine& m, X x) {
+    const Value l = ev(m, x.k[0]);
+    const int64_t e = iv(m, x.k[1]);
+    const Program& P = *m.P_;
+    if (static_cast<ListKind>(l.i) == ListKind::Const && !P.list_index[static_cast<size_t>(l.b)].empty())
+      return val(e >= 0 && e < P.nsites() ? P.list_index[static_cast<size_t>(l.b)][static_cast<size_t>(e)] : -1);
+    for (int i = 0, n = m.list_len(l); i < n; ++i)
+      if (m.list_at(l, i).i == e) return val(i);
+    return val(-1);
+  }
+
+  // the board
+  static Value pieces_at(Machine& m, X x) { return list(ListKind::Stack, site(m, x, x.k[0])); }
+  static Value size(Machine& m, X x) { return val(m.S_.count[static_cast<size_t>(site(m, x, x.k[0]))]); }
+  static int64_t top_of(Machine& m, int s) {
+    const int c = m.S_.count[static_cast<size_t>(s)];
+    return c ? m.S_.stack[static_cast<size_t>(s) * m.S_.cap + c - 1] : -1;
+  }
+  static Value top(Machine& m, X x) { return val(top_of(m, site(m, x, x.k[0]))); }
+  static Value owner(Machine& m, X x) { return val(m.S_.owner[static_cast<size_t>(piece(m, x, x.k[0]))]); }
+  static Value site_of(Machine& m, X x) { return val(m.S_.site[static_cast<size_t>(piece(m, x, x.k[0]))]); }
+  static Value kind_of(Machine& m, X x) { return val(m.S_.kind[static_cast<size_t>(piece(m, x, x.k[0]))]); }
+  // top(s).kind and top(s).owner in one handler: k[0] is s, b the Top node (where an error about s is)
+  static int top_piece(Machine& m, X x) {
+    const Node& at = m.P_->code[static_cast<size_t>(x.b)];
+    return m.checked_piece(node(m, x), top_of(m, m.checked_site(at, iv(m, x.k[0]))));
+  }
+  static Value kind_of_top(Machine& m, X x) { return val(m.S_.kind[static_cast<size_t>(top_piece(m, x))]); }
+  static Value owner_of_top(Machine& m, X x) { return val(m.S_.owner[static_cast<size_t>(top_piece(m, x))]); }
+  static Value attr(Machine& m, X x) {
+    const int p = piece(m, x, x.k[0]);
+    if (m.hiding_) [[unlikely]] m.secret_read(node(m, x), p);
+    return val(m.S_.attrs[static_cast<size_t>(p) * m.S_.nattrs + x.a]);
+  }
+  static Value count_owned(Machine& m, X x) {
+    const int s = site(m, x, x.k[0]);
+    if (m.S_.count[static_cast<size_t>(s)] == 0) return val(0);  // like the aggregate: the player is not computed
+    const int64_t p = iv(m, x.k[1]);
+    if (p < 0 || p >= m.P_->nplayers()) return val(0);
+    return val(m.S_.owned[static_cast<size_t>(s) * m.S_.nplayers + p]);
+  }
+  static Value related(Machine& m, X x) {
+    return list(ListKind::Const, m.P_->relation_lists[static_cast<size_t>(x.a)][static_cast<size_t>(site(m, x, x.k[0]))]);
+  }
+  static Value link(Machine& m, X x) {
+    const Program& P = *m.P_;
+    const auto& l = P.lists[static_cast<size_t>(P.relation_lists[static_cast<size_t>(x.a)][static_cast<size_t>(site(m, x, x.k[0]))])];
+    return val(l.empty() ? -1 : l[0]);
+  }
+  static Value lines_through(Machine& m, X x) {
+    return list(ListKind::Const, m.P_->through_lists[static_cast<size_t>(x.a)][static_cast<size_t>(site(m, x, x.k[0]))]);
+  }
+  static Value line_sites(Machine& m, X x) {
+    const int64_t l = iv(m, x.k[0]);
+    if (l < 0 || l >= static_cast<int64_t>(m.P_->line_sites.size())) m.fail(node(m, x), "no line here");
+    return list(ListKind::Const, m.P_->line_sites[static_cast<size_t>(l)]);
+  }
+  static Value x_of(Machine& m, X x) { return val(m.grid_place(node(m, x), iv(m, x.k[0])).x); }
+  static Value y_of(Machine& m, X x) { return val(m.grid_place(node(m, x), iv(m, x.k[0])).y); }
+  // the site at column x, row y of grid g, or none (-1) outside it
+  static int64_t grid_site(const GridInfo& g, int64_t x, int64_t y) {
+    if (x < 1 || y < 1 || x > g.width || y > g.height) return -1;
+    return g.sites[static_cast<size_t>((y - 1) * g.width + x - 1)];
+  }
+  static Value site_at(Machine& m, X x) {
+    const int64_t cx = iv(m, x.k[0]);
+    return val(grid_site(m.P_->grids[0], cx, iv(m, x.k[1])));
+  }
+  static Value offset(Machine& m, X x) {
+    const GridPlace& g = m.grid_place(node(m, x), iv(m, x.k[0]));
+    const int64_t dx = iv(m, x.k[1]);
+    const int64_t dy = iv(m, x.k[2]);
+    int64_t cx, cy;
+    if (__builtin_add_overflow(g.x, dx, &cx) || __builtin_add_overflow(g.y, dy, &cy)) return val(-1);
+    return val(grid_site(m.P_->grids[static_cast<size_t>(g.grid)], cx, cy));
+  }
+  // offset(s, DX, DY) with constant steps (imm: dx, b: dy)
+  static Value offset_c(Machine& m, X x) {
+    const GridPlace& g = m.grid_place(node(m, x), iv(m, x.k[0]));
+    return val(grid_site(m.P_->grids[static_cast<size_t>(g.grid)], g.x + x.imm, g.y + x.b));
+  }
+
+  // the history
+  static int entry(Machine& m, X x) { return m.checked_entry(node(m, x), iv(m, x.k[0])); }
+  static Value mover(Machine& m, X x) { return val(m.S_.history[static_cast<size_t>(entry(m, x)) * m.S_.hist_width]); }
+  static Value recorded(Machine& m, X x) {
+    return val(m.S_.history[static_cast<size_t>(entry(m, x)) * m.S_.hist_width + 1 + x.a]);
+  }
+  static Value last_turn(Machine& m, X x) {
+    const int64_t p = iv(m, x.k[0]);
+    for (int e = m.S_.hist_len - 1; e >= 0; --e) {
+      m.tick(node(m, x));
+      if (m.S_.history[static_cast<size_t>(e) * m.S_.hist_width] == p) return val(e);
+    }
+    return val(-1);
+  }
+  static Value repetitions(Machine& m, X x) {
+    const int64_t want = iv(m, x.k[0]);
+    if (want < 0) m.fail(node(m, x), fmt::format("repetitions({}): the number of moves is negative", want));
+    const std::vector<uint64_t>& seen = m.S_.positions;
+    if (seen.empty()) return val(0);
+    const uint64_t now = seen.back();
+    const size_t from = want >= static_cast<int64_t>(seen.size()) ? 0 : seen.size() - 1 - static_cast<size_t>(want);
+    int64_t c = 0;
+    for (size_t i = from; i < seen.size(); ++i) {
+      m.tick(node(m, x));
+      c += seen[i] == now;
+    }
+    return val(c);
+  }
+
+  // what Machine's members compute (calls, aggregates, lists made in the arena, strings)
+  static Value call(Machine& m, X x) { return m.call(node(m, x), x.id); }
+  static Value bind(Machine& m, X x) { return m.bind(node(m, x)); }
+  // an inlined call of one argument: no temporary needed
+  static Value bind1(Machine& m, X x) {
+    m.slots_[static_cast<size_t>(m.base_ + x.a)] = ev(m, x.k[0]);
+    return ev(m, x.k[1]);
+  }
+  static Value list_literal(Machine& m, X x) { return m.list_literal(node(m, x)); }
+  static Value aggregate(Machine& m, X x) { return m.aggregate(node(m, x)); }
+  static Value collect(Machine& m, X x) { return m.collect(node(m, x)); }
+  static Value join(Machine& m, X x) { return m.join(node(m, x)); }
+  static Value unique(Machine& m, X x) { return m.unique(node(m, x)); }
+  static Value slice(Machine& m, X x) { return m.slice(node(m, x)); }
+  static Value reverse(Machine& m, X x) { return m.reverse(node(m, x)); }
+  static Value kind_pieces(Machine& m, X x) { return m.kind_pieces(node(m, x)); }
+  static Value concat(Machine& m, X x) { return m.concat(node(m, x)); }
+  static Value join_text(Machine& m, X x) { return m.join_text(node(m, x)); }
+  static Value random(Machine& m, X x) { return m.random(node(m, x)); }
+  static Value styled(Machine& m, X x) { return m.styled(node(m, x)); }
+  static Value not_expression(Machine& m, X x) { m.fail(node(m, x), "internal error: not an expression"); }
+
+  static XFn choose(const Program& P, const Node& n, XNode& x);
+};
+
+// The handler of node n; x's operands are set to what it reads.
+XFn Closures::choose(const Program& P, const Node& n, XNode& x) {
+  auto kid_node = [&](int k) -> const Node* {
+    const int c = k < n.nk ? P.kid(n, k) : -1;
+    return c >= 0 ? &P.code[static_cast<size_t>(c)] : nullptr;
+  };
+  auto is_const = [&](int k) { return kid_node(k) && kid_node(k)->op == Op::Const; };
+  // a binary operation: its handler with a constant right operand (copied into imm) when it has one
+  auto binary = [&](XFn general, XFn with_constant) {
+    if (!is_const(1)) return general;
+    x.imm = kid_node(1)->imm;
+    return with_constant;
+  };
+  switch (n.op) {
+    case Op::Const: return constant;
+    case Op::Str: x.imm = n.a; return constant;
+    case Op::Local: return local;
+    case Op::LazyLet: return lazy_let;
+    case Op::Global: x.b = P.vars[static_cast<size_t>(n.a)].offset; return global;
+    case Op::PerPlayer: x.b = P.vars[static_cast<size_t>(n.a)].offset; return per_player;
+    case Op::Me: return me;
+    case Op::ZoneEach: return zone_each;
+    case Op::TrackEach: return track_each;
+    case Op::ConstList: return const_list;
+    case Op::Neg: return neg;
+    case Op::Not: return not_;
+    case Op::And: return and_;
+    case Op::Or: return or_;
+    case Op::Add: return binary(arithmetic<ArithOp::Add>, arithmetic_c<ArithOp::Add>);
+    case Op::Sub: return binary(arithmetic<ArithOp::Sub>, arithmetic_c<ArithOp::Sub>);
+    case Op::Mul: return binary(arithmetic<ArithOp::Mul>, arithmetic_c<ArithOp::Mul>);
+    case Op::Div: return arithmetic<ArithOp::Div>;
+    case Op::Mod: return arithmetic<ArithOp::Mod>;
+    case Op::Eq: return binary(compare<std::equal_to<int64_t>>, compare_c<std::equal_to<int64_t>>);
+    case Op::Ne: return binary(compare<std::not_equal_to<int64_t>>, compare_c<std::not_equal_to<int64_t>>);
+    case Op::Lt: return binary(compare<std::less<int64_t>>, compare_c<std::less<int64_t>>);
+    case Op::Le: return binary(compare<std::less_equal<int64_t>>, compare_c<std::less_equal<int64_t>>);
+    case Op::Gt: return binary(compare<std::greater<int64_t>>, compare_c<std::greater<int64_t>>);
+    case Op::Ge: return binary(compare<std::greater_equal<int64_t>>, compare_c<std::greater_equal<int64_t>>);
+    case Op::In: return in<true>;
+    case Op::NotIn: return in<false>;
+    case Op::If: return if_;
+    case Op::Let: return let;
+    case Op::Range: return range;
+    case Op::ListLit: return list_literal;
+    case Op::Any: case Op::All: case Op::Count: case Op::Sum: case Op::Min: case Op::Max: return aggregate;
+    case Op::Call: return call;
+    case Op::Bind: return n.nk == 2 ? bind1 : bind;
+    case Op::Index: return not_expression;
+    case Op::Next: return next;
+    case Op::Opponent: return opponent;
+    case Op::PiecesAt: return pieces_at;
+    case Op::Size: return size;
+    case Op::Top: return top;
+    case Op::Owner:
+    case Op::KindOf:
+      if (kid_node(0) && kid_node(0)->op == Op::Top) {
+        x.b = P.kid(n, 0);  // the Top node (its closure is built too: kid pointers are set before handlers are chosen)
+        x.k[0] = x.k[0]->k[0];  // its site
+        return n.op == Op::Owner ? owner_of_top : kind_of_top;
+      }
+      return n.op == Op::Owner ? owner : kind_of;
+    case Op::SiteOf: return site_of;
+    case Op::Attr: return attr;
+    case Op::Len: return len;
+    case Op::Nth:
+      if (kid_node(0) && kid_node(0)->op == Op::ConstList) {
+        x.a = kid_node(0)->a;
+        return nth_c;
+      }
+      return nth;
+    case Op::IndexOf: return index_of;
+    case Op::MinF: return both<Least>;
+    case Op::MaxF: return both<Most>;
+    case Op::Abs: return abs;
+    case Op::CountOwned: return count_owned;
+    case Op::Related: return related;
+    case Op::Link: return link;
+    case Op::LinesThrough: return lines_through;
+    case Op::LineSites: return line_sites;
+    case Op::HistLen: return hist_len;
+    case Op::Repetitions: return repetitions;
+    case Op::Mover: return mover;
+    case Op::LastTurn: return last_turn;
+    case Op::Recorded: return recorded;
+    case Op::Concat: return concat;
+    case Op::StrEq: return str_eq<true>;
+    case Op::StrNe: return str_eq<false>;
+    case Op::JoinText: return join_text;
+    case Op::CannotMove: x.a = State::kCannotMove; return me_flag;
+    case Op::GameOver: return game_over;
+    case Op::Continuing: x.a = State::kContinuing; return me_flag;
+    case Op::XOf: return x_of;
+    case Op::YOf: return y_of;
+    case Op::SiteAt: return site_at;
+    case Op::Offset:
+      // constant steps within 32 bits: one handler adds them
+      if (is_const(1) && is_const(2) && std::abs(kid_node(1)->imm) < (1 << 20) && std::abs(kid_node(2)->imm) < (1 << 20)) {
+        x.imm = kid_node(1)->imm;
+        x.b = static_cast<int32_t>(kid_node(2)->imm);
+        return offset_c;
+      }
+      return offset;
+    case Op::AllPieces: return all_pieces;
+    case Op::KindPieces: return kind_pieces;
+    case Op::Random: return random;
+    case Op::Styled: return styled;
+    case Op::Join: return join;
+    case Op::Unique: return unique;
+    case Op::Filter: case Op::Map: return collect;
+    case Op::Slice: return slice;
+    case Op::Reverse: return reverse;
+    default: return not_expression;  // statements
+  }
+}
+
+std::vector<XNode> build_closures(const Program& P) {
+  std::vector<XNode> xs(P.code.size());
+  for (size_t i = 0; i < P.code.size(); ++i) {
+    const Node& n = P.code[i];
+    XNode& x = xs[i];
+    x.id = static_cast<int32_t>(i);
+    x.a = n.a;
+    x.b = n.b;
+    x.imm = n.imm;
+    x.nk = n.nk;
+    for (int k = 0; k < std::min(n.nk, 3); ++k) {
+      const int c = P.kid(n, k);
+      x.k[k] = c >= 0 ? &xs[static_cast<size_t>(c)] : nullptr;
+    }
+  }
+  // every node's kids are set before any handler is chosen: a handler may read its kids' kids (an inlined copy's
+  // kids come after it)
+  for (size_t i = 0; i < P.code.size(); ++i) xs[i].fn = Closures::choose(P, P.code[i], xs[i]);
+  return xs;
+}
+
+}  // namespace ri

@@ -1,0 +1,31 @@
+// The form the machine evaluates expressions in: every node of the program's code compiled once, when the machine is
+// made, into a closure: the handler that computes it, with what it needs at hand (its kids as pointers, its constant,
+// its slot, a variable's offset). Common shapes get handlers of their own (a comparison with a constant, `top(s).kind`),
+// so that evaluating them costs one call. The node's position and type stay in Program::code (`id`), read only when
+// an error is reported.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "compile/program.hpp"
+
+namespace ri {
+
+class Machine;
+struct XNode;
+using XFn = Value (*)(Machine&, const XNode&);
+
+struct XNode {
+  XFn fn = nullptr;
+  const XNode* k[3] = {};  // the first three kids (null: none); the others through Program::kids
+  int64_t imm = 0;         // the node's constant, or a constant operand
+  int32_t a = 0, b = 0;    // the node's operands, or ones the handler computed at build time
+  int32_t id = 0;          // the node in Program::code
+  int32_t nk = 0;          // its number of kids
+};
+
+// The closures of P's code, in its order (XNode i is node i). A statement's closure reports an internal error: the
+// machine runs statements (Machine::ex) itself.
+std::vector<XNode> build_closures(const Program& P);
+
+}  // namespace ri
