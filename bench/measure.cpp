@@ -57,9 +57,10 @@ uint64_t scaled_count(uint64_t count, double seconds, double target) {
 }
 
 uint64_t choose_playouts(ri::Game& g, uint64_t seed, int64_t max_plies, double target) {
-  for (uint64_t count = 1;; count *= 10) {
+  for (uint64_t count = 1;; count *= 2) {
     double seconds = ri::playouts(g, count, seed, max_plies).seconds;
-    if (seconds >= target / 10 || count >= (uint64_t{1} << 40)) return scaled_count(count, seconds, target);
+    if (seconds >= target / 2 || count >= (uint64_t{1} << 40))
+      return std::max(count, scaled_count(count, seconds, target));
   }
 }
 

@@ -25,8 +25,9 @@ Figures run_best(ri::Game& g, const Work& w, int repeat);
 // before a depth that its predecessor's run predicts to be too slow, or once a depth adds no leaves.
 int choose_depth(ri::Game& g, double target);
 
-// A playout count (at least 1) whose run on g takes about `target` seconds: times 1, 10, 100, ... playouts until a
-// run takes a tenth of the target, and scales its count.
+// A playout count whose run on g takes about `target` seconds: times 1, 2, 4, ... playouts until a run takes half
+// the target, and scales that count up to the target (never down: in a game whose playouts differ much in length,
+// such as solitaire's, the first ones say little about the next).
 uint64_t choose_playouts(ri::Game& g, uint64_t seed, int64_t max_plies, double target);
 
 // Whether perft one ply deeper than a run that counted `counts` (ri::perft's) in `seconds` is predicted to stay
