@@ -1,0 +1,40 @@
+// Timing perft and random playouts in this process, and choosing how much of each work makes a run last about
+// a target time.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "figures.hpp"
+#include "runtime/engine.hpp"
+
+namespace bench {
+
+// The work of one run: perft to `depth` (0: none) and `playouts` random playouts (0: none) from Prng(seed), each
+// stopped after max_plies plies.
+struct Work {
+  int depth = 0;
+  uint64_t playouts = 0;
+  uint64_t seed = 1;
+  int64_t max_plies = 10000;
+};
+
+// The best of `repeat` runs of each part of `w` (all perft runs, then all playout runs).
+Figures run_best(ri::Game& g, const Work& w, int repeat);
+
+// The deepest perft depth (1 to 64) whose run on g stays under `target` seconds: tries depth 1, 2, ... and stops
+// before a depth that its predecessor's run predicts to be too slow, or once a depth adds no leaves.
+int choose_depth(ri::Game& g, double target);
+
+// A playout count whose run on g takes about `target` seconds: times 1, 2, 4, ... playouts until a run takes half
+// the target, and scales that count up to the target (never down: in a game whose playouts differ much in length,
+// such as solitaire's, the first ones say little about the next).
+uint64_t choose_playouts(ri::Game& g, uint64_t seed, int64_t max_plies, double target);
+
+// Whether perft one ply deeper than a run that counted `counts` (ri::perft's) in `seconds` is predicted to stay
+// under `target`: its new leaves, at the last ply's branching factor, in the run's time per node.
+bool deeper_fits(const std::vector<uint64_t>& counts, double seconds, double target);
+
+// The count that a run of `count` playouts in `seconds` predicts to take `target` seconds; at least 1.
+uint64_t scaled_count(uint64_t count, double seconds, double target);
+
+}  // namespace bench
