@@ -1093,3 +1093,30 @@ TEST_CASE("record_rejections: the first requirement, in the order written, that 
     }
   }
 }
+
+TEST_CASE("the legal moves are generated once per position and kept until the state changes") {
+  auto p = testing::compile_file("rules/tic-tac-toe.rules");
+  Game g(p);
+  MoveList first, again;
+  g.legal(first);
+  REQUIRE(first.size == 9);
+  g.legal(again);
+  CHECK(again.size == 9);
+  // a change made through the machine, not through apply(), is seen too
+  Machine& M = g.machine();
+  const size_t mark = M.mark();
+  M.place(0, p->lists[static_cast<size_t>(p->sites_list)][0]);  // a mark on the first square
+  g.legal(again);
+  CHECK(again.size == 8);
+  M.rollback(mark);
+  g.legal(again);
+  CHECK(again.size == 9);
+  // applying and undoing a move gives the same moves back
+  const size_t played = g.apply(first[0]);
+  g.legal(again);
+  CHECK(again.size == 8);
+  g.undo(played);
+  g.legal(again);
+  REQUIRE(again.size == first.size);
+  for (int i = 0; i < first.size; ++i) CHECK(again[i] == first[i]);
+}

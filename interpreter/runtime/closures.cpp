@@ -74,28 +74,49 @@ struct Closures {
     if (v == INT64_MIN) m.fail(node(m, x), "integer overflow");
     return val(v < 0 ? -v : v);
   }
+  // How a handler reads an operand: through the kid's handler, or directly when the kid is a slot or a constant.
+  struct Any {
+    static int64_t get(Machine& m, const XNode* k) { return k->fn(m, *k).i; }
+  };
+  struct Slot {
+    static int64_t get(Machine& m, const XNode* k) { return m.slots_[static_cast<size_t>(m.base_ + k->a)].i; }
+  };
+  struct Imm {
+    static int64_t get(Machine&, const XNode* k) { return k->imm; }
+  };
+  // a OP b, an error at x when it has no value
   template <ArithOp Op>
-  static Value arithmetic(Machine& m, X x) {
-    const int64_t a = iv(m, x.k[0]);
-    const int64_t b = iv(m, x.k[1]);
-    int64_t r;
-    if (ArithError e = arith(Op, a, b, r); e != ArithError::None) m.fail(node(m, x), arith_message(e));
-    return val(r);
-  }
-  // the same with a constant right operand (imm)
-  template <ArithOp Op>
-  static Value arithmetic_c(Machine& m, X x) {
-    int64_t r;
-    if (ArithError e = arith(Op, iv(m, x.k[0]), x.imm, r); e != ArithError::None) m.fail(node(m, x), arith_message(e));
-    return val(r);
-  }
+  struct Arithmetic {
+    template <class A, class B>
+    static Value fn(Machine& m, X x) {
+      const int64_t a = A::get(m, x.k[0]);
+      const int64_t b = B::get(m, x.k[1]);
+      int64_t r;
+      if (ArithError e = arith(Op, a, b, r); e != ArithError::None) [[unlikely]] m.fail(node(m, x), arith_message(e));
+      return val(r);
+    }
+  };
   template <class Cmp>
-  static Value compare(Machine& m, X x) {
-    const int64_t a = iv(m, x.k[0]);
-    return val(Cmp{}(a, iv(m, x.k[1])));
+  struct Compare {
+    template <class A, class B>
+    static Value fn(Machine& m, X x) {
+      const int64_t a = A::get(m, x.k[0]);
+      return val(Cmp{}(a, B::get(m, x.k[1])));
+    }
+  };
+  // H's handler for the kinds of x's two operands
+  template <class H>
+  static XFn by_operands(const Program& P, const Node& n) {
+    auto kind = [&](int k) {
+      const Op op = P.code[static_cast<size_t>(P.kid(n, k))].op;
+      return op == Op::Local ? 1 : op == Op::Const ? 2 : 0;
+    };
+    static constexpr XFn table[3][3] = {
+        {H::template fn<Any, Any>, H::template fn<Any, Slot>, H::template fn<Any, Imm>},
+        {H::template fn<Slot, Any>, H::template fn<Slot, Slot>, H::template fn<Slot, Imm>},
+        {H::template fn<Imm, Any>, H::template fn<Imm, Slot>, H::template fn<Imm, Imm>}};
+    return table[kind(0)][kind(1)];
   }
-  template <class Cmp>
-  static Value compare_c(Machine& m, X x) { return val(Cmp{}(iv(m, x.k[0]), x.imm)); }
   struct Least { int64_t operator()(int64_t a, int64_t b) const { return std::min(a, b); } };
   struct Most { int64_t operator()(int64_t a, int64_t b) const { return std::max(a, b); } };
   template <class F>
@@ -286,12 +307,6 @@ XFn Closures::choose(const Program& P, const Node& n, XNode& x) {
     return c >= 0 ? &P.code[static_cast<size_t>(c)] : nullptr;
   };
   auto is_const = [&](int k) { return kid_node(k) && kid_node(k)->op == Op::Const; };
-  // a binary operation: its handler with a constant right operand (copied into imm) when it has one
-  auto binary = [&](XFn general, XFn with_constant) {
-    if (!is_const(1)) return general;
-    x.imm = kid_node(1)->imm;
-    return with_constant;
-  };
   switch (n.op) {
     case Op::Const: return constant;
     case Op::Str: x.imm = n.a; return constant;
@@ -307,17 +322,17 @@ XFn Closures::choose(const Program& P, const Node& n, XNode& x) {
     case Op::Not: return not_;
     case Op::And: return and_;
     case Op::Or: return or_;
-    case Op::Add: return binary(arithmetic<ArithOp::Add>, arithmetic_c<ArithOp::Add>);
-    case Op::Sub: return binary(arithmetic<ArithOp::Sub>, arithmetic_c<ArithOp::Sub>);
-    case Op::Mul: return binary(arithmetic<ArithOp::Mul>, arithmetic_c<ArithOp::Mul>);
-    case Op::Div: return arithmetic<ArithOp::Div>;
-    case Op::Mod: return arithmetic<ArithOp::Mod>;
-    case Op::Eq: return binary(compare<std::equal_to<int64_t>>, compare_c<std::equal_to<int64_t>>);
-    case Op::Ne: return binary(compare<std::not_equal_to<int64_t>>, compare_c<std::not_equal_to<int64_t>>);
-    case Op::Lt: return binary(compare<std::less<int64_t>>, compare_c<std::less<int64_t>>);
-    case Op::Le: return binary(compare<std::less_equal<int64_t>>, compare_c<std::less_equal<int64_t>>);
-    case Op::Gt: return binary(compare<std::greater<int64_t>>, compare_c<std::greater<int64_t>>);
-    case Op::Ge: return binary(compare<std::greater_equal<int64_t>>, compare_c<std::greater_equal<int64_t>>);
+    case Op::Add: return by_operands<Arithmetic<ArithOp::Add>>(P, n);
+    case Op::Sub: return by_operands<Arithmetic<ArithOp::Sub>>(P, n);
+    case Op::Mul: return by_operands<Arithmetic<ArithOp::Mul>>(P, n);
+    case Op::Div: return by_operands<Arithmetic<ArithOp::Div>>(P, n);
+    case Op::Mod: return by_operands<Arithmetic<ArithOp::Mod>>(P, n);
+    case Op::Eq: return by_operands<Compare<std::equal_to<int64_t>>>(P, n);
+    case Op::Ne: return by_operands<Compare<std::not_equal_to<int64_t>>>(P, n);
+    case Op::Lt: return by_operands<Compare<std::less<int64_t>>>(P, n);
+    case Op::Le: return by_operands<Compare<std::less_equal<int64_t>>>(P, n);
+    case Op::Gt: return by_operands<Compare<std::greater<int64_t>>>(P, n);
+    case Op::Ge: return by_operands<Compare<std::greater_equal<int64_t>>>(P, n);
     case Op::In: return in<true>;
     case Op::NotIn: return in<false>;
     case Op::If: return if_;

@@ -6,11 +6,13 @@
 namespace ri {
 
 void Machine::set_var(int index, int32_t v) {
+  ++version_;
   journal_.push_back({UndoEntry::Var, index, S_.vars[index]});
   S_.vars[index] = v;
 }
 
 void Machine::set_attr(int piece, int attr, int32_t v) {
+  ++version_;
   size_t i = static_cast<size_t>(piece) * S_.nattrs + attr;
   journal_.push_back({UndoEntry::Attr, static_cast<int32_t>(i), S_.attrs[i]});
   S_.attrs[i] = v;
@@ -27,11 +29,13 @@ static void reown(State& S, int piece, int player) {
 }
 
 void Machine::set_owner(int piece, int player) {
+  ++version_;
   journal_.push_back({UndoEntry::Owner, piece, S_.owner[piece]});
   reown(S_, piece, player);
 }
 
 void Machine::set_kind(int piece, int kind) {
+  ++version_;
   journal_.push_back({UndoEntry::Kind_, piece, S_.kind[piece]});
   S_.kind[piece] = static_cast<int16_t>(kind);
 }
@@ -70,12 +74,14 @@ static void drop(State& S, int piece, int s, int h) {
 }
 
 void Machine::place(int piece, int site) {
+  ++version_;
   journal_.push_back({UndoEntry::Place, piece, S_.site[piece], S_.height[piece]});
   lift(S_, piece);
   if (site >= 0) drop(S_, piece, site, S_.count[site]);
 }
 
 void Machine::save_control() {
+  ++version_;
   UndoEntry e{UndoEntry::Control};
   e.control[0] = S_.player;
   e.control[1] = S_.step;
@@ -89,6 +95,7 @@ void Machine::save_control() {
 }
 
 void Machine::push_history(const int32_t* entry) {
+  ++version_;
   S_.history.resize(static_cast<size_t>(S_.hist_len + 1) * S_.hist_width);
   std::copy(entry, entry + S_.hist_width, S_.history.begin() + static_cast<ptrdiff_t>(S_.hist_len) * S_.hist_width);
   ++S_.hist_len;
@@ -96,11 +103,13 @@ void Machine::push_history(const int32_t* entry) {
 }
 
 void Machine::push_position(uint64_t key) {
+  ++version_;
   S_.positions.push_back(key);
   journal_.push_back({UndoEntry::Position});
 }
 
 void Machine::rollback(size_t mark) {
+  if (journal_.size() > mark) ++version_;
   while (journal_.size() > mark) {
     UndoEntry& e = journal_.back();
     switch (e.kind) {

@@ -229,7 +229,7 @@ void Game::settle() {
     const StepInfo& st = P_->steps[S.step];
     if (st.when < 0 || M_.evaluate(st.when).i) {
       if (st.kind == StepInfo::Roll) return;
-      if (any_legal()) return;
+      if (has_moves()) return;
       if (st.end_if_none || st.lose_if_none) {
         S.flags |= State::kCannotMove;  // cannot_move is true while the end rules are tried
         bool ended = false;

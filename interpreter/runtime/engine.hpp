@@ -87,7 +87,9 @@ class Game {
   };
   Outcomes outcomes();
 
-  // Decision: the legal moves in declaration order. Chance: one move per outcome.
+  // Decision: the legal moves in declaration order. Chance: one move per outcome. The moves of a decision node are
+  // generated once, when the game settles there (or at the first call), and kept until the state changes
+  // (Machine::version).
   void legal(MoveList& out);
   // Applies a legal move or outcome; returns the mark to undo it with. A runtime error of the rule file on the way
   // leaves the game as it was before the move (then the error is thrown on).
@@ -168,6 +170,12 @@ class Game {
   bool check_end();
   void finish_without_rule(int32_t how);  // how: State::ended_by
   bool any_legal();
+  // Whether the player to move has a legal move, the moves generated into the cache for legal(); a runtime error on
+  // the way leaves the answer to any_legal() (which meets it only before a first legal move, as before caching).
+  bool has_moves();
+  // Generates the legal moves of the decision node into `out` (the cache kept with its state's version when it is
+  // the cache).
+  void generate(MoveList& out);
   // Calls emit(m) (which returns false to stop) for each legal move of the current step that extends `m`, whose
   // values up to m.nargs are the steps already chosen (`depth` of them; none: a whole move), in generation order:
   // each candidate whose requirements hold; one whose move has `ensures` or may continue is played (its effects
@@ -214,6 +222,19 @@ class Game {
   std::vector<int32_t> entry_;  // the history entry being recorded
   std::vector<Value> frame_;     // a move's slots, kept while its step's 'after' statements run
   std::vector<std::vector<Value>> saved_;  // per step depth: a move's slots, kept while its further steps are generated
+  // the legal moves of the state at moves_version_ (on the heap: a move list is large; a copy of the game copies them)
+  struct Cache {
+    std::unique_ptr<MoveList> list = std::make_unique<MoveList>();
+    Cache() = default;
+    Cache(const Cache& o) : list(std::make_unique<MoveList>(*o.list)) {}
+    Cache& operator=(const Cache& o) {
+      *list = *o.list;
+      return *this;
+    }
+    Cache(Cache&&) = default;
+    Cache& operator=(Cache&&) = default;
+  } moves_;
+  uint64_t moves_version_ = ~uint64_t{0};
   std::vector<int64_t> values_;  // the computed outcomes of the chance node (capacity kMaxMoves: never reallocated)
   const std::vector<uint64_t> ones_ = std::vector<uint64_t>(kMaxMoves, 1);  // their weights
 };

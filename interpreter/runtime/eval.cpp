@@ -36,10 +36,9 @@ void Machine::fail(const Node& n, const std::string& msg) const {
   throw e;
 }
 
-void Machine::tick(const Node& n) {
-  if (--budget_ < 0) fail(n, fmt::format("evaluation budget exceeded ({} steps)", limits.steps));
-  if (--op_budget_ < 0)
-    fail(n, fmt::format("one game operation took more than {} evaluation steps", limits.operation_steps));
+void Machine::out_of_steps(const Node& n) const {
+  if (budget_ < 0) fail(n, fmt::format("evaluation budget exceeded ({} steps)", limits.steps));
+  fail(n, fmt::format("one game operation took more than {} evaluation steps", limits.operation_steps));
 }
 
 void Machine::begin_operation(bool same_budgets) {
@@ -61,47 +60,8 @@ Value Machine::evaluate(int n) {
   return ev(n);
 }
 
-int Machine::checked_piece(const Node& n, int64_t p) {
-  if (p < 0 || p >= static_cast<int64_t>(S_.kind.size())) fail(n, "no piece here (the value is none)");
-  return static_cast<int>(p);
-}
-
-int Machine::checked_site(const Node& n, int64_t s) {
-  if (s < 0 || s >= P_->nsites()) fail(n, "no site here (the value is none)");
-  return static_cast<int>(s);
-}
-
-int Machine::list_len(const Value& l) {
-  switch (static_cast<ListKind>(l.i)) {
-    case ListKind::Const: return static_cast<int>(P_->lists[l.b].size());
-    case ListKind::Range: return l.c >= l.b ? l.c - l.b + 1 : 0;  // at most kMaxRange (checked on creation)
-    case ListKind::Stack: return S_.count[l.b];
-    case ListKind::Literal: return l.c;
-    case ListKind::AllPieces: {
-      int k = 0;
-      for (auto s : S_.site) k += s >= 0;
-      return k;
-    }
-  }
-  return 0;
-}
-
-Value Machine::list_at(const Value& l, int i) {
-  Value v{};
-  switch (static_cast<ListKind>(l.i)) {
-    case ListKind::Const: v.i = P_->lists[l.b][i]; break;
-    case ListKind::Range: v.i = l.b + i; break;
-    case ListKind::Stack: v.i = S_.stack[static_cast<size_t>(l.b) * S_.cap + i]; break;
-    case ListKind::Literal: v.i = arena_[static_cast<size_t>(l.b) + i]; break;
-    case ListKind::AllPieces: {
-      int k = 0;
-      for (size_t p = 0; p < S_.site.size(); ++p)
-        if (S_.site[p] >= 0 && k++ == i) { v.i = static_cast<int64_t>(p); break; }
-      break;
-    }
-  }
-  return v;
-}
+void Machine::no_piece(const Node& n) const { fail(n, "no piece here (the value is none)"); }
+void Machine::no_site(const Node& n) const { fail(n, "no site here (the value is none)"); }
 
 bool Machine::contains(const Value& l, int64_t x) {
   switch (static_cast<ListKind>(l.i)) {
@@ -130,11 +90,8 @@ int Machine::checked_entry(const Node& n, int64_t k) {
   return static_cast<int>(k);
 }
 
-// The grid position of site s; a runtime error for none or a site that is not on a grid.
-const GridPlace& Machine::grid_place(const Node& n, int64_t s) {
-  const GridPlace& g = P_->grid_place[checked_site(n, s)];
-  if (g.grid < 0) fail(n, fmt::format("'{}' is not a site of a grid", P_->site_names[s]));
-  return g;
+void Machine::not_on_grid(const Node& n, int64_t s) const {
+  fail(n, fmt::format("'{}' is not a site of a grid", P_->site_names[static_cast<size_t>(s)]));
 }
 
 const std::string& Machine::text_of(const Value& v) const {

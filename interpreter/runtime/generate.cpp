@@ -26,6 +26,21 @@ void Game::legal(MoveList& out) {
     }
     return;
   }
+  if (moves_version_ != M_.version() || rejected_) {
+    moves_version_ = ~uint64_t{0};  // until the moves are all there
+    generate(*moves_.list);
+    moves_version_ = M_.version();
+  }
+  for (const Move& m : *moves_.list) {
+    Move& o = out.moves[out.size++];
+    o.type = m.type;
+    o.nargs = m.nargs;
+    std::copy_n(m.args.begin(), m.nargs, o.args.begin());
+  }
+}
+
+void Game::generate(MoveList& out) {
+  out.size = 0;
   auto add = [&](const Move& m) {
     if (out.size >= kMaxMoves)
       throw RuntimeError(P_->moves[m.type].pos, fmt::format("more than {} legal moves", kMaxMoves));
@@ -38,6 +53,19 @@ void Game::legal(MoveList& out) {
   Move m;
   if (rejected_) [[unlikely]] extend<true>(m, 0, add);
   else extend<false>(m, 0, add);
+}
+
+bool Game::has_moves() {
+  if (rejected_) [[unlikely]] return any_legal();
+  moves_version_ = ~uint64_t{0};
+  try {
+    generate(*moves_.list);
+  } catch (const RuntimeError&) {
+    if (M_.spent()) throw;
+    return any_legal();
+  }
+  moves_version_ = M_.version();
+  return moves_.list->size > 0;
 }
 
 bool Game::any_legal() {

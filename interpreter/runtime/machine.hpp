@@ -40,8 +40,15 @@ class Machine {
   explicit Machine(std::shared_ptr<const Program> p);
 
   const Program& prog() const { return *P_; }
-  State& state() { return S_; }
+  // The state. Non-const access counts as a change (version()).
+  State& state() {
+    ++version_;
+    return S_;
+  }
   const State& state() const { return S_; }
+  // Changes whenever the state may have changed: a mutation, an undo, non-const access to the state. What was computed
+  // from the state at one version (the legal moves) holds while the version stays.
+  uint64_t version() const { return version_; }
   Limits limits;
 
   // Top-level evaluation of node `n` with a fresh budget; `frame` slots are already set by the caller.
@@ -89,8 +96,26 @@ class Machine {
   void set_deck(const std::vector<std::string>* deck) { deck_ = deck; }
 
   // list helpers shared with generation
-  int list_len(const Value& l);
-  Value list_at(const Value& l, int i);
+  int list_len(const Value& l) {
+    switch (static_cast<ListKind>(l.i)) {
+      case ListKind::Const: return static_cast<int>(P_->lists[static_cast<size_t>(l.b)].size());
+      case ListKind::Range: return l.c >= l.b ? l.c - l.b + 1 : 0;  // at most kMaxRange (checked on creation)
+      case ListKind::Stack: return S_.count[static_cast<size_t>(l.b)];
+      case ListKind::Literal: return l.c;
+      case ListKind::AllPieces: return pieces_on_board();
+    }
+    return 0;
+  }
+  Value list_at(const Value& l, int i) {
+    switch (static_cast<ListKind>(l.i)) {
+      case ListKind::Const: return Value{P_->lists[static_cast<size_t>(l.b)][static_cast<size_t>(i)], 0, 0};
+      case ListKind::Range: return Value{l.b + i, 0, 0};
+      case ListKind::Stack: return Value{S_.stack[static_cast<size_t>(l.b) * S_.cap + i], 0, 0};
+      case ListKind::Literal: return Value{arena_[static_cast<size_t>(l.b) + i], 0, 0};
+      case ListKind::AllPieces: return Value{piece_on_board(i), 0, 0};
+    }
+    return Value{};
+  }
 
   // Hidden information (the rule file's 'hidden'): begin_hiding() decides which pieces are hidden from the player
   // to move (evaluating 'hidden.when' for every piece, with slot 0) and, until end_hiding(), reading a secret
@@ -129,7 +154,6 @@ class Machine {
   [[gnu::noinline]] Value bind(const Node& n);
   [[gnu::noinline]] Value random(const Node& n);
   [[gnu::noinline]] Value styled(const Node& n);  // styled(TEXT, STYLE)
-  [[gnu::noinline]] const GridPlace& grid_place(const Node& n, int64_t s);
   // lists.cpp: iterating over lists and making new ones in the arena
   [[gnu::noinline]] Value list_literal(const Node& n);
   [[gnu::noinline]] Value aggregate(const Node& n);
@@ -152,11 +176,42 @@ class Machine {
   std::vector<int> dealt(int site, const std::vector<int>& pieces) const;  // the deck's order
   void ex(int n);
   bool truth(int n) { return ev(n).i != 0; }
-  void tick(const Node& n);
+  // one evaluation step, at node n
+  void tick(const Node& n) {
+    if (--budget_ < 0 || --op_budget_ < 0) [[unlikely]] out_of_steps(n);
+  }
+  [[noreturn, gnu::noinline]] void out_of_steps(const Node& n) const;
   [[noreturn, gnu::noinline]] void too_many_changes(const Node& n) const;
-  [[noreturn]] void fail(const Node& n, const std::string& msg) const;
-  int checked_piece(const Node& n, int64_t p);
-  int checked_site(const Node& n, int64_t s);
+  [[noreturn, gnu::noinline]] void fail(const Node& n, const std::string& msg) const;
+  // p as a piece, s as a site, s's grid position: none (or out of range), or a site not on a grid, is an error at n
+  int checked_piece(const Node& n, int64_t p) {
+    if (p < 0 || p >= static_cast<int64_t>(S_.kind.size())) [[unlikely]] no_piece(n);
+    return static_cast<int>(p);
+  }
+  int checked_site(const Node& n, int64_t s) {
+    if (s < 0 || s >= P_->nsites()) [[unlikely]] no_site(n);
+    return static_cast<int>(s);
+  }
+  const GridPlace& grid_place(const Node& n, int64_t s) {
+    const GridPlace& g = P_->grid_place[static_cast<size_t>(checked_site(n, s))];
+    if (g.grid < 0) [[unlikely]] not_on_grid(n, s);
+    return g;
+  }
+  [[noreturn, gnu::noinline]] void no_piece(const Node& n) const;
+  [[noreturn, gnu::noinline]] void no_site(const Node& n) const;
+  [[noreturn, gnu::noinline]] void not_on_grid(const Node& n, int64_t s) const;
+  // the pieces on the board, and the i-th of them in creation order (every piece: ListKind::AllPieces)
+  int pieces_on_board() const {
+    int k = 0;
+    for (auto s : S_.site) k += s >= 0;
+    return k;
+  }
+  int64_t piece_on_board(int i) const {
+    int k = 0;
+    for (size_t p = 0; p < S_.site.size(); ++p)
+      if (S_.site[p] >= 0 && k++ == i) return static_cast<int64_t>(p);
+    return 0;
+  }
   bool contains(const Value& l, int64_t x);
   template <class F>
   void for_each(const Value& l, const Node& at, F&& f);
@@ -166,6 +221,7 @@ class Machine {
   State S_;
   std::vector<Value> slots_;
   std::vector<UndoEntry> journal_;
+  uint64_t version_ = 0;  // version()
   int base_ = 0;       // current frame's first slot
   int depth_ = 0;
   int64_t budget_ = 0;
