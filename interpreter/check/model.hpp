@@ -63,6 +63,9 @@ struct MoveInfo {
   std::vector<uint64_t> forget;
   int frame = 0;
   std::vector<RequireInfo> requires_;
+  // the requirements checked once parameter i is bound are requires_[require_at[i + 1] .. require_at[i + 2] - 1]
+  // (i = -1: those on no parameter); their levels never decrease
+  std::vector<int> require_at;
   std::vector<int> effects;  // statement nodes
   // conditions on the state after the effects (their `level` unused): a candidate that fails one is not legal
   std::vector<RequireInfo> ensures;

@@ -326,6 +326,10 @@ void Compiler::move(MoveInfo& mi, const CheckedMove& cm, size_t nhistory) {
     level = std::max(level, param_level(P_, mi.requires_[r].node, np));
     mi.requires_[r].level = level;
   }
+  mi.require_at.assign(static_cast<size_t>(np) + 2, static_cast<int>(mi.requires_.size()));
+  for (size_t r = mi.requires_.size(); r-- > 0;)
+    for (int l = mi.requires_[r].level; l >= -1 && mi.require_at[static_cast<size_t>(l + 1)] > static_cast<int>(r); --l)
+      mi.require_at[static_cast<size_t>(l + 1)] = static_cast<int>(r);
   for (auto& s : cm.effects) mi.effects.push_back(s ? stmt(*s) : -1);
   for (size_t r = 0; r < mi.ensures.size(); ++r) mi.ensures[r].node = cm.ensures[r].check ? expr(*cm.ensures[r].check) : -1;
   mi.continues = std::any_of(mi.effects.begin(), mi.effects.end(), [&](int s) { return uses(P_, s, Op::SContinueMove); });

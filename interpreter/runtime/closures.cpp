@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <functional>
+#include <type_traits>
 
 #include "common/arith.hpp"
 #include "runtime/machine.hpp"
@@ -16,8 +17,13 @@ struct Closures {
   using X = const XNode&;
 
   static Value val(int64_t v) { return Value{v, 0, 0}; }
-  static Value ev(Machine& m, const XNode* k) { return k->fn(m, *k); }
-  static int64_t iv(Machine& m, const XNode* k) { return k->fn(m, *k).i; }
+  // a kid's value: a slot or a constant read here (the commonest kids), any other through its handler
+  static Value ev(Machine& m, const XNode* k) {
+    if (k->fn == &local) return m.slots_[static_cast<size_t>(m.base_ + k->a)];
+    if (k->fn == &constant) return val(k->imm);
+    return k->fn(m, *k);
+  }
+  static int64_t iv(Machine& m, const XNode* k) { return ev(m, k).i; }
   static const Node& node(Machine& m, X x) { return m.P_->code[static_cast<size_t>(x.id)]; }
   static int kid(Machine& m, X x, int i) { return m.P_->kids[static_cast<size_t>(node(m, x).first + i)]; }
   // the player k computes; `none` or out of range is the rule file's error at x
@@ -278,13 +284,85 @@ struct Closures {
   // what Machine's members compute (calls, aggregates, lists made in the arena, strings)
   static Value call(Machine& m, X x) { return m.call(node(m, x), x.id); }
   static Value bind(Machine& m, X x) { return m.bind(node(m, x)); }
-  // an inlined call of one argument: no temporary needed
-  static Value bind1(Machine& m, X x) {
-    m.slots_[static_cast<size_t>(m.base_ + x.a)] = ev(m, x.k[0]);
-    return ev(m, x.k[1]);
+  // an inlined call of N arguments: evaluated in order, then stored where the callee's frame would be, then the body
+  template <int N>
+  static Value bind_n(Machine& m, X x) {
+    Value args[N + 1];
+    for (int i = 0; i < N; ++i) args[i] = ev(m, x.kids[i]);
+    Value* to = &m.slots_[static_cast<size_t>(m.base_ + x.a)];
+    for (int i = 0; i < N; ++i) to[i] = args[i];
+    return ev(m, x.kids[N]);
+  }
+  // any, all, count, sum, min and max over a constant list or a range, element by element as Machine::aggregate
+  // does (which takes the other lists): one step per element, the element's lists dropped before the next.
+  struct AnyOf {
+    int64_t acc = 0;
+    bool step(Machine& m, X x) {
+      if (!iv(m, x.k[2])) return true;
+      acc = 1;
+      return false;
+    }
+  };
+  struct AllOf {
+    int64_t acc = 1;
+    bool step(Machine& m, X x) {
+      if (iv(m, x.k[2])) return true;
+      acc = 0;
+      return false;
+    }
+  };
+  struct CountOf {
+    int64_t acc = 0;
+    bool step(Machine& m, X x) {
+      acc += !x.k[2] || iv(m, x.k[2]);
+      return true;
+    }
+  };
+  struct SumOf {
+    int64_t acc = 0;
+    bool step(Machine& m, X x) {
+      if (__builtin_add_overflow(acc, iv(m, x.k[2]), &acc)) m.fail(node(m, x), "integer overflow");
+      return true;
+    }
+  };
+  template <bool Least>
+  struct Extreme {
+    int64_t acc = 0;
+    bool found = false;
+    bool step(Machine& m, X x) {
+      const int64_t v = iv(m, x.k[2]);
+      if (!found || (Least ? v < acc : v > acc)) acc = v;
+      found = true;
+      return true;
+    }
+  };
+  template <class Acc>
+  static Value aggregate_of(Machine& m, X x) {
+    const Value dom = ev(m, x.k[0]);
+    const ListKind kind = static_cast<ListKind>(dom.i);
+    if (kind != ListKind::Const && kind != ListKind::Range) return m.aggregate(node(m, x));
+    const Node& n = node(m, x);
+    Value* slot = &m.slots_[static_cast<size_t>(m.base_ + x.a)];
+    const size_t mark = m.arena_.size();
+    Acc acc;
+    auto visit = [&](int64_t e) {
+      m.tick(n);
+      if (m.arena_.size() != mark) m.drop_lists(mark);
+      *slot = val(e);
+      return (x.k[1] && !iv(m, x.k[1])) || acc.step(m, x);
+    };
+    if (kind == ListKind::Const) {
+      for (const int32_t e : m.P_->lists[static_cast<size_t>(dom.b)])
+        if (!visit(e)) break;
+    } else {
+      for (int64_t e = dom.b; e <= dom.c; ++e)
+        if (!visit(e)) break;
+    }
+    if constexpr (std::is_same_v<Acc, Extreme<true>> || std::is_same_v<Acc, Extreme<false>>)
+      if (!acc.found) m.fail(n, fmt::format("'{}' over an empty list", std::is_same_v<Acc, Extreme<true>> ? "min" : "max"));
+    return val(acc.acc);
   }
   static Value list_literal(Machine& m, X x) { return m.list_literal(node(m, x)); }
-  static Value aggregate(Machine& m, X x) { return m.aggregate(node(m, x)); }
   static Value collect(Machine& m, X x) { return m.collect(node(m, x)); }
   static Value join(Machine& m, X x) { return m.join(node(m, x)); }
   static Value unique(Machine& m, X x) { return m.unique(node(m, x)); }
@@ -339,9 +417,17 @@ XFn Closures::choose(const Program& P, const Node& n, XNode& x) {
     case Op::Let: return let;
     case Op::Range: return range;
     case Op::ListLit: return list_literal;
-    case Op::Any: case Op::All: case Op::Count: case Op::Sum: case Op::Min: case Op::Max: return aggregate;
+    case Op::Any: return aggregate_of<AnyOf>;
+    case Op::All: return aggregate_of<AllOf>;
+    case Op::Count: return aggregate_of<CountOf>;
+    case Op::Sum: return aggregate_of<SumOf>;
+    case Op::Min: return aggregate_of<Extreme<true>>;
+    case Op::Max: return aggregate_of<Extreme<false>>;
     case Op::Call: return call;
-    case Op::Bind: return n.nk == 2 ? bind1 : bind;
+    case Op::Bind: {
+      static constexpr XFn by_count[] = {bind_n<0>, bind_n<1>, bind_n<2>, bind_n<3>, bind_n<4>};
+      return n.nk - 1 < 5 ? by_count[n.nk - 1] : bind;
+    }
     case Op::Index: return not_expression;
     case Op::Next: return next;
     case Op::Opponent: return opponent;
@@ -410,25 +496,30 @@ XFn Closures::choose(const Program& P, const Node& n, XNode& x) {
   }
 }
 
-std::vector<XNode> build_closures(const Program& P) {
-  std::vector<XNode> xs(P.code.size());
+XCode build_closures(const Program& P) {
+  XCode c;
+  c.nodes.resize(P.code.size());
+  c.kids.reserve(P.kids.size());
   for (size_t i = 0; i < P.code.size(); ++i) {
     const Node& n = P.code[i];
-    XNode& x = xs[i];
+    XNode& x = c.nodes[i];
     x.id = static_cast<int32_t>(i);
     x.a = n.a;
     x.b = n.b;
     x.imm = n.imm;
     x.nk = n.nk;
-    for (int k = 0; k < std::min(n.nk, 3); ++k) {
-      const int c = P.kid(n, k);
-      x.k[k] = c >= 0 ? &xs[static_cast<size_t>(c)] : nullptr;
+    for (int k = 0; k < n.nk; ++k) {
+      const int kid = P.kid(n, k);
+      const XNode* to = kid >= 0 ? &c.nodes[static_cast<size_t>(kid)] : nullptr;
+      if (k < 3) x.k[k] = to;
+      c.kids.push_back(to);
     }
   }
+  for (size_t i = 0, at = 0; i < P.code.size(); at += static_cast<size_t>(P.code[i].nk), ++i) c.nodes[i].kids = c.kids.data() + at;
   // every node's kids are set before any handler is chosen: a handler may read its kids' kids (an inlined copy's
   // kids come after it)
-  for (size_t i = 0; i < P.code.size(); ++i) xs[i].fn = Closures::choose(P, P.code[i], xs[i]);
-  return xs;
+  for (size_t i = 0; i < P.code.size(); ++i) c.nodes[i].fn = Closures::choose(P, P.code[i], c.nodes[i]);
+  return c;
 }
 
 }  // namespace ri

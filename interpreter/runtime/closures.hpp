@@ -17,15 +17,20 @@ using XFn = Value (*)(Machine&, const XNode&);
 
 struct XNode {
   XFn fn = nullptr;
-  const XNode* k[3] = {};  // the first three kids (null: none); the others through Program::kids
-  int64_t imm = 0;         // the node's constant, or a constant operand
-  int32_t a = 0, b = 0;    // the node's operands, or ones the handler computed at build time
-  int32_t id = 0;          // the node in Program::code
-  int32_t nk = 0;          // its number of kids
+  const XNode* k[3] = {};          // the first three kids (null: none)
+  const XNode* const* kids = nullptr;  // all of them
+  int64_t imm = 0;                 // the node's constant, or a constant operand
+  int32_t a = 0, b = 0;            // the node's operands, or ones the handler computed at build time
+  int32_t id = 0;                  // the node in Program::code
+  int32_t nk = 0;                  // its number of kids
 };
 
-// The closures of P's code, in its order (XNode i is node i). A statement's closure reports an internal error: the
-// machine runs statements (Machine::ex) itself.
-std::vector<XNode> build_closures(const Program& P);
+// The closures of a program's code: XNode i is node i. A statement's closure reports an internal error: the machine
+// runs statements (Machine::ex) itself.
+struct XCode {
+  std::vector<XNode> nodes;
+  std::vector<const XNode*> kids;  // XNode::kids point into it
+};
+XCode build_closures(const Program& P);
 
 }  // namespace ri

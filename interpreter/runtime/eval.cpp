@@ -12,7 +12,7 @@
 
 namespace ri {
 
-Machine::Machine(std::shared_ptr<const Program> p) : P_(std::move(p)), xs_(build_closures(*P_)) {
+Machine::Machine(std::shared_ptr<const Program> p) : P_(std::move(p)), code_(build_closures(*P_)) {
   const Program& P = *P_;
   slots_.assign(static_cast<size_t>(P.max_frame + 1) * (limits.depth + 4) + 16, Value{});
   journal_.reserve(4096);
@@ -52,13 +52,6 @@ void Machine::begin_operation(bool same_budgets) {
   journal_limit_ = journal_.size() + static_cast<size_t>(limits.changes);
 }
 
-Value Machine::evaluate(int n) {
-  budget_ = limits.steps;
-  depth_ = 0;
-  base_ = 0;
-  calls_.clear();
-  return ev(n);
-}
 
 void Machine::no_piece(const Node& n) const { fail(n, "no piece here (the value is none)"); }
 void Machine::no_site(const Node& n) const { fail(n, "no site here (the value is none)"); }

@@ -28,10 +28,9 @@ void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
     if (!legal_only) return true;
     M_.arena_rewind(mark[level + 1]);
     M_.forget_lets(mi.forget[level + 1]);
-    for (const RequireInfo& r : mi.requires_)
-      if (r.level == level && !M_.evaluate(r.node).i) {
-        if constexpr (Record)
-          (*rejected_)[static_cast<size_t>(move)][static_cast<size_t>(&r - mi.requires_.data())] = 1;
+    for (int r = mi.require_at[level + 1], end = mi.require_at[level + 2]; r < end; ++r)
+      if (!M_.evaluate(mi.requires_[r].node).i) {
+        if constexpr (Record) (*rejected_)[static_cast<size_t>(move)][static_cast<size_t>(r)] = 1;
         return false;
       }
     return true;

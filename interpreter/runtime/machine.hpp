@@ -52,7 +52,13 @@ class Machine {
   Limits limits;
 
   // Top-level evaluation of node `n` with a fresh budget; `frame` slots are already set by the caller.
-  Value evaluate(int n);
+  Value evaluate(int n) {
+    budget_ = limits.steps;
+    depth_ = 0;
+    base_ = 0;
+    calls_.clear();
+    return ev(n);
+  }
   void execute(int n);
   Value& slot(int i) { return slots_[i]; }
   void reset_lets() { let_mask_ = 0; }
@@ -71,7 +77,7 @@ class Machine {
   size_t arena_mark() const { return arena_.size(); }
   // drops the lists made since `mark` (the caller forgets the list-valued lets computed since)
   void arena_rewind(size_t mark) {
-    arena_.resize(mark);
+    if (arena_.size() > mark) arena_.resize(mark);
     arena_pin_ = std::min(arena_pin_, mark);
   }
 
@@ -147,7 +153,7 @@ class Machine {
  private:
   friend struct Closures;  // the handlers of the nodes (closures.cpp)
   Value ev(int n) {
-    const XNode& x = xs_[static_cast<size_t>(n)];
+    const XNode& x = code_.nodes[static_cast<size_t>(n)];
     return x.fn(*this, x);
   }
   [[gnu::noinline]] Value call(const Node& n, int id);
@@ -217,7 +223,7 @@ class Machine {
   void for_each(const Value& l, const Node& at, F&& f);
 
   std::shared_ptr<const Program> P_;
-  std::vector<XNode> xs_;  // the code's closures (XNode i: node i)
+  XCode code_;  // the code's closures
   State S_;
   std::vector<Value> slots_;
   std::vector<UndoEntry> journal_;
