@@ -311,3 +311,42 @@ TEST_CASE("an error in an inlined function names the calls it was inlined for, i
     CHECK(e.calls[1].line == 15);  // twice(7) in the display
   }
 }
+
+TEST_CASE("a requirement that an optional parameter be none unless something earlier holds narrows its values") {
+  struct Row {
+    const char* requirement;
+    bool narrows;
+    int moves;  // legal moves (a in s1..s3, b none or in s1..s3)
+  };
+  const Row rows[] = {
+      {"b == none or a == s1", true, 6},
+      {"none == b or a == s1 or a == s2", true, 9},
+      {"a == s1 or b == none", true, 6},
+      {"b == none or b == s1", false, 6},
+      {"b != none or a == s1", false, 10},
+      {"b == none", false, 3},
+      {"a == s1", false, 4},
+  };
+  for (const Row& r : rows) {
+    INFO(r.requirement);
+    auto p = testing::compile_text(std::string(R"RULES(
+game: {name: narrow}
+players: [A, B]
+topology: {sites: [s1, s2, s3]}
+moves:
+  m:
+    params:
+      a: site in sites
+      b: site? in sites
+    requires: [")RULES") + r.requirement + R"RULES("]
+turn: [{choose: all}]
+end: []
+)RULES");
+    REQUIRE(p->moves[0].requires_.size() == 1);
+    CHECK((p->moves[0].requires_[0].none_unless >= 0) == r.narrows);
+    Game g(p);
+    MoveList moves;
+    g.legal(moves);
+    CHECK(moves.size == r.moves);
+  }
+}

@@ -40,6 +40,10 @@ struct RequireInfo {
   // requirement depends on (-1: none), so that generation prunes early without changing the order in which
   // requirements are evaluated.
   int level = -1;
+  // A requirement `P == none or G1 or G2 ...` on parameter P (its level) whose other terms depend only on earlier
+  // parameters: the node of those terms (their `or`), which generation evaluates once per binding of the earlier
+  // parameters; while it is false, only `none` can bind P (-1: not of that form).
+  int none_unless = -1;
   std::string code;      // may be empty
   std::string message;   // may be empty
   std::string text;      // the expression as written

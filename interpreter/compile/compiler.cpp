@@ -45,6 +45,9 @@ class Compiler {
   // A list literal whose items are all constants (each within 32 bits) is a constant list of the program: made once,
   // not in the arena each time it is evaluated. Any other list literal stays as it is.
   int constant_list(int n);
+  // The terms of a requirement that say its parameter may be none (RequireInfo::none_unless): -1 unless `n` is
+  // `P == none or G ...` (in any order) with every G on parameters before P (`level`).
+  int none_unless(int n, int level, int np);
   // A move: its parameters' domains, lets (each referenced through a LazyLet node), requirements (each with the
   // parameter generation checks it after), effects, notation and the history fields it records.
   void move(MoveInfo& mi, const CheckedMove& cm, size_t nhistory);
@@ -290,6 +293,43 @@ int Compiler::fold(int n) {
   }
 }
 
+int Compiler::none_unless(int n, int level, int np) {
+  if (level < 0 || n < 0) return -1;
+  // the terms of the `or`s at the top
+  std::vector<int> terms, todo{n};
+  while (!todo.empty()) {
+    const int t = todo.back();
+    todo.pop_back();
+    const Node& nd = P_.code[static_cast<size_t>(t)];
+    if (nd.op == Op::Or) {
+      todo.push_back(P_.kid(nd, 1));
+      todo.push_back(P_.kid(nd, 0));
+    } else {
+      terms.push_back(t);
+    }
+  }
+  auto is = [&](int t, Op op) { return P_.code[static_cast<size_t>(t)].op == op; };
+  auto is_none_test = [&](const Node& nd) {
+    if (nd.op != Op::Eq) return false;
+    const int a = P_.kid(nd, 0), b = P_.kid(nd, 1);
+    auto param = [&](int k) { return is(k, Op::Local) && P_.code[static_cast<size_t>(k)].a == level; };
+    auto none = [&](int k) { return is(k, Op::Const) && P_.code[static_cast<size_t>(k)].imm == -1; };
+    return (param(a) && none(b)) || (none(a) && param(b));
+  };
+  int guard = -1;
+  bool tested = false;
+  for (int t : terms) {
+    const Node& nd = P_.code[static_cast<size_t>(t)];
+    if (!tested && is_none_test(nd)) {
+      tested = true;
+      continue;
+    }
+    if (param_level(P_, t, np) >= level) return -1;
+    guard = guard < 0 ? t : emit(Op::Or, Type::Bool, nd.pos, {guard, t});
+  }
+  return tested && guard >= 0 ? guard : -1;
+}
+
 int Compiler::constant_list(int n) {
   const Node nd = P_.code[n];
   std::vector<int32_t> items;
@@ -325,6 +365,8 @@ void Compiler::move(MoveInfo& mi, const CheckedMove& cm, size_t nhistory) {
     mi.requires_[r].node = cm.requires_[r].check ? expr(*cm.requires_[r].check) : -1;
     level = std::max(level, param_level(P_, mi.requires_[r].node, np));
     mi.requires_[r].level = level;
+    if (level >= 0 && level == param_level(P_, mi.requires_[r].node, np) && mi.params[static_cast<size_t>(level)].optional)
+      mi.requires_[r].none_unless = none_unless(mi.requires_[r].node, level, np);
   }
   mi.require_at.assign(static_cast<size_t>(np) + 2, static_cast<int>(mi.requires_.size()));
   for (size_t r = mi.requires_.size(); r-- > 0;)

@@ -16,6 +16,22 @@ inline int32_t arg32(const MoveInfo& mi, int i, int64_t v) {
   return static_cast<int32_t>(v);
 }
 
+// Whether parameter k of move mi may take values other than none: false when a requirement on it says it must be
+// none unless something about the parameters before it holds (RequireInfo::none_unless), and that does not hold.
+// A runtime error computing it leaves the values to the requirements (which meet it where they always did).
+inline bool Game::beyond_none(const MoveInfo& mi, int k) {
+  for (int r = mi.require_at[static_cast<size_t>(k + 1)], end = mi.require_at[static_cast<size_t>(k + 2)]; r < end; ++r) {
+    const int g = mi.requires_[static_cast<size_t>(r)].none_unless;
+    if (g < 0) continue;
+    try {
+      if (!M_.evaluate(g).i) return false;
+    } catch (const RuntimeError&) {
+      if (M_.spent()) throw;
+    }
+  }
+  return true;
+}
+
 template <bool Record, class F>
 void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
   const MoveInfo& mi = P_->moves[move];
@@ -67,6 +83,7 @@ void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
       dom[k] = Value{static_cast<int64_t>(ListKind::AllPieces), 0, 0};
     }
     len[k] = M_.list_len(dom[k]) + opt[k];
+    if (legal_only && !Record && !beyond_none(mi, k)) len[k] = opt[k];
     mark[k + 1] = M_.arena_mark();
   };
   // requirements on no parameter come first: they may guard the first parameter's domain, as the
