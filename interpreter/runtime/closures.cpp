@@ -1,5 +1,5 @@
 // The expressions' handlers and the choice of a handler for each node (closures.hpp). A handler computes its node
-// from its kids' handlers; what needs more room (calls, aggregates, lists made in the arena) stays in Machine's
+// from its kids' handlers; what needs more room (calls, lists made in the arena, strings) stays in Machine's
 // members, which the handler calls.
 #include "runtime/closures.hpp"
 
@@ -135,10 +135,14 @@ struct Closures {
     const int64_t e = iv(m, x.k[0]);
     return val(m.contains(ev(m, x.k[1]), e) == In);
   }
+  // The program's strings are interned (one id per text): two of them are equal when their ids are; a string made
+  // in this operation ('++') is compared by its text.
   template <bool Eq>
   static Value str_eq(Machine& m, X x) {
     const Value a = ev(m, x.k[0]);
     const Value b = ev(m, x.k[1]);
+    const auto interned = static_cast<int64_t>(m.P_->strings.size());
+    if (a.i >= 0 && a.i < interned && b.i >= 0 && b.i < interned) return val((a.i == b.i) == Eq);
     return val((m.text_of(a) == m.text_of(b)) == Eq);
   }
   static Value next(Machine& m, X x) { return val((iv(m, x.k[0]) + 1) % m.P_->nplayers()); }
@@ -281,7 +285,7 @@ struct Closures {
     return val(c);
   }
 
-  // what Machine's members compute (calls, aggregates, lists made in the arena, strings)
+  // what Machine's members compute (calls, lists made in the arena, strings)
   static Value call(Machine& m, X x) { return m.call(node(m, x), x.id); }
   static Value bind(Machine& m, X x) { return m.bind(node(m, x)); }
   // an inlined call of N arguments: evaluated in order, then stored where the callee's frame would be, then the body
@@ -293,8 +297,7 @@ struct Closures {
     for (int i = 0; i < N; ++i) to[i] = args[i];
     return ev(m, x.kids[N]);
   }
-  // any, all, count, sum, min and max over a constant list or a range, element by element as Machine::aggregate
-  // does (which takes the other lists): one step per element, the element's lists dropped before the next.
+  // any, all, count, sum, min and max: one step per element, the lists made for an element dropped before the next
   struct AnyOf {
     int64_t acc = 0;
     bool step(Machine& m, X x) {
@@ -340,7 +343,6 @@ struct Closures {
   static Value aggregate_of(Machine& m, X x) {
     const Value dom = ev(m, x.k[0]);
     const ListKind kind = static_cast<ListKind>(dom.i);
-    if (kind != ListKind::Const && kind != ListKind::Range) return m.aggregate(node(m, x));
     const Node& n = node(m, x);
     Value* slot = &m.slots_[static_cast<size_t>(m.base_ + x.a)];
     const size_t mark = m.arena_.size();
@@ -351,12 +353,22 @@ struct Closures {
       *slot = val(e);
       return (x.k[1] && !iv(m, x.k[1])) || acc.step(m, x);
     };
-    if (kind == ListKind::Const) {
-      for (const int32_t e : m.P_->lists[static_cast<size_t>(dom.b)])
-        if (!visit(e)) break;
-    } else {
-      for (int64_t e = dom.b; e <= dom.c; ++e)
-        if (!visit(e)) break;
+    switch (kind) {
+      case ListKind::Const:
+        for (const int32_t e : m.P_->lists[static_cast<size_t>(dom.b)])
+          if (!visit(e)) break;
+        break;
+      case ListKind::Range:
+        for (int64_t e = dom.b; e <= dom.c; ++e)
+          if (!visit(e)) break;
+        break;
+      case ListKind::AllPieces:
+        for (size_t p = 0; p < m.S_.site.size(); ++p)
+          if (m.S_.site[p] >= 0 && !visit(static_cast<int64_t>(p))) break;
+        break;
+      default:  // a stack, or a list in the arena (read by position: the arena may grow meanwhile)
+        for (int i = 0, len = m.list_len(dom); i < len; ++i)
+          if (!visit(m.list_at(dom, i).i)) break;
     }
     if constexpr (std::is_same_v<Acc, Extreme<true>> || std::is_same_v<Acc, Extreme<false>>)
       if (!acc.found) m.fail(n, fmt::format("'{}' over an empty list", std::is_same_v<Acc, Extreme<true>> ? "min" : "max"));

@@ -78,45 +78,6 @@ Value Machine::list_literal(const Node& n) {
   return Value{static_cast<int64_t>(ListKind::Literal), static_cast<int32_t>(at), cnt};
 }
 
-// any/all/count/sum/min/max(x in LIST where C : BODY)
-Value Machine::aggregate(const Node& n) {
-  auto k = [&](int i) { return P_->kids[n.first + i]; };
-  Value dom = ev(k(0));
-  int where = k(1), body = k(2);
-  int slot = base_ + n.a;
-  int64_t acc = n.op == Op::All ? 1 : 0;
-  bool found = false;
-  size_t mark = arena_.size();  // lists made for one element cannot outlive it (the body is a number)
-  for_each(dom, n, [&](Value x) {
-    drop_lists(mark);
-    slots_[slot] = x;
-    if (where >= 0 && !truth(where)) return true;
-    switch (n.op) {
-      case Op::Any:
-        if (truth(body)) { acc = 1; return false; }
-        return true;
-      case Op::All:
-        if (!truth(body)) { acc = 0; return false; }
-        return true;
-      case Op::Count:
-        if (body < 0 || truth(body)) ++acc;
-        return true;
-      case Op::Sum:
-        if (__builtin_add_overflow(acc, ev(body).i, &acc)) fail(n, "integer overflow");
-        return true;
-      default: {
-        int64_t v = ev(body).i;
-        if (!found || (n.op == Op::Min ? v < acc : v > acc)) acc = v;
-        found = true;
-        return true;
-      }
-    }
-  });
-  if ((n.op == Op::Min || n.op == Op::Max) && !found)
-    fail(n, fmt::format("'{}' over an empty list", n.op == Op::Min ? "min" : "max"));
-  return Value{acc, 0, 0};
-}
-
 // concat(x in LIST where C : VALUE): the written forms of the values, joined in list order, one step per element.
 // The text made so far counts against the strings' limit as it grows, so a runaway join stops early.
 Value Machine::join_text(const Node& n) {

@@ -162,7 +162,6 @@ class Machine {
   [[gnu::noinline]] Value styled(const Node& n);  // styled(TEXT, STYLE)
   // lists.cpp: iterating over lists and making new ones in the arena
   [[gnu::noinline]] Value list_literal(const Node& n);
-  [[gnu::noinline]] Value aggregate(const Node& n);
   [[gnu::noinline]] Value collect(const Node& n);  // filter, map
   [[gnu::noinline]] Value join(const Node& n);
   [[gnu::noinline]] Value unique(const Node& n);
