@@ -285,17 +285,43 @@ struct Closures {
     return val(c);
   }
 
-  // what Machine's members compute (calls, lists made in the arena, strings)
-  static Value call(Machine& m, X x) { return m.call(node(m, x), x.id); }
-  static Value bind(Machine& m, X x) { return m.bind(node(m, x)); }
-  // an inlined call of N arguments: evaluated in order, then stored where the callee's frame would be, then the body
+  // The arguments of a call, x's first n kids (N of them, or n when N < 0), evaluated in order, then stored from
+  // slot `to` on: all are evaluated before any is stored, since an argument may call a function whose frame is there.
   template <int N>
-  static Value bind_n(Machine& m, X x) {
-    Value args[N + 1];
-    for (int i = 0; i < N; ++i) args[i] = ev(m, x.kids[i]);
-    Value* to = &m.slots_[static_cast<size_t>(m.base_ + x.a)];
-    for (int i = 0; i < N; ++i) to[i] = args[i];
-    return ev(m, x.kids[N]);
+  static void arguments(Machine& m, X x, int n, int to) {
+    if constexpr (N >= 0) n = N;
+    Value args[N >= 0 ? N + 1 : kMaxCallArgs];
+    n = std::min(n, kMaxCallArgs);
+    for (int i = 0; i < n; ++i) args[i] = ev(m, x.kids[i]);
+    Value* slot = &m.slots_[static_cast<size_t>(to)];
+    for (int i = 0; i < n; ++i) slot[i] = args[i];
+  }
+  // f(args) (a: f, b: the caller's frame size): the arguments go to the callee's frame, which starts where the
+  // caller's ends; a step when f can reach itself through calls (only such a function can go on and on)
+  template <int N>
+  static Value call(Machine& m, X x) {
+    const FunctionInfo& f = m.P_->functions[static_cast<size_t>(x.a)];
+    if (++m.depth_ > m.limits.depth) [[unlikely]]
+      m.fail(node(m, x), fmt::format("calls nested too deeply (more than {})", m.limits.depth));
+    if (m.P_->recursive[static_cast<size_t>(x.a)]) m.tick(node(m, x));
+    const int callee = m.base_ + x.b;
+    if (static_cast<size_t>(callee + f.frame + 1) > m.slots_.size()) [[unlikely]] m.fail(node(m, x), "calls nested too deeply");
+    arguments<N>(m, x, x.nk, callee);
+    const int saved = m.base_;
+    m.base_ = callee;
+    m.calls_.push_back(x.id);
+    const Value r = m.ev(f.body);
+    m.calls_.pop_back();
+    m.base_ = saved;
+    --m.depth_;
+    return r;
+  }
+  // an inlined call (compile/inline.hpp; a: the callee's first slot): its arguments stored where the callee's frame
+  // would be, then the body's copy (the last kid); no frame switch, no step
+  template <int N>
+  static Value bind(Machine& m, X x) {
+    arguments<N>(m, x, x.nk - 1, m.base_ + x.a);
+    return ev(m, x.kids[x.nk - 1]);
   }
   // any, all, count, sum, min and max: one step per element, the lists made for an element dropped before the next
   struct AnyOf {
@@ -374,6 +400,7 @@ struct Closures {
       if (!acc.found) m.fail(n, fmt::format("'{}' over an empty list", std::is_same_v<Acc, Extreme<true>> ? "min" : "max"));
     return val(acc.acc);
   }
+  // what Machine's members compute (lists made in the arena, strings)
   static Value list_literal(Machine& m, X x) { return m.list_literal(node(m, x)); }
   static Value collect(Machine& m, X x) { return m.collect(node(m, x)); }
   static Value join(Machine& m, X x) { return m.join(node(m, x)); }
@@ -435,10 +462,13 @@ XFn Closures::choose(const Program& P, const Node& n, XNode& x) {
     case Op::Sum: return aggregate_of<SumOf>;
     case Op::Min: return aggregate_of<Extreme<true>>;
     case Op::Max: return aggregate_of<Extreme<false>>;
-    case Op::Call: return call;
+    case Op::Call: {
+      static constexpr XFn by_count[] = {call<0>, call<1>, call<2>, call<3>, call<4>};
+      return n.nk < 5 ? by_count[n.nk] : call<-1>;
+    }
     case Op::Bind: {
-      static constexpr XFn by_count[] = {bind_n<0>, bind_n<1>, bind_n<2>, bind_n<3>, bind_n<4>};
-      return n.nk - 1 < 5 ? by_count[n.nk - 1] : bind;
+      static constexpr XFn by_count[] = {bind<0>, bind<1>, bind<2>, bind<3>, bind<4>};
+      return n.nk - 1 < 5 ? by_count[n.nk - 1] : bind<-1>;
     }
     case Op::Index: return not_expression;
     case Op::Next: return next;

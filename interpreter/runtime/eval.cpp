@@ -113,39 +113,6 @@ Value Machine::concat(const Node& n) {
 // The rarer, stack-hungry operations live outside ev(), so that ev()'s own frame stays small: it is
 // entered once per node.
 
-// f(args): the arguments are evaluated in the caller's frame, then stored in the callee's. A step when f can reach
-// itself through calls.
-Value Machine::call(const Node& n, int id) {
-  auto k = [&](int i) { return P_->kids[n.first + i]; };
-  const FunctionInfo& f = P_->functions[n.a];
-  if (++depth_ > limits.depth) fail(n, fmt::format("calls nested too deeply (more than {})", limits.depth));
-  if (P_->recursive[static_cast<size_t>(n.a)]) tick(n);  // only a function that can call itself can go on and on
-  int callee = base_ + n.b;
-  if (static_cast<size_t>(callee + f.frame + 1) > slots_.size()) fail(n, "calls nested too deeply");
-  Value args[kMaxCallArgs];
-  int na = std::min(n.nk, kMaxCallArgs);
-  for (int i = 0; i < na; ++i) args[i] = ev(k(i));
-  for (int i = 0; i < na; ++i) slots_[callee + i] = args[i];
-  int saved = base_;
-  base_ = callee;
-  calls_.push_back(id);
-  Value r = ev(f.body);
-  calls_.pop_back();
-  base_ = saved;
-  --depth_;
-  return r;
-}
-
-// An inlined call (compile/inline.hpp): the arguments evaluated in the caller's frame, then stored where the
-// callee's frame would have been, then the body's copy; no frame switch, no step.
-Value Machine::bind(const Node& n) {
-  Value args[kMaxCallArgs];
-  const int na = std::min(n.nk - 1, kMaxCallArgs);
-  for (int i = 0; i < na; ++i) args[i] = ev(P_->kids[n.first + i]);
-  for (int i = 0; i < na; ++i) slots_[base_ + n.a + i] = args[i];
-  return ev(P_->kids[n.first + n.nk - 1]);
-}
-
 // random(n): below(n) from the setup's generator; n < 1 is the rule file's error.
 Value Machine::random(const Node& n) {
   int64_t bound = ev(P_->kids[n.first]).i;

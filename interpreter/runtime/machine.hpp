@@ -156,8 +156,6 @@ class Machine {
     const XNode& x = code_.nodes[static_cast<size_t>(n)];
     return x.fn(*this, x);
   }
-  [[gnu::noinline]] Value call(const Node& n, int id);
-  [[gnu::noinline]] Value bind(const Node& n);
   [[gnu::noinline]] Value random(const Node& n);
   [[gnu::noinline]] Value styled(const Node& n);  // styled(TEXT, STYLE)
   // lists.cpp: iterating over lists and making new ones in the arena
