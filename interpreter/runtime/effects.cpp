@@ -82,16 +82,8 @@ void Machine::place(int piece, int site) {
 
 void Machine::save_control() {
   ++version_;
-  UndoEntry e{UndoEntry::Control};
-  e.control[0] = S_.player;
-  e.control[1] = S_.step;
-  e.control[2] = S_.over;
-  e.control[3] = static_cast<int32_t>(S_.winners);
-  e.control[4] = S_.turn;
-  e.control[5] = S_.ply;
-  e.control[6] = S_.flags;
-  e.control[7] = S_.ended_by;
-  journal_.push_back(e);
+  controls_.push_back({S_.player, S_.step, S_.over, S_.turn, S_.ply, S_.flags, S_.ended_by, S_.winners});
+  journal_.push_back({UndoEntry::Control});
 }
 
 void Machine::push_history(const int32_t* entry) {
@@ -121,16 +113,19 @@ void Machine::rollback(size_t mark) {
         lift(S_, e.a);
         drop(S_, e.a, e.b, e.c);
         break;
-      case UndoEntry::Control:
-        S_.player = e.control[0];
-        S_.step = e.control[1];
-        S_.over = e.control[2];
-        S_.winners = static_cast<uint32_t>(e.control[3]);
-        S_.turn = e.control[4];
-        S_.ply = e.control[5];
-        S_.flags = e.control[6];
-        S_.ended_by = e.control[7];
+      case UndoEntry::Control: {
+        const Control& c = controls_.back();
+        S_.player = c.player;
+        S_.step = c.step;
+        S_.over = c.over;
+        S_.winners = c.winners;
+        S_.turn = c.turn;
+        S_.ply = c.ply;
+        S_.flags = c.flags;
+        S_.ended_by = c.ended_by;
+        controls_.pop_back();
         break;
+      }
       case UndoEntry::History: --S_.hist_len; break;
       case UndoEntry::Position: S_.positions.pop_back(); break;
     }

@@ -16,6 +16,7 @@ Machine::Machine(std::shared_ptr<const Program> p) : P_(std::move(p)), code_(bui
   const Program& P = *P_;
   slots_.assign(static_cast<size_t>(P.max_frame + 1) * (limits.depth + 4) + 16, Value{});
   journal_.reserve(4096);
+  controls_.reserve(256);
   calls_.reserve(static_cast<size_t>(limits.depth) + 8);
   arena_.reserve(1024);
   begin_operation();

@@ -94,7 +94,10 @@ class Machine {
   void push_position(uint64_t key);
   size_t mark() const { return journal_.size(); }
   void rollback(size_t mark);
-  void clear_journal() { journal_.clear(); }
+  void clear_journal() {
+    journal_.clear();
+    controls_.clear();
+  }
   // The generator 'random' and 'shuffle' draw from (only while the setup runs; null otherwise).
   void set_rng(Prng* rng) { rng_ = rng; }
   // The order 'shuffle' gives a site's pieces instead of drawing (only while the setup runs; null otherwise): their
@@ -224,6 +227,7 @@ class Machine {
   State S_;
   std::vector<Value> slots_;
   std::vector<UndoEntry> journal_;
+  std::vector<Control> controls_;  // the controls the journal's Control entries saved, in order
   uint64_t version_ = 0;  // version()
   int base_ = 0;       // current frame's first slot
   int depth_ = 0;

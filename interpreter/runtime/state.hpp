@@ -93,11 +93,17 @@ inline void lose(State& S, int nplayers, int player) {
   if (S.winners == 0) S.over = State::kLost;
 }
 
-// One undoable change.
+// One undoable change, 16 bytes: what changed (a) and what it was (b, c). A change of the turn's control keeps the
+// control as it was in a stack of its own (Control).
 struct UndoEntry {
   enum Kind : uint8_t { Var, Attr, Owner, Kind_, Place, Control, History, Position } kind;
   int32_t a = 0, b = 0, c = 0;
-  int32_t control[8] = {};
+};
+
+// The turn's control as it was before a change (Machine::save_control).
+struct Control {
+  int32_t player, step, over, turn, ply, flags, ended_by;
+  uint32_t winners;
 };
 
 // A rule-file error found while evaluating (division by zero, the budget exhausted, ...).
