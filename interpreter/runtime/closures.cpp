@@ -534,7 +534,7 @@ XFn Closures::choose(const Program& P, const Node& n, XNode& x) {
     case Op::Filter: case Op::Map: return collect;
     case Op::Slice: return slice;
     case Op::Reverse: return reverse;
-    default: return not_expression;  // statements
+    default: return not_expression;
   }
 }
 
@@ -560,7 +560,10 @@ XCode build_closures(const Program& P) {
   for (size_t i = 0, at = 0; i < P.code.size(); at += static_cast<size_t>(P.code[i].nk), ++i) c.nodes[i].kids = c.kids.data() + at;
   // every node's kids are set before any handler is chosen: a handler may read its kids' kids (an inlined copy's
   // kids come after it)
-  for (size_t i = 0; i < P.code.size(); ++i) c.nodes[i].fn = Closures::choose(P, P.code[i], c.nodes[i]);
+  for (size_t i = 0; i < P.code.size(); ++i) {
+    const XFn statement = statement_handler(P, P.code[i], c.nodes[i]);
+    c.nodes[i].fn = statement ? statement : Closures::choose(P, P.code[i], c.nodes[i]);
+  }
   return c;
 }
 

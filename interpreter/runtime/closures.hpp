@@ -25,12 +25,15 @@ struct XNode {
   int32_t nk = 0;                  // its number of kids
 };
 
-// The closures of a program's code: XNode i is node i. A statement's closure reports an internal error: the machine
-// runs statements (Machine::ex) itself.
+// The closures of a program's code: XNode i is node i. A statement's handler is run by Machine::ex, which counts its
+// step first.
 struct XCode {
   std::vector<XNode> nodes;
   std::vector<const XNode*> kids;  // XNode::kids point into it
 };
 XCode build_closures(const Program& P);
+
+// The handler of statement n (effects.cpp), x's operands set to what it reads; null when n is not a statement.
+XFn statement_handler(const Program& P, const Node& n, XNode& x);
 
 }  // namespace ri

@@ -192,62 +192,113 @@ void Machine::too_many_changes(const Node& n) const {
 
 void Machine::ex(int id) {
   if (id < 0) return;
-  const Node& n = P_->code[id];
-  const Program& P = *P_;
-  auto k = [&](int i) { return P.kids[n.first + i]; };
+  const Node& n = P_->code[static_cast<size_t>(id)];
   tick(n);
   if (journal_.size() > journal_limit_) too_many_changes(n);  // one statement makes few: checked before each
+  const XNode& x = code_.nodes[static_cast<size_t>(id)];
+  x.fn(*this, x);
+}
+
+// The statements' handlers (closures.hpp): each runs its statement; Machine::ex counts the step first.
+struct Statements {
+  using X = const XNode&;
+  static const Node& node(Machine& m, X x) { return m.P_->code[static_cast<size_t>(x.id)]; }
+  static int64_t iv(Machine& m, const XNode* k) { return k->fn(m, *k).i; }
+  static int id(const XNode* k) { return k ? k->id : -1; }
+  static int piece(Machine& m, X x, const XNode* k) { return m.checked_piece(node(m, x), iv(m, k)); }
+  static int64_t player(Machine& m, X x, const XNode* k) {
+    const int64_t p = iv(m, k);
+    if (p < 0 || p >= m.P_->nplayers()) m.fail(node(m, x), "no player here");
+    return p;
+  }
+
+  static Value block(Machine& m, X x) {
+    for (int i = 0; i < x.nk; ++i) m.ex(id(x.kids[i]));
+    return {};
+  }
+  static Value if_(Machine& m, X x) {
+    m.ex(iv(m, x.k[0]) ? id(x.k[1]) : id(x.k[2]));
+    return {};
+  }
+  static Value for_(Machine& m, X x) {
+    m.for_loop(node(m, x));
+    return {};
+  }
+  static Value while_(Machine& m, X x) {
+    m.while_loop(node(m, x));
+    return {};
+  }
+  static Value let(Machine& m, X x) {
+    m.slots_[static_cast<size_t>(m.base_ + x.a)] = x.k[0]->fn(m, *x.k[0]);
+    m.ex(id(x.k[1]));
+    return {};
+  }
+  // b: the variable's offset in State::vars
+  static Value set_global(Machine& m, X x) {
+    m.set_var(x.b, fit(node(m, x), iv(m, x.k[0])));
+    return {};
+  }
+  static Value set_per_player(Machine& m, X x) {
+    const int p = static_cast<int>(player(m, x, x.k[0]));
+    m.set_var(x.b + p, fit(node(m, x), iv(m, x.k[1])));
+    return {};
+  }
+  static Value set_attr(Machine& m, X x) {
+    const int p = piece(m, x, x.k[0]);
+    m.set_attr(p, x.a, fit(node(m, x), iv(m, x.k[1])));
+    return {};
+  }
+  static Value set_owner(Machine& m, X x) {
+    const int p = piece(m, x, x.k[0]);
+    m.set_owner(p, static_cast<int>(player(m, x, x.k[1])));
+    return {};
+  }
+  static Value set_kind(Machine& m, X x) {
+    const int p = piece(m, x, x.k[0]);
+    m.set_kind(p, static_cast<int>(iv(m, x.k[1])));
+    return {};
+  }
+  static Value move(Machine& m, X x) {
+    const int p = piece(m, x, x.k[0]);
+    m.place(p, m.checked_site(node(m, x), iv(m, x.k[1])));
+    return {};
+  }
+  static Value remove(Machine& m, X x) {
+    m.place(piece(m, x, x.k[0]), -1);
+    return {};
+  }
+  // a: the flag the effect sets (extra_turn, continue_turn, continue_move)
+  static Value flag(Machine& m, X x) {
+    m.S_.flags |= x.a;
+    return {};
+  }
+  static Value nop(Machine&, X) { return {}; }
+  static Value shuffle(Machine& m, X x) {
+    m.shuffle(node(m, x), m.checked_site(node(m, x), iv(m, x.k[0])));
+    return {};
+  }
+};
+
+XFn statement_handler(const Program& P, const Node& n, XNode& x) {
   switch (n.op) {
-    case Op::SBlock:
-      for (int i = 0; i < n.nk; ++i) ex(k(i));
-      return;
-    case Op::SIf:
-      if (truth(k(0))) ex(k(1));
-      else ex(k(2));
-      return;
-    case Op::SFor: for_loop(n); return;
-    case Op::SWhile: while_loop(n); return;
-    case Op::SLet:
-      slots_[base_ + n.a] = ev(k(0));
-      ex(k(1));
-      return;
-    case Op::SSetGlobal: set_var(P.vars[n.a].offset, fit(n, ev(k(0)).i)); return;
-    case Op::SSetPer: {
-      int64_t p = ev(k(0)).i;
-      if (p < 0 || p >= P.nplayers()) fail(n, "no player here");
-      set_var(P.vars[n.a].offset + static_cast<int>(p), fit(n, ev(k(1)).i));
-      return;
-    }
-    case Op::SSetAttr: {
-      int p = checked_piece(n, ev(k(0)).i);
-      set_attr(p, n.a, fit(n, ev(k(1)).i));
-      return;
-    }
-    case Op::SSetOwner: {
-      int p = checked_piece(n, ev(k(0)).i);
-      int64_t who = ev(k(1)).i;
-      if (who < 0 || who >= P.nplayers()) fail(n, "no player here");
-      set_owner(p, static_cast<int>(who));
-      return;
-    }
-    case Op::SSetKind: {
-      int p = checked_piece(n, ev(k(0)).i);
-      set_kind(p, static_cast<int>(ev(k(1)).i));
-      return;
-    }
-    case Op::SMove: {
-      int p = checked_piece(n, ev(k(0)).i);
-      int s = checked_site(n, ev(k(1)).i);
-      place(p, s);
-      return;
-    }
-    case Op::SRemove: place(checked_piece(n, ev(k(0)).i), -1); return;
-    case Op::SExtraTurn: S_.flags |= State::kExtraTurn; return;
-    case Op::SContinueTurn: S_.flags |= State::kContinueTurn; return;
-    case Op::SContinueMove: S_.flags |= State::kContinueMove; return;
-    case Op::SNop: return;
-    case Op::SShuffle: shuffle(n, checked_site(n, ev(k(0)).i)); return;
-    default: fail(n, "internal error: not an effect");
+    case Op::SBlock: return Statements::block;
+    case Op::SIf: return Statements::if_;
+    case Op::SFor: return Statements::for_;
+    case Op::SWhile: return Statements::while_;
+    case Op::SLet: return Statements::let;
+    case Op::SSetGlobal: x.b = P.vars[static_cast<size_t>(n.a)].offset; return Statements::set_global;
+    case Op::SSetPer: x.b = P.vars[static_cast<size_t>(n.a)].offset; return Statements::set_per_player;
+    case Op::SSetAttr: return Statements::set_attr;
+    case Op::SSetOwner: return Statements::set_owner;
+    case Op::SSetKind: return Statements::set_kind;
+    case Op::SMove: return Statements::move;
+    case Op::SRemove: return Statements::remove;
+    case Op::SExtraTurn: x.a = State::kExtraTurn; return Statements::flag;
+    case Op::SContinueTurn: x.a = State::kContinueTurn; return Statements::flag;
+    case Op::SContinueMove: x.a = State::kContinueMove; return Statements::flag;
+    case Op::SNop: return Statements::nop;
+    case Op::SShuffle: return Statements::shuffle;
+    default: return nullptr;
   }
 }
 

@@ -154,7 +154,8 @@ class Machine {
   std::string show_value(const Value& v, Type t);
 
  private:
-  friend struct Closures;  // the handlers of the nodes (closures.cpp)
+  friend struct Closures;    // the handlers of the expressions (closures.cpp)
+  friend struct Statements;  // and of the statements (effects.cpp)
   Value ev(int n) {
     const XNode& x = code_.nodes[static_cast<size_t>(n)];
     return x.fn(*this, x);
