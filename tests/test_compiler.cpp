@@ -350,3 +350,43 @@ end: []
     CHECK(moves.size == r.moves);
   }
 }
+
+TEST_CASE("requirements that test who holds a parameter's site are checked from the board's tables") {
+  struct Row {
+    const char* requirement;
+    RequireInfo::Native native;
+    int moves;  // legal moves: a in s1..s4; A holds s1, B holds s2, s3 and s4 are empty
+  };
+  const Row rows[] = {
+      {"owned(a, me) > 0", RequireInfo::OwnedSome, 1},
+      {"owned(a, opponent(me)) == 0", RequireInfo::OwnedNone, 3},
+      {"occupied(a)", RequireInfo::Occupied, 2},
+      {"vacant(a)", RequireInfo::Vacant, 2},
+      {"size(a) == 0", RequireInfo::Vacant, 2},
+      {"owned(a, me) > 1", RequireInfo::Evaluated, 0},
+      {"not occupied(a)", RequireInfo::Evaluated, 2},
+      {"owned(a, if occupied(a) then me else opponent(me)) > 0", RequireInfo::Evaluated, 1},
+  };
+  for (const Row& r : rows) {
+    INFO(r.requirement);
+    auto p = testing::compile_text(std::string(R"RULES(
+game: {name: native}
+players: [A, B]
+topology: {sites: [s1, s2, s3, s4]}
+pieces: {man: {per_player: 1}}
+start: {board: {s1: {man: A}, s2: {man: B}}}
+moves:
+  m:
+    params: {a: site in sites}
+    requires: [")RULES") + r.requirement + R"RULES("]
+turn: [{choose: all}]
+end: []
+)RULES");
+    REQUIRE(p->moves[0].requires_.size() == 1);
+    CHECK(p->moves[0].requires_[0].native == r.native);
+    Game g(p);
+    MoveList moves;
+    g.legal(moves);
+    CHECK(moves.size == r.moves);
+  }
+}

@@ -44,6 +44,11 @@ struct RequireInfo {
   // parameters: the node of those terms (their `or`), which generation evaluates once per binding of the earlier
   // parameters; while it is false, only `none` can bind P (-1: not of that form).
   int none_unless = -1;
+  // A requirement on parameter P (its level) that generation checks without evaluating it (compile/requirements.hpp):
+  // owned(P, W) > 0, owned(P, W) == 0, size(P) > 0 (occupied(P)) or size(P) == 0 (vacant(P)); `native_player` is W's
+  // node (W on parameters before P).
+  enum Native : uint8_t { Evaluated, OwnedSome, OwnedNone, Occupied, Vacant } native = Evaluated;
+  int native_player = -1;
   std::string code;      // may be empty
   std::string message;   // may be empty
   std::string text;      // the expression as written

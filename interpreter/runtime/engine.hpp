@@ -205,6 +205,8 @@ class Game {
   // value of its type instead (to tell a typed move why its value is refused).
   template <bool Record = false, class F>
   void candidates(int move, bool legal_only, F&& f, bool widen = false);
+  // Requirement r checked natively on its parameter's value now (generate.hpp): 1, 0, or -1 to evaluate it.
+  int native(const RequireInfo& r, int64_t who);
   // Whether parameter k of move mi may take values other than none (generate.hpp).
   bool beyond_none(const MoveInfo& mi, int k);
   // The first parameter of the candidate bound now whose value is outside its domain (computed with the values

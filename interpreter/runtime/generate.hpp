@@ -4,6 +4,10 @@
 #pragma once
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cstdint>
+#include <utility>
+
 #include "runtime/engine.hpp"
 
 namespace ri {
@@ -32,6 +36,28 @@ inline bool Game::beyond_none(const MoveInfo& mi, int k) {
   return true;
 }
 
+// Requirement r on its parameter's value now (RequireInfo::native), `who` its player: 1 when it holds, 0 when not,
+// -1 when it must be evaluated (the value is none, whose error the evaluation reports; the player is unknown).
+inline int Game::native(const RequireInfo& r, int64_t who) {
+  const int64_t s = M_.slot(r.level).i;
+  if (s < 0 || s >= P_->nsites()) return -1;
+  const State& S = std::as_const(M_).state();
+  const int count = S.count[static_cast<size_t>(s)];
+  switch (r.native) {
+    case RequireInfo::Occupied: return count > 0;
+    case RequireInfo::Vacant: return count == 0;
+    case RequireInfo::OwnedSome:
+    case RequireInfo::OwnedNone: {
+      if (who == INT64_MIN) return -1;
+      // as owned() computes it: 0 on an empty site or for no player
+      const int owned = count == 0 || who < 0 || who >= P_->nplayers()
+                            ? 0 : S.owned[static_cast<size_t>(s) * static_cast<size_t>(S.nplayers) + static_cast<size_t>(who)];
+      return r.native == RequireInfo::OwnedSome ? owned > 0 : owned == 0;
+    }
+    default: return -1;
+  }
+}
+
 template <bool Record, class F>
 void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
   const MoveInfo& mi = P_->moves[move];
@@ -39,17 +65,40 @@ void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
   // the arena as it was when each domain had been computed (lists made for one binding die with it)
   size_t mark[kMaxParams + 1];
   mark[0] = M_.arena_mark();  // index level + 1
-  // the requirements checked once parameters up to `level` are bound
+  // the player of each requirement checked natively (RequireInfo::native), computed when its parameter's values
+  // open; kUnknown when it could not be (the requirement is then evaluated)
+  constexpr int kNative = 32;
+  constexpr int64_t kUnknown = INT64_MIN;
+  int64_t who[kNative];
+  // the requirements checked once parameters up to `level` are bound, in order
   auto holds = [&](int level) {
     if (!legal_only) return true;
     M_.arena_rewind(mark[level + 1]);
     M_.forget_lets(mi.forget[level + 1]);
-    for (int r = mi.require_at[level + 1], end = mi.require_at[level + 2]; r < end; ++r)
-      if (!M_.evaluate(mi.requires_[r].node).i) {
+    for (int r = mi.require_at[level + 1], end = mi.require_at[level + 2]; r < end; ++r) {
+      const RequireInfo& req = mi.requires_[static_cast<size_t>(r)];
+      int v = req.native != RequireInfo::Evaluated && r < kNative ? native(req, who[r]) : -1;
+      if (v < 0) v = M_.evaluate(req.node).i != 0;
+      if (!v) {
         if constexpr (Record) (*rejected_)[static_cast<size_t>(move)][static_cast<size_t>(r)] = 1;
         return false;
       }
+    }
     return true;
+  };
+  // the players of parameter k's native requirements
+  auto players = [&](int k) {
+    for (int r = mi.require_at[static_cast<size_t>(k + 1)], end = std::min(mi.require_at[static_cast<size_t>(k + 2)], kNative);
+         r < end; ++r) {
+      const RequireInfo& req = mi.requires_[static_cast<size_t>(r)];
+      if (req.native_player < 0) continue;
+      try {
+        who[r] = M_.evaluate(req.native_player).i;
+      } catch (const RuntimeError&) {
+        if (M_.spent()) throw;
+        who[r] = kUnknown;
+      }
+    }
   };
   // iterative product over the parameters' domains; domain i may depend on parameters < i; an optional
   // parameter takes 'none' first (opt[i] = 1), then its domain's values
@@ -84,6 +133,7 @@ void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
     }
     len[k] = M_.list_len(dom[k]) + opt[k];
     if (legal_only && !Record && !beyond_none(mi, k)) len[k] = opt[k];
+    if (legal_only) players(k);
     mark[k + 1] = M_.arena_mark();
   };
   // requirements on no parameter come first: they may guard the first parameter's domain, as the

@@ -1,0 +1,58 @@
+// Requirements that generation checks without evaluating them. See requirements.hpp.
+#include "compile/requirements.hpp"
+
+namespace ri {
+namespace {
+
+// The highest parameter (slot below np) node n depends on, or -1 (the compiler's param_level, on compiled code).
+int level_of(const Program& P, int n, int np) {
+  if (n < 0) return -1;
+  const Node& nd = P.code[static_cast<size_t>(n)];
+  int level = nd.op == Op::Local && nd.a < np ? nd.a : -1;
+  for (int k = 0; k < nd.nk; ++k) level = std::max(level, level_of(P, P.kid(nd, k), np));
+  return level;
+}
+
+// Whether node n reads slot `slot`.
+bool reads(const Program& P, int n, int slot) {
+  const Node& nd = P.code[static_cast<size_t>(n)];
+  return nd.op == Op::Local && nd.a == slot;
+}
+
+// The form of requirement r on parameter `level` (slot `level`; with `bound`, the slot an inlined call bound it to).
+RequireInfo::Native form(const Program& P, const Node& n, int slot, int level, int np, int& player) {
+  if (n.op != Op::Gt && n.op != Op::Eq) return RequireInfo::Evaluated;
+  const Node& right = P.code[static_cast<size_t>(P.kid(n, 1))];
+  if (right.op != Op::Const || right.imm != 0) return RequireInfo::Evaluated;
+  const Node& left = P.code[static_cast<size_t>(P.kid(n, 0))];
+  if (left.op == Op::Size && reads(P, P.kid(left, 0), slot))
+    return n.op == Op::Gt ? RequireInfo::Occupied : RequireInfo::Vacant;
+  if (left.op == Op::CountOwned && reads(P, P.kid(left, 0), slot) && level_of(P, P.kid(left, 1), np) < level) {
+    player = P.kid(left, 1);
+    return n.op == Op::Gt ? RequireInfo::OwnedSome : RequireInfo::OwnedNone;
+  }
+  return RequireInfo::Evaluated;
+}
+
+}  // namespace
+
+void recognise_requirements(Program& P) {
+  for (MoveInfo& mi : P.moves) {
+    const int np = static_cast<int>(mi.params.size());
+    for (RequireInfo& r : mi.requires_) {
+      if (r.level < 0 || r.node < 0 || level_of(P, r.node, np) != r.level) continue;
+      const Node& n = P.code[static_cast<size_t>(r.node)];
+      int player = -1;
+      if (n.op == Op::Bind && n.nk == 2 && reads(P, P.kid(n, 0), r.level)) {
+        // an inlined call of one argument, the parameter (occupied(P), vacant(P)): its body reads the bound slot
+        r.native = form(P, P.code[static_cast<size_t>(P.kid(n, 1))], n.a, r.level, np, player);
+        if (r.native == RequireInfo::OwnedSome || r.native == RequireInfo::OwnedNone) r.native = RequireInfo::Evaluated;
+      } else {
+        r.native = form(P, n, r.level, r.level, np, player);
+      }
+      r.native_player = player;
+    }
+  }
+}
+
+}  // namespace ri

@@ -1,0 +1,14 @@
+// Requirements that move generation checks without evaluating them: the commonest tests of a board game's
+// parameters, recognised in the compiled code (after inlining) of a requirement on one parameter P:
+//   owned(P, W) > 0    owned(P, W) == 0    size(P) > 0 (occupied(P))    size(P) == 0 (vacant(P))
+// with W on parameters before P. Generation computes W once per binding of those and reads the per-site tables for
+// each value of P (RequireInfo::native), in the requirements' order, with the same result and the same errors.
+#pragma once
+#include "compile/program.hpp"
+
+namespace ri {
+
+// Marks the program's requirements of those forms.
+void recognise_requirements(Program& P);
+
+}  // namespace ri
