@@ -2,7 +2,9 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <memory>
 #include <string>
+#include <utility>
 
 #include "pipeline/pipeline.hpp"
 #include "runtime/engine.hpp"
@@ -312,6 +314,23 @@ TEST_CASE("an error in an inlined function names the calls it was inlined for, i
   }
 }
 
+namespace {
+
+// A rule file of one move `m` whose parameters are `params` (YAML lines) and whose one requirement is `requirement`:
+// its program, and how many legal moves its start has.
+std::pair<std::shared_ptr<const Program>, int> one_requirement(const std::string& head, const std::string& params,
+                                                                const std::string& requirement) {
+  auto p = testing::compile_text("game: {name: one}\nplayers: [A, B]\n" + head + "moves:\n  m:\n    params:" + params +
+                                 "\n    requires: [\"" + requirement + "\"]\nturn: [{choose: all}]\nend: []\n");
+  REQUIRE(p->moves[0].requires_.size() == 1);
+  Game g(p);
+  MoveList moves;
+  g.legal(moves);
+  return {p, moves.size};
+}
+
+}  // namespace
+
 TEST_CASE("a requirement that an optional parameter be none unless something earlier holds narrows its values") {
   struct Row {
     const char* requirement;
@@ -329,25 +348,9 @@ TEST_CASE("a requirement that an optional parameter be none unless something ear
   };
   for (const Row& r : rows) {
     INFO(r.requirement);
-    auto p = testing::compile_text(std::string(R"RULES(
-game: {name: narrow}
-players: [A, B]
-topology: {sites: [s1, s2, s3]}
-moves:
-  m:
-    params:
-      a: site in sites
-      b: site? in sites
-    requires: [")RULES") + r.requirement + R"RULES("]
-turn: [{choose: all}]
-end: []
-)RULES");
-    REQUIRE(p->moves[0].requires_.size() == 1);
+    auto [p, moves] = one_requirement("topology: {sites: [s1, s2, s3]}\n", "\n      a: site in sites\n      b: site? in sites", r.requirement);
     CHECK((p->moves[0].requires_[0].none_unless >= 0) == r.narrows);
-    Game g(p);
-    MoveList moves;
-    g.legal(moves);
-    CHECK(moves.size == r.moves);
+    CHECK(moves == r.moves);
   }
 }
 
@@ -369,24 +372,10 @@ TEST_CASE("requirements that test who holds a parameter's site are checked from 
   };
   for (const Row& r : rows) {
     INFO(r.requirement);
-    auto p = testing::compile_text(std::string(R"RULES(
-game: {name: native}
-players: [A, B]
-topology: {sites: [s1, s2, s3, s4]}
-pieces: {man: {per_player: 1}}
-start: {board: {s1: {man: A}, s2: {man: B}}}
-moves:
-  m:
-    params: {a: site in sites}
-    requires: [")RULES") + r.requirement + R"RULES("]
-turn: [{choose: all}]
-end: []
-)RULES");
-    REQUIRE(p->moves[0].requires_.size() == 1);
+    auto [p, moves] = one_requirement(
+        "topology: {sites: [s1, s2, s3, s4]}\npieces: {man: {per_player: 1}}\nstart: {board: {s1: {man: A}, s2: {man: B}}}\n",
+        "\n      a: site in sites", r.requirement);
     CHECK(p->moves[0].requires_[0].native == r.native);
-    Game g(p);
-    MoveList moves;
-    g.legal(moves);
-    CHECK(moves.size == r.moves);
+    CHECK(moves == r.moves);
   }
 }
