@@ -1120,3 +1120,20 @@ TEST_CASE("the legal moves are generated once per position and kept until the st
   REQUIRE(again.size == first.size);
   for (int i = 0; i < first.size; ++i) CHECK(again[i] == first[i]);
 }
+
+TEST_CASE("a copy of a game plays on after the game it was copied from is gone") {
+  auto p = testing::compile_file("rules/tic-tac-toe.rules");
+  std::unique_ptr<Game> copy;
+  {
+    Game g(p);
+    MoveList moves;
+    g.legal(moves);
+    g.apply(moves[4]);
+    copy = std::make_unique<Game>(g);
+  }
+  MoveList moves;
+  copy->legal(moves);
+  CHECK(moves.size == 8);
+  copy->apply(moves[0]);
+  CHECK(copy->render().find('X') != std::string::npos);
+}

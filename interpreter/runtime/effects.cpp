@@ -195,7 +195,7 @@ void Machine::ex(int id) {
   const Node& n = P_->code[static_cast<size_t>(id)];
   tick(n);
   if (journal_.size() > journal_limit_) too_many_changes(n);  // one statement makes few: checked before each
-  const XNode& x = code_.nodes[static_cast<size_t>(id)];
+  const XNode& x = nodes_[static_cast<size_t>(id)];
   x.fn(*this, x);
 }
 

@@ -157,7 +157,7 @@ class Machine {
   friend struct Closures;    // the handlers of the expressions (closures.cpp)
   friend struct Statements;  // and of the statements (effects.cpp)
   Value ev(int n) {
-    const XNode& x = code_.nodes[static_cast<size_t>(n)];
+    const XNode& x = nodes_[static_cast<size_t>(n)];
     return x.fn(*this, x);
   }
   [[gnu::noinline]] Value random(const Node& n);
@@ -224,7 +224,9 @@ class Machine {
   void for_each(const Value& l, const Node& at, F&& f);
 
   std::shared_ptr<const Program> P_;
-  XCode code_;  // the code's closures
+  // the code's closures: immutable once built, so shared by copies of the machine (a copy's kids point into them)
+  std::shared_ptr<const XCode> code_;
+  const XNode* nodes_;  // code_->nodes
   State S_;
   std::vector<Value> slots_;
   std::vector<UndoEntry> journal_;
