@@ -29,7 +29,7 @@ Figures run_best(ri::Game& g, const Work& w, int repeat) {
     keep_faster(best, Figures{perft_figures(counts, seconds), std::nullopt});
   }
   for (int r = 0; w.playouts > 0 && r < repeat; ++r)
-    keep_faster(best, Figures{std::nullopt, playout_figures(ri::playouts(g, w.playouts, w.seed, w.max_plies))});
+    keep_faster(best, Figures{std::nullopt, playout_figures(ri::playouts(g, {w.playouts, w.seed, w.max_plies}))});
   return best;
 }
 
@@ -58,7 +58,7 @@ uint64_t scaled_count(uint64_t count, double seconds, double target) {
 
 uint64_t choose_playouts(ri::Game& g, uint64_t seed, int64_t max_plies, double target) {
   for (uint64_t count = 1;; count *= 2) {
-    double seconds = ri::playouts(g, count, seed, max_plies).seconds;
+    double seconds = ri::playouts(g, {count, seed, max_plies}).seconds;
     if (seconds >= target / 2 || count >= (uint64_t{1} << 40))
       return std::max(count, scaled_count(count, seconds, target));
   }

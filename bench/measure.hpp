@@ -9,8 +9,8 @@
 
 namespace bench {
 
-// The work of one run: perft to `depth` (0: none) and `playouts` random playouts (0: none) from Prng(seed), each
-// stopped after max_plies plies.
+// The work of one run: perft to `depth` (0: none) and `playouts` random playouts (0: none) from `seed` (playout K
+// drawing from Prng(seed + K - 1): ri::PlayoutRun), each stopped after max_plies plies.
 struct Work {
   int depth = 0;
   uint64_t playouts = 0;

@@ -98,8 +98,8 @@ void add_playout(CLI::App& app, std::vector<Command>& out) {
   cmd->add_option("file", o->file, "rule file")->required();
   cmd->add_option("--count", o->count, "number of playouts (default 1000)")->check(CLI::Range(uint64_t{1}, uint64_t{1} << 40));
   o->start.seed_option = cmd->add_option("--seed", o->start.seed,
-                                         "the seed of the one generator the setup and all playouts draw from (default: "
-                                         "the log's seed:, else random)")
+                                         "playout K draws from the generator of the seed S + K - 1, its setup first "
+                                         "(default: the log's seed:, else random)")
                              ->check(seed_number());
   o->start.deck_option = add_deck_option(cmd, o->start.deck);
   cmd->add_option("--max-plies", o->max_plies, "stop a playout after this many plies; it counts as unfinished (default 10000)")
@@ -115,10 +115,10 @@ void add_playout(CLI::App& app, std::vector<Command>& out) {
                    return guarded(*prog, [&] {
                      std::random_device rd;
                      if (!open_game(prog, o->start, (static_cast<uint64_t>(rd()) << 32) ^ rd(), game)) return 1;
-                     // one generator: the setup's draws first, then every playout's; from the rule file's start, a
-                     // setup that draws gives every playout its own start
+                     // a generator per playout; from the rule file's start, a setup that draws gives every playout
+                     // its own start, drawn from its generator first
                      bool fresh = prog->setup_draws && !o->start.from_position() && o->start.log.empty();
-                     PlayoutStats st = playouts(*game.game, o->count, game.rng, o->max_plies, fresh);
+                     PlayoutStats st = playouts(*game.game, {o->count, game.seed, o->max_plies, fresh});
                      std::cout << fmt::format("seed: {}\n", game.seed);
                      std::cout << fmt::format("playouts: {}\n", st.count);
                      for (auto& r : st.results) std::cout << fmt::format("{}: {}\n", r.text, r.count);
