@@ -5,6 +5,8 @@
 #include <chrono>
 #include <memory>
 
+#include "analysis/parallel.hpp"
+
 namespace ri {
 
 bool random_action(Game& g, Prng& rng, MoveList& scratch, Move& out) {
@@ -32,16 +34,17 @@ namespace {
 // Tallies with nothing counted yet: every player's win and the draw, in that order.
 PlayoutStats empty_stats(const Program& P) {
   PlayoutStats st;
-  for (int p = 0; p < P.nplayers(); ++p) st.results.push_back({1u << p, P.players[p] + " wins", 0});
-  st.results.push_back({0, "draw", 0});
+  for (int p = 0; p < P.nplayers(); ++p) st.results.push_back({1u << p, P.players[p] + " wins", 0, 0});
+  st.results.push_back({0, "draw", 0, 0});
   return st;
 }
 
-// Counts a playout that ended with these winners (the game's result text when they are met for the first time).
-void count_result(PlayoutStats& st, uint32_t winners, const std::string& text) {
+// Counts a result with these winners met in playout k (the game's result text when it is the first).
+void count_result(PlayoutStats& st, uint32_t winners, const std::string& text, uint64_t count, uint64_t k) {
   auto it = std::find_if(st.results.begin(), st.results.end(), [&](auto& r) { return r.winners == winners; });
-  if (it == st.results.end()) it = st.results.insert(st.results.end(), {winners, text, 0});
-  ++it->count;
+  if (it == st.results.end()) it = st.results.insert(st.results.end(), {winners, text, 0, k});
+  else if (k < it->first) *it = {winners, text, it->count, k};
+  it->count += count;
 }
 
 // Plays playout k (from 0) on g, from `start` or a new setup, drawing from Prng(seed + k), and tallies it.
@@ -61,17 +64,39 @@ void play_one(Game& g, const State& start, const PlayoutRun& run, uint64_t k, Mo
   st.plies += static_cast<uint64_t>(plies);
   ++st.count;
   if (g.node() != Game::NodeKind::Over) ++st.unfinished;
-  else count_result(st, g.winners(), g.result_text());
+  else count_result(st, g.winners(), g.result_text(), 1, k);
+}
+
+// The tallies of the workers added up, the results after the fixed ones in the order of the playouts that first met
+// them: what one thread playing every playout in order tallies.
+PlayoutStats merged(const Program& P, const std::vector<PlayoutStats>& parts) {
+  PlayoutStats st = empty_stats(P);
+  const auto fixed = static_cast<std::ptrdiff_t>(st.results.size());
+  for (const PlayoutStats& part : parts) {
+    for (const auto& r : part.results) count_result(st, r.winners, r.text, r.count, r.first);
+    st.unfinished += part.unfinished;
+    st.count += part.count;
+    st.plies += part.plies;
+  }
+  std::stable_sort(st.results.begin() + fixed, st.results.end(), [](auto& a, auto& b) { return a.first < b.first; });
+  return st;
 }
 
 }  // namespace
 
 PlayoutStats playouts(Game& g, const PlayoutRun& run) {
-  PlayoutStats st = empty_stats(g.prog());
+  const Program& P = g.prog();
   const State start = g.state();
-  auto scratch = std::make_unique<MoveList>();
+  const int workers = worker_count(run.count, run.threads);
+  WorkerGames games(g, workers);
+  std::vector<PlayoutStats> parts(static_cast<size_t>(workers), empty_stats(P));
+  std::vector<std::unique_ptr<MoveList>> scratch(static_cast<size_t>(workers));
+  for (auto& s : scratch) s = std::make_unique<MoveList>();
   auto t0 = std::chrono::steady_clock::now();
-  for (uint64_t k = 0; k < run.count; ++k) play_one(g, start, run, k, *scratch, st);
+  run_tasks(run.count, workers, [&](int w, uint64_t k) {
+    play_one(games[w], start, run, k, *scratch[static_cast<size_t>(w)], parts[static_cast<size_t>(w)]);
+  });
+  PlayoutStats st = merged(P, parts);
   st.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   g.machine().state() = start;
   g.machine().clear_journal();

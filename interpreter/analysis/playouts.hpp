@@ -21,6 +21,7 @@ struct PlayoutStats {
     uint32_t winners = 0;
     std::string text;  // Game::result_text()
     uint64_t count = 0;
+    uint64_t first = 0;  // the playout (from 0) that first ended so
   };
   std::vector<Result> results;  // every player's win and the draw first (in that order), then the rest as met
   uint64_t unfinished = 0;      // playouts stopped by max_plies
@@ -33,16 +34,19 @@ struct PlayoutStats {
 // generator of its own, Prng(seed + K - 1) (modulo 2^64), each stopped when the game is over or after max_plies plies.
 // With `fresh_setup` (for a game set up from the rule file's start whose setup draws) each playout starts from a new
 // setup drawn first from its generator (Game::reset: playout K starts as `play --seed S+K-1` does); otherwise every
-// playout starts from g's position.
+// playout starts from g's position. The playouts are shared out over `threads` threads (analysis/parallel.hpp): the
+// same tallies for any number.
 struct PlayoutRun {
   uint64_t count = 0;
   uint64_t seed = 0;
   int64_t max_plies = 10000;
   bool fresh_setup = false;
+  int threads = 1;
 };
 
-// Plays the playouts `run` says from g's position, one after the other (random_action per ply), and tallies them. g
-// is restored to its position afterwards, but its undo journal is cleared.
+// Plays the playouts `run` says from g's position (random_action per ply) and tallies them. g is restored to its
+// position afterwards, but its undo journal is cleared. A RuntimeError of the rule file is the one of the first
+// playout (in playout order) that fails.
 PlayoutStats playouts(Game& g, const PlayoutRun& run);
 
 }  // namespace ri
