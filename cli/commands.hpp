@@ -155,8 +155,8 @@ void add_seed_option(CLI::App* cmd, Start& start);
 bool setup_seed(const Program& p, const Start& start, const MoveLog& log, uint64_t fallback, uint64_t& seed);
 
 // Registers the option `--threads N` (1 to kMaxThreads; default 1) on a command that shares its work out over N
-// threads with the same results as one (perft, playout).
-void add_threads_option(CLI::App* cmd, int& threads);
+// threads with the same results as one (perft, playout, check --playouts); returns it.
+CLI::Option* add_threads_option(CLI::App* cmd, int& threads);
 
 // Registers the option `--deck NAMES` (the order of the setup's shuffles: the pieces' names, the top piece first,
 // separated by spaces or commas) on a command; returns it.

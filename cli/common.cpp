@@ -196,10 +196,11 @@ bool setup_seed(const Program& p, const Start& start, const MoveLog& log, uint64
   return true;
 }
 
-void add_threads_option(CLI::App* cmd, int& threads) {
-  cmd->add_option("--threads", threads,
-                  fmt::format("share the work out over N threads, 1 to {}: the same results as one (default 1)",
-                              kMaxThreads))
+CLI::Option* add_threads_option(CLI::App* cmd, int& threads) {
+  return cmd
+      ->add_option("--threads", threads,
+                   fmt::format("share the work out over N threads, 1 to {}: the same results as one (default 1)",
+                               kMaxThreads))
       ->type_name("N")
       ->check(CLI::Range(1, kMaxThreads));
 }
