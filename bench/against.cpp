@@ -41,10 +41,11 @@ void run_side(const std::string& binary, const std::string& file, const Work& w,
 }  // namespace
 
 std::vector<std::string> bench_command(const std::string& binary, const std::string& file, const Work& w) {
-  return {binary,         file_argument(file),         "--depth",
-          std::to_string(w.depth), "--playouts", std::to_string(w.playouts),
-          "--seed",       std::to_string(w.seed),      "--max-plies",
-          std::to_string(w.max_plies), "--repeat", "1"};
+  std::vector<std::string> args = {binary,        file_argument(file),         "--depth",  std::to_string(w.depth),
+                                   "--playouts",  std::to_string(w.playouts),  "--seed",   std::to_string(w.seed),
+                                   "--max-plies", std::to_string(w.max_plies), "--repeat", "1"};
+  if (w.threads > 1) args.insert(args.end(), {"--threads", std::to_string(w.threads)});
+  return args;
 }
 
 std::pair<Side, Side> run_against(const std::string& mine, const std::string& theirs, const std::string& file,

@@ -16,7 +16,8 @@ struct Side {
 };
 
 // The arguments that make any version of ruleinterp_bench run `w` once on `file`:
-// BINARY FILE --depth D --playouts N --seed S --max-plies M --repeat 1.
+// BINARY FILE --depth D --playouts N --seed S --max-plies M --repeat 1, then `--threads T` when w.threads is above 1
+// (which a version before --threads refuses: its figures are then missing).
 std::vector<std::string> bench_command(const std::string& binary, const std::string& file, const Work& w);
 
 // Runs `w` on `file` with `mine` and with `theirs` alternately (mine, theirs, mine, ...) `repeat` times; the best

@@ -1,6 +1,6 @@
 // ruleinterp_bench: the speed of perft and random playouts on rule files (not a test: run it by hand; bench/README.md).
 //   ruleinterp_bench [FILE...] [--all] [--seconds T] [--depth D] [--playouts N] [--seed S] [--max-plies M]
-//                    [--repeat R] [--against BINARY]
+//                    [--threads J] [--repeat R] [--against BINARY]
 // Without FILE (or with --all) it measures every shipped game, rules/*.rules, and prints a table: per game, random
 // playouts/s, plies/s and perft nodes/s, each the best of R runs whose work (perft depth, playout count) is chosen
 // to take about T seconds, unless given. With --against, every run is also made by BINARY, another
@@ -16,6 +16,7 @@
 #include <iostream>
 
 #include "against.hpp"
+#include "analysis/parallel.hpp"
 #include "figures.hpp"
 #include "measure.hpp"
 #include "pipeline/pipeline.hpp"
@@ -102,15 +103,15 @@ int print_lines(const Options& o, const std::string& dir) {
 // The work of a game's runs: the amounts given, the others chosen so that a run of each takes about the target.
 bench::Work choose_work(ri::Game& g, const Options& o) {
   bench::Work w = o.work;
-  if (!o.depth_given) w.depth = bench::choose_depth(g, o.seconds);
-  if (!o.playouts_given) w.playouts = bench::choose_playouts(g, w.seed, w.max_plies, o.seconds);
+  if (!o.depth_given) w.depth = bench::choose_depth(g, w, o.seconds);
+  if (!o.playouts_given) w.playouts = bench::choose_playouts(g, w, o.seconds);
   return w;
 }
 
 // Measures one game and prints its row; notes go to standard error. False when this benchmark failed on it.
 bool measure_entry(const bench::Table& table, const Entry& e, const Options& o, const std::string& dir) {
   auto prog = load(e.file, dir);
-  bench::Work w{0, 0, o.work.seed, o.work.max_plies};
+  bench::Work w{0, 0, o.work.seed, o.work.max_plies, o.work.threads};
   if (!prog) {
     std::cout << table.row(e.name, w, {});
     return false;
@@ -147,8 +148,9 @@ int print_table(const Options& o, const std::string& dir) {
   for (const Entry& e : games) width = std::max(width, e.name.size());
   bench::Table table(width, !o.against.empty());
   std::cout << fmt::format("best of {} run{} of each figure, its work chosen to take about {} s unless given; playouts "
-                           "from seed {}, at most {} plies each{}\n\n",
+                           "from seed {}, at most {} plies each{}{}\n\n",
                            o.repeat, o.repeat == 1 ? "" : "s", o.seconds, o.work.seed, o.work.max_plies,
+                           o.work.threads == 1 ? "" : fmt::format("; {} threads", o.work.threads),
                            o.against.empty() ? "" : "; old: " + o.against + ", run alternately with this one")
             << table.header() << std::flush;
   bool ok = true;
@@ -171,6 +173,9 @@ int main(int argc, char** argv) {
   app.add_option("--seed", o.work.seed, "playout seed (default 1)");
   app.add_option("--max-plies", o.work.max_plies, "playout length limit (default 10000)")
       ->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
+  app.add_option("--threads", o.work.threads, "share perft and the playouts out over N threads (default 1)")
+      ->type_name("N")
+      ->check(CLI::Range(1, ri::kMaxThreads));
   app.add_option("--repeat", o.repeat, "runs of each; the best is shown (default 3)")->check(CLI::Range(1, 100));
   app.add_option("--against", o.against, "another ruleinterp_bench to run on the same work (scripts/bench-build)")
       ->check(CLI::ExistingFile);

@@ -13,11 +13,16 @@ namespace bench {
 
 namespace {
 
-// perft(g, depth)'s counts and the seconds it took.
-std::pair<std::vector<uint64_t>, double> timed_perft(ri::Game& g, int depth) {
+// perft(g, depth, threads)'s counts and the seconds it took.
+std::pair<std::vector<uint64_t>, double> timed_perft(ri::Game& g, int depth, int threads) {
   auto t0 = std::chrono::steady_clock::now();
-  std::vector<uint64_t> counts = ri::perft(g, depth);
+  std::vector<uint64_t> counts = ri::perft(g, depth, threads);
   return {std::move(counts), std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()};
+}
+
+// The playouts of `w`, `count` of them.
+ri::PlayoutStats work_playouts(ri::Game& g, const Work& w, uint64_t count) {
+  return ri::playouts(g, {count, w.seed, w.max_plies, false, w.threads});
 }
 
 }  // namespace
@@ -25,11 +30,11 @@ std::pair<std::vector<uint64_t>, double> timed_perft(ri::Game& g, int depth) {
 Figures run_best(ri::Game& g, const Work& w, int repeat) {
   Figures best;
   for (int r = 0; w.depth > 0 && r < repeat; ++r) {
-    auto [counts, seconds] = timed_perft(g, w.depth);
+    auto [counts, seconds] = timed_perft(g, w.depth, w.threads);
     keep_faster(best, Figures{perft_figures(counts, seconds), std::nullopt});
   }
   for (int r = 0; w.playouts > 0 && r < repeat; ++r)
-    keep_faster(best, Figures{std::nullopt, playout_figures(ri::playouts(g, w.playouts, w.seed, w.max_plies))});
+    keep_faster(best, Figures{std::nullopt, playout_figures(work_playouts(g, w, w.playouts))});
   return best;
 }
 
@@ -42,10 +47,10 @@ bool deeper_fits(const std::vector<uint64_t>& counts, double seconds, double tar
   return seconds / nodes * (nodes + next_leaves) < target;
 }
 
-int choose_depth(ri::Game& g, double target) {
+int choose_depth(ri::Game& g, const Work& w, double target) {
   int depth = 1;
   for (;; ++depth) {
-    auto [counts, seconds] = timed_perft(g, depth);
+    auto [counts, seconds] = timed_perft(g, depth, w.threads);
     if (seconds >= target || counts.back() == 0) return std::max(1, depth - 1);
     if (depth == 64 || !deeper_fits(counts, seconds, target)) return depth;
   }
@@ -56,9 +61,9 @@ uint64_t scaled_count(uint64_t count, double seconds, double target) {
   return std::max<uint64_t>(1, static_cast<uint64_t>(std::llround(static_cast<double>(count) * target / seconds)));
 }
 
-uint64_t choose_playouts(ri::Game& g, uint64_t seed, int64_t max_plies, double target) {
+uint64_t choose_playouts(ri::Game& g, const Work& w, double target) {
   for (uint64_t count = 1;; count *= 2) {
-    double seconds = ri::playouts(g, count, seed, max_plies).seconds;
+    double seconds = work_playouts(g, w, count).seconds;
     if (seconds >= target / 2 || count >= (uint64_t{1} << 40))
       return std::max(count, scaled_count(count, seconds, target));
   }

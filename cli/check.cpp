@@ -95,6 +95,7 @@ void add_check(CLI::App& app, std::vector<Command>& out) {
                                                     "actions (default 1000)")
       ->check(CLI::Range(int64_t{1}, int64_t{1} << 40))
       ->needs(o->playouts);
+  add_threads_option(cmd, o->play.threads)->needs(o->playouts);
   out.push_back({cmd, [o] {
                    DiagnosticFormat how = diagnostic_format(o->format).value_or(DiagnosticFormat::Gcc);
                    if (how != DiagnosticFormat::Gcc && o->playouts->count())

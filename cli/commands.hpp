@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/parallel.hpp"
 #include "pipeline/pipeline.hpp"
 #include "runtime/engine.hpp"
 #include "io/movelog.hpp"
@@ -152,6 +153,10 @@ void add_seed_option(CLI::App* cmd, Start& start);
 // `fallback`. When --seed and the log's seed differ while the rule file's setup draws random numbers (and the game
 // starts from the rule file's start), the log's game is not the one set up: prints why and returns false.
 bool setup_seed(const Program& p, const Start& start, const MoveLog& log, uint64_t fallback, uint64_t& seed);
+
+// Registers the option `--threads N` (1 to kMaxThreads; default 1) on a command that shares its work out over N
+// threads with the same results as one (perft, playout, check --playouts); returns it.
+CLI::Option* add_threads_option(CLI::App* cmd, int& threads);
 
 // Registers the option `--deck NAMES` (the order of the setup's shuffles: the pieces' names, the top piece first,
 // separated by spaces or commas) on a command; returns it.

@@ -196,6 +196,15 @@ bool setup_seed(const Program& p, const Start& start, const MoveLog& log, uint64
   return true;
 }
 
+CLI::Option* add_threads_option(CLI::App* cmd, int& threads) {
+  return cmd
+      ->add_option("--threads", threads,
+                   fmt::format("share the work out over N threads, 1 to {}: the same results as one (default 1)",
+                               kMaxThreads))
+      ->type_name("N")
+      ->check(CLI::Range(1, kMaxThreads));
+}
+
 CLI::Option* add_deck_option(CLI::App* cmd, std::string& deck) {
   return cmd->add_option("--deck", deck,
                          "the order the setup's shuffles give: the pieces' names, the top one first, separated by "

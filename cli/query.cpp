@@ -70,6 +70,7 @@ void add_perft(CLI::App& app, std::vector<Command>& out) {
     std::string file;
     Start start;
     int depth = 1;
+    int threads = 1;
   };
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand(
@@ -77,9 +78,10 @@ void add_perft(CLI::App& app, std::vector<Command>& out) {
   cmd->add_option("file", o->file, "rule file")->required();
   cmd->add_option("depth", o->depth, "the deepest level, 1 to 64")->required()->check(CLI::Range(1, 64));
   add_start_options(cmd, o->start, "count from the position after this move log");
+  add_threads_option(cmd, o->threads);
   out.push_back({cmd, [o] {
                    return with_game(o->file, o->start, [&](Game& g) {
-                     std::vector<uint64_t> c = perft(g, o->depth);
+                     std::vector<uint64_t> c = perft(g, o->depth, o->threads);
                      for (int d = 1; d <= o->depth; ++d) std::cout << fmt::format("{} {}\n", d, c[static_cast<size_t>(d)]);
                      return 0;
                    });
@@ -92,14 +94,15 @@ void add_playout(CLI::App& app, std::vector<Command>& out) {
     Start start;
     uint64_t count = 1000;
     int64_t max_plies = 10000;
+    int threads = 1;
   };
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("playout", "Play random games (chance by weight, moves uniformly) and tally the results");
   cmd->add_option("file", o->file, "rule file")->required();
   cmd->add_option("--count", o->count, "number of playouts (default 1000)")->check(CLI::Range(uint64_t{1}, uint64_t{1} << 40));
   o->start.seed_option = cmd->add_option("--seed", o->start.seed,
-                                         "the seed of the one generator the setup and all playouts draw from (default: "
-                                         "the log's seed:, else random)")
+                                         "playout K draws from the generator of the seed S + K - 1, its setup first "
+                                         "(default: the log's seed:, else random)")
                              ->check(seed_number());
   o->start.deck_option = add_deck_option(cmd, o->start.deck);
   cmd->add_option("--max-plies", o->max_plies, "stop a playout after this many plies; it counts as unfinished (default 10000)")
@@ -108,6 +111,7 @@ void add_playout(CLI::App& app, std::vector<Command>& out) {
   add_set_option(cmd, o->start.set);
   add_allow_dir_option(cmd, o->start.allow_dirs);
   cmd->add_option("--log", o->start.log, "play from the position after this move log");
+  add_threads_option(cmd, o->threads);
   out.push_back({cmd, [o] {
                    Opened game;
                    auto prog = load_started(o->file, o->start, game);
@@ -115,10 +119,10 @@ void add_playout(CLI::App& app, std::vector<Command>& out) {
                    return guarded(*prog, [&] {
                      std::random_device rd;
                      if (!open_game(prog, o->start, (static_cast<uint64_t>(rd()) << 32) ^ rd(), game)) return 1;
-                     // one generator: the setup's draws first, then every playout's; from the rule file's start, a
-                     // setup that draws gives every playout its own start
+                     // a generator per playout; from the rule file's start, a setup that draws gives every playout
+                     // its own start, drawn from its generator first
                      bool fresh = prog->setup_draws && !o->start.from_position() && o->start.log.empty();
-                     PlayoutStats st = playouts(*game.game, o->count, game.rng, o->max_plies, fresh);
+                     PlayoutStats st = playouts(*game.game, {o->count, game.seed, o->max_plies, fresh, o->threads});
                      std::cout << fmt::format("seed: {}\n", game.seed);
                      std::cout << fmt::format("playouts: {}\n", st.count);
                      for (auto& r : st.results) std::cout << fmt::format("{}: {}\n", r.text, r.count);

@@ -1,11 +1,12 @@
-# cmake -DRULEINTERP=... -DPERFT=file.perft -P run_perft.cmake
+# cmake -DRULEINTERP=... -DPERFT=file.perft [-DTHREADS=N] -P run_perft.cmake
 # A .perft file names its rule file (`rules: PATH`, optionally `position: PATH`, the position file to start from, or
 # `position-text: TEXT`, the position in the rule file's text form (--position-text),
 # `log: PATH`, `allow-dir: DIR`, a directory whose rule files the rule file may extend, and `set: NAME=VALUE,...`,
 # the values of the rule file's parameters, as `--set` takes them, and `deck: NAMES`, the order of the setup's
 # shuffles, as `--deck` takes it) and lists `DEPTH COUNT` lines; `ruleinterp perft`
 # must print exactly those lines. With -DMAX_COUNT=N (the sanitizer build, where every step is many times slower) only
-# the lines up to the last whose count is at most N are checked.
+# the lines up to the last whose count is at most N are checked. With -DTHREADS=N perft counts on N threads
+# (--threads N), which must print the same lines.
 file(STRINGS ${PERFT} lines)
 set(rules "")
 set(position "")
@@ -15,6 +16,10 @@ set(params "")
 set(deck "")
 set(want "")
 set(depth 0)
+set(threads "")
+if(DEFINED THREADS)
+  set(threads --threads ${THREADS})
+endif()
 foreach(line ${lines})
   if(line MATCHES "^rules:[ \t]*(.*)$")
     set(rules ${CMAKE_MATCH_1})
@@ -38,8 +43,8 @@ foreach(line ${lines})
     set(depth ${CMAKE_MATCH_1})
   endif()
 endforeach()
-execute_process(COMMAND ${RULEINTERP} perft ${rules} ${depth} ${position} ${log} ${allow} ${params} ${deck}
+execute_process(COMMAND ${RULEINTERP} perft ${rules} ${depth} ${position} ${log} ${allow} ${params} ${deck} ${threads}
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 0 OR NOT out STREQUAL want)
-  message(FATAL_ERROR "perft of ${rules} differs (exit ${rc})\n--- expected\n${want}--- actual\n${out}${err}")
+  message(FATAL_ERROR "perft of ${rules} ${threads} differs (exit ${rc})\n--- expected\n${want}--- actual\n${out}${err}")
 endif()

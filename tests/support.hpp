@@ -18,11 +18,13 @@ inline std::shared_ptr<const Program> compile_text(const std::string& text, cons
   return p;
 }
 
-// Compiles a rule file of the repository (path relative to its root), like compile_text; it may extend the shipped
-// games (rules/) and the rule files of the tests (tests/rules/), as the variants of tests/variants/ do.
-inline std::shared_ptr<const Program> compile_file(const std::string& relative) {
+// Compiles a rule file of the repository (path relative to its root), like compile_text, with the values `params`
+// for its parameters; it may extend the shipped games (rules/) and the rule files of the tests (tests/rules/), as the
+// variants of tests/variants/ do.
+inline std::shared_ptr<const Program> compile_file(const std::string& relative, const ParamValues& params = {}) {
   Diagnostics d;
   LoadOptions options;
+  options.params = params;
   options.shipped_dir = std::string(RULEINTERP_SOURCE_DIR) + "/rules";
   options.allowed_dirs = {std::string(RULEINTERP_SOURCE_DIR) + "/tests/rules"};
   auto p = load_rules(std::string(RULEINTERP_SOURCE_DIR) + "/" + relative, d, options);

@@ -219,7 +219,7 @@ TEST_CASE("a random game draws a computed outcome with below(n), as pick_weighte
   }
   // the same seed gives the same playouts
   Game a(energy()), b(energy());
-  PlayoutStats x = playouts(a, 50, 9, 1000), y = playouts(b, 50, 9, 1000);
+  PlayoutStats x = playouts(a, {50, 9, 1000}), y = playouts(b, {50, 9, 1000});
   CHECK(x.plies == y.plies);
   CHECK(x.unfinished == 0);
   for (size_t i = 0; i < x.results.size(); ++i) CHECK(x.results[i].count == y.results[i].count);

@@ -183,3 +183,36 @@ TEST_CASE("playout_warnings: a variant's games far shorter than its base's", "[t
     }
   }
 }
+
+TEST_CASE("PlayoutTally: the playouts of check --playouts on threads tally what one thread tallies", "[tally]") {
+  // dice of doom: results of several kinds (ties), requirements that reject candidates, plies that vary
+  auto prog = compile_file("rules/dice-of-doom.rules", {{"num_players", 3}});
+  PlayoutCheck opts;
+  opts.playouts = 40;
+  opts.seed = 5;
+  PlayoutCheckResult one = check_playouts(prog, opts);
+  REQUIRE(one.failed_playout == 0);
+  for (int threads : {2, 3, 64}) {
+    INFO(threads << " threads");
+    opts.threads = threads;
+    PlayoutCheckResult r = check_playouts(prog, opts);
+    REQUIRE(r.failed_playout == 0);
+    CHECK(r.actions == one.actions);
+    CHECK(r.unfinished == one.unfinished);
+    const PlayoutTally &a = r.tally, &b = one.tally;
+    CHECK(a.playouts == b.playouts);
+    CHECK(a.plies == b.plies);
+    CHECK(a.min_plies == b.min_plies);
+    CHECK(a.max_plies == b.max_plies);
+    REQUIRE(a.results.size() == b.results.size());
+    for (size_t i = 0; i < a.results.size(); ++i) {
+      CHECK(a.results[i].winners == b.results[i].winners);
+      CHECK(a.results[i].count == b.results[i].count);
+    }
+    CHECK(a.played == b.played);
+    CHECK(a.legal == b.legal);
+    CHECK(a.chance == b.chance);
+    CHECK(a.rejected == b.rejected);
+    CHECK(a.moves() == b.moves());
+  }
+}

@@ -1,6 +1,7 @@
 // The playouts of `ruleinterp check --playouts N`. See invariant_playouts.hpp and spec/cli.md.
 #include "analysis/invariant_playouts.hpp"
 
+#include "analysis/parallel.hpp"
 #include "analysis/playouts.hpp"
 #include "runtime/invariants.hpp"
 
@@ -44,20 +45,45 @@ PlayoutOutcome play_checked(const std::shared_ptr<const Program>& prog, uint64_t
   return o;
 }
 
+namespace {
+
+// What one worker of check_playouts plays with and tallies.
+struct Checker {
+  std::unique_ptr<Game> game;  // made by the first playout
+  std::unique_ptr<MoveList> scratch = std::make_unique<MoveList>();
+  PlayoutCheckResult r;
+};
+
+// A playout that failed, thrown from its task so that the first one in playout order stops the others (run_tasks).
+struct FailedPlayout {
+  uint64_t k;  // from 1
+  PlayoutOutcome outcome;
+};
+
+}  // namespace
+
 PlayoutCheckResult check_playouts(const std::shared_ptr<const Program>& prog, const PlayoutCheck& opts) {
+  std::vector<Checker> workers(static_cast<size_t>(worker_count(opts.playouts, opts.threads)));
+  for (Checker& c : workers) c.r.tally = PlayoutTally(*prog);
   PlayoutCheckResult r;
   r.tally = PlayoutTally(*prog);
-  std::unique_ptr<Game> game;
-  auto scratch = std::make_unique<MoveList>();
-  for (uint64_t k = 1; k <= opts.playouts; ++k) {
-    PlayoutOutcome o = play_checked(prog, opts.seed + (k - 1), opts.max_plies, game, *scratch, &r.tally);
-    if (o.failed) {
-      r.failed_playout = k;
-      r.failure = std::move(o);
-      return r;
-    }
-    r.actions += static_cast<uint64_t>(o.actions);
-    if (!o.over) ++r.unfinished;
+  try {
+    run_tasks(opts.playouts, static_cast<int>(workers.size()), [&](int w, uint64_t i) {
+      Checker& c = workers[static_cast<size_t>(w)];
+      PlayoutOutcome o = play_checked(prog, opts.seed + i, opts.max_plies, c.game, *c.scratch, &c.r.tally);
+      if (o.failed) throw FailedPlayout{i + 1, std::move(o)};
+      c.r.actions += static_cast<uint64_t>(o.actions);
+      if (!o.over) ++c.r.unfinished;
+    });
+  } catch (FailedPlayout& f) {
+    r.failed_playout = f.k;
+    r.failure = std::move(f.outcome);
+    return r;
+  }
+  for (const Checker& c : workers) {
+    r.actions += c.r.actions;
+    r.unfinished += c.r.unfinished;
+    r.tally.merge(c.r.tally);
   }
   return r;
 }

@@ -18,6 +18,7 @@ struct PlayoutCheck {
   uint64_t playouts = 0;     // how many
   uint64_t seed = 0;         // playout K (from 1) is played with the seed seed + K - 1 (modulo 2^64)
   int64_t max_plies = 1000;  // a playout stops, unfinished, after this many actions
+  int threads = 1;           // the playouts shared out over this many threads (analysis/parallel.hpp)
 };
 
 // Where a playout stopped: it ended or reached the most actions (failed false), or an invariant does not hold
@@ -52,7 +53,8 @@ struct PlayoutCheckResult {
 };
 
 // Plays opts.playouts playouts (play_checked, playout K with the seed opts.seed + K - 1), stopping at the first
-// that fails.
+// that fails. On opts.threads threads, each with a game and a tally of its own, the tallies added up: the same result
+// for any number (the failure is the first in playout order).
 PlayoutCheckResult check_playouts(const std::shared_ptr<const Program>& prog, const PlayoutCheck& opts);
 
 // The failed playout `o` (played from Prng(seed)) as a move log (spec/movelog.md) that `replay` reproduces: the

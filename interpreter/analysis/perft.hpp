@@ -10,7 +10,10 @@ namespace ri {
 // counts[d] (d = 1..depth) is the number of action sequences of exactly d plies from g's position: a
 // ply is one decision move or one chance outcome (every outcome is a branch, whatever its weight);
 // automatic passes are not plies; a finished game is a leaf. counts[0] is 1. Uses apply/undo only,
-// one MoveList per level; g is back at its position afterwards (unless a RuntimeError escapes).
-std::vector<uint64_t> perft(Game& g, int depth);
+// one MoveList per level and thread; g is back at its position afterwards (unless a RuntimeError escapes).
+// With `threads` above 1, the tree is cut at the shallowest ply with at least 8 positions a thread (at most one ply
+// above the last) and the subtrees below are counted on that many threads (analysis/parallel.hpp), each on a copy of
+// g: the same counts, and the same RuntimeError, the first one a single thread meets.
+std::vector<uint64_t> perft(Game& g, int depth, int threads = 1);
 
 }  // namespace ri

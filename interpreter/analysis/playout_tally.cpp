@@ -41,10 +41,32 @@ void PlayoutTally::add_playout(uint64_t n, bool over, uint32_t winners) {
     ++unfinished;
     return;
   }
+  ++result(winners).count;
+}
+
+PlayoutTally::Result& PlayoutTally::result(uint32_t winners) {
   auto it = std::lower_bound(results.begin(), results.end(), winners,
                              [](const Result& r, uint32_t w) { return r.winners < w; });
   if (it == results.end() || it->winners != winners) it = results.insert(it, {winners, 0});
-  ++it->count;
+  return *it;
+}
+
+void PlayoutTally::merge(const PlayoutTally& o) {
+  if (o.playouts > 0) {
+    min_plies = playouts == 0 ? o.min_plies : std::min(min_plies, o.min_plies);
+    max_plies = std::max(max_plies, o.max_plies);
+  }
+  playouts += o.playouts;
+  unfinished += o.unfinished;
+  plies += o.plies;
+  for (const Result& r : o.results) result(r.winners).count += r.count;
+  for (size_t m = 0; m < played.size(); ++m) {
+    played[m] += o.played[m];
+    legal[m] += o.legal[m];
+    for (size_t r = 0; r < rejected[m].size(); ++r) rejected[m][r] |= o.rejected[m][r];
+  }
+  chance += o.chance;
+  total_ += o.total_;
 }
 
 uint64_t PlayoutTally::wins(int p) const {

@@ -36,6 +36,8 @@ struct PlayoutTally {
   void add_action(const Move& m, const MoveList& legal);
   // One playout ended (over: the game ended, with `winners`) or stopped unfinished, after `plies` actions.
   void add_playout(uint64_t plies, bool over, uint32_t winners);
+  // Adds what `other` tallied (other playouts of the same program): the tally of all of them, whatever their order.
+  void merge(const PlayoutTally& other);
 
   // The finished playouts that player p won (alone or with others).
   uint64_t wins(int p) const;
@@ -43,6 +45,9 @@ struct PlayoutTally {
   uint64_t moves() const;
 
  private:
+  // The entry of `results` for these winners, made (in its place in the order) when there is none.
+  Result& result(uint32_t winners);
+
   const Program* P_ = nullptr;
   std::vector<uint64_t> seen_;  // [move]: the last count (nodes_) at which it was counted
   uint64_t nodes_ = 0;

@@ -5,6 +5,8 @@
 #include <chrono>
 #include <memory>
 
+#include "analysis/parallel.hpp"
+
 namespace ri {
 
 bool random_action(Game& g, Prng& rng, MoveList& scratch, Move& out) {
@@ -27,46 +29,77 @@ bool random_action(Game& g, Prng& rng, MoveList& scratch, Move& out) {
   return false;
 }
 
-PlayoutStats playouts(Game& g, uint64_t count, uint64_t seed, int64_t max_plies) {
-  Prng rng(seed);
-  return playouts(g, count, rng, max_plies);
+namespace {
+
+// Tallies with nothing counted yet: every player's win and the draw, in that order.
+PlayoutStats empty_stats(const Program& P) {
+  PlayoutStats st;
+  for (int p = 0; p < P.nplayers(); ++p) st.results.push_back({1u << p, P.players[p] + " wins", 0, 0});
+  st.results.push_back({0, "draw", 0, 0});
+  return st;
 }
 
-PlayoutStats playouts(Game& g, uint64_t count, Prng& rng, int64_t max_plies, bool fresh_setup) {
-  PlayoutStats st;
-  const Program& P = g.prog();
-  for (int p = 0; p < P.nplayers(); ++p) st.results.push_back({1u << p, P.players[p] + " wins", 0});
-  st.results.push_back({0, "draw", 0});
+// Counts a result with these winners met in playout k (the game's result text when it is the first).
+void count_result(PlayoutStats& st, uint32_t winners, const std::string& text, uint64_t count, uint64_t k) {
+  auto it = std::find_if(st.results.begin(), st.results.end(), [&](auto& r) { return r.winners == winners; });
+  if (it == st.results.end()) it = st.results.insert(st.results.end(), {winners, text, 0, k});
+  else if (k < it->first) *it = {winners, text, it->count, k};
+  it->count += count;
+}
 
+// Plays playout k (from 0) on g, from `start` or a new setup, drawing from Prng(seed + k), and tallies it.
+void play_one(Game& g, const State& start, const PlayoutRun& run, uint64_t k, MoveList& scratch, PlayoutStats& st) {
   Machine& M = g.machine();
-  const State start = g.state();
-  auto scratch = std::make_unique<MoveList>();
-  auto t0 = std::chrono::steady_clock::now();
-  for (uint64_t i = 0; i < count; ++i) {
-    if (fresh_setup && i > 0) g.reset(rng);  // a new random start, drawn from the same generator
-    else M.state() = start;                  // a copy into the same buffers: no allocation
-    M.clear_journal();                       // playouts never undo
-    int64_t plies = 0;
-    Move m;
-    while (plies < max_plies && random_action(g, rng, *scratch, m)) {
-      g.apply(m);
-      M.clear_journal();
-      ++plies;
-    }
-    st.plies += static_cast<uint64_t>(plies);
-    ++st.count;
-    if (g.node() != Game::NodeKind::Over) {
-      ++st.unfinished;
-      continue;
-    }
-    uint32_t w = g.winners();
-    auto it = std::find_if(st.results.begin(), st.results.end(), [&](auto& r) { return r.winners == w; });
-    if (it == st.results.end()) it = st.results.insert(st.results.end(), {w, g.result_text(), 0});
-    ++it->count;
+  Prng rng(run.seed + k);
+  if (run.fresh_setup) g.reset(rng);  // a new random start, drawn first from the playout's generator
+  else M.state() = start;             // a copy into the same buffers: no allocation
+  M.clear_journal();                  // playouts never undo
+  int64_t plies = 0;
+  Move m;
+  while (plies < run.max_plies && random_action(g, rng, scratch, m)) {
+    g.apply(m);
+    M.clear_journal();
+    ++plies;
   }
+  st.plies += static_cast<uint64_t>(plies);
+  ++st.count;
+  if (g.node() != Game::NodeKind::Over) ++st.unfinished;
+  else count_result(st, g.winners(), g.result_text(), 1, k);
+}
+
+// The tallies of the workers added up, the results after the fixed ones in the order of the playouts that first met
+// them: what one thread playing every playout in order tallies.
+PlayoutStats merged(const Program& P, const std::vector<PlayoutStats>& parts) {
+  PlayoutStats st = empty_stats(P);
+  const auto fixed = static_cast<std::ptrdiff_t>(st.results.size());
+  for (const PlayoutStats& part : parts) {
+    for (const auto& r : part.results) count_result(st, r.winners, r.text, r.count, r.first);
+    st.unfinished += part.unfinished;
+    st.count += part.count;
+    st.plies += part.plies;
+  }
+  std::stable_sort(st.results.begin() + fixed, st.results.end(), [](auto& a, auto& b) { return a.first < b.first; });
+  return st;
+}
+
+}  // namespace
+
+PlayoutStats playouts(Game& g, const PlayoutRun& run) {
+  const Program& P = g.prog();
+  const State start = g.state();
+  const int workers = worker_count(run.count, run.threads);
+  WorkerGames games(g, workers);
+  std::vector<PlayoutStats> parts(static_cast<size_t>(workers), empty_stats(P));
+  std::vector<std::unique_ptr<MoveList>> scratch(static_cast<size_t>(workers));
+  for (auto& s : scratch) s = std::make_unique<MoveList>();
+  auto t0 = std::chrono::steady_clock::now();
+  run_tasks(run.count, workers, [&](int w, uint64_t k) {
+    play_one(games[w], start, run, k, *scratch[static_cast<size_t>(w)], parts[static_cast<size_t>(w)]);
+  });
+  PlayoutStats st = merged(P, parts);
   st.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  M.state() = start;
-  M.clear_journal();
+  g.machine().state() = start;
+  g.machine().clear_journal();
   return st;
 }
 

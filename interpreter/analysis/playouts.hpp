@@ -21,6 +21,7 @@ struct PlayoutStats {
     uint32_t winners = 0;
     std::string text;  // Game::result_text()
     uint64_t count = 0;
+    uint64_t first = 0;  // the playout (from 0) that first ended so
   };
   std::vector<Result> results;  // every player's win and the draw first (in that order), then the rest as met
   uint64_t unfinished = 0;      // playouts stopped by max_plies
@@ -29,13 +30,23 @@ struct PlayoutStats {
   double seconds = 0;
 };
 
-// Plays `count` random playouts from g's position with one generator drawn in order (random_action per ply):
-// `rng`, which goes on from where it is (after the setup's draws, say), or Prng(seed). A playout stops when the
-// game is over or after max_plies plies. With `fresh_setup` (for a game set up from the rule file's start whose
-// setup draws), every playout after the first starts from a new setup drawn from `rng` (Game::reset), so each one
-// has its own random start; otherwise every playout starts from g's position. g is restored to its position
-// afterwards, but its undo journal is cleared.
-PlayoutStats playouts(Game& g, uint64_t count, Prng& rng, int64_t max_plies, bool fresh_setup = false);
-PlayoutStats playouts(Game& g, uint64_t count, uint64_t seed, int64_t max_plies);
+// The playouts to play (spec/cli.md, playout): `count` random games, playout K (K = 1 .. count) drawing from a
+// generator of its own, Prng(seed + K - 1) (modulo 2^64), each stopped when the game is over or after max_plies plies.
+// With `fresh_setup` (for a game set up from the rule file's start whose setup draws) each playout starts from a new
+// setup drawn first from its generator (Game::reset: playout K starts as `play --seed S+K-1` does); otherwise every
+// playout starts from g's position. The playouts are shared out over `threads` threads (analysis/parallel.hpp): the
+// same tallies for any number.
+struct PlayoutRun {
+  uint64_t count = 0;
+  uint64_t seed = 0;
+  int64_t max_plies = 10000;
+  bool fresh_setup = false;
+  int threads = 1;
+};
+
+// Plays the playouts `run` says from g's position (random_action per ply) and tallies them. g is restored to its
+// position afterwards, but its undo journal is cleared. A RuntimeError of the rule file is the one of the first
+// playout (in playout order) that fails.
+PlayoutStats playouts(Game& g, const PlayoutRun& run);
 
 }  // namespace ri

@@ -1,0 +1,60 @@
+// Random playouts (analysis/playouts.hpp): playout K of a run from the seed S is the game of its own generator,
+// Prng(S + K - 1), its setup drawn first (spec/prng.md, Playouts; spec/cli.md, playout).
+#include <catch2/catch.hpp>
+
+#include <memory>
+#include <vector>
+
+#include "analysis/playouts.hpp"
+#include "support.hpp"
+
+using namespace ri;
+
+TEST_CASE("playout K is the game of its own generator, Prng(seed + K - 1), its setup drawn first") {
+  auto prog = testing::compile_file("rules/dice-of-doom.rules", {{"num_players", 3}, {"board_size", 3}});
+  const uint64_t seed = 40;
+  Prng setup(seed);
+  Game g(prog, setup);
+  PlayoutStats st = playouts(g, {20, seed, 10000, true});
+  // the model: each game set up from its seed and played to its end by random_action, one after the other
+  std::vector<uint64_t> wins(st.results.size(), 0);
+  uint64_t plies = 0;
+  auto scratch = std::make_unique<MoveList>();
+  for (uint64_t k = 1; k <= 20; ++k) {
+    Prng rng(seed + k - 1);
+    Game model(prog, rng);
+    Move m;
+    while (random_action(model, rng, *scratch, m)) {
+      model.apply(m);
+      ++plies;
+    }
+    REQUIRE(model.node() == Game::NodeKind::Over);
+    for (size_t i = 0; i < st.results.size(); ++i)
+      if (st.results[i].winners == model.winners()) ++wins[i];
+  }
+  CHECK(st.plies == plies);
+  for (size_t i = 0; i < st.results.size(); ++i) CHECK(st.results[i].count == wins[i]);
+}
+
+TEST_CASE("playout K from a position draws only its game from Prng(seed + K - 1)") {
+  auto prog = testing::compile_file("rules/ur.rules");
+  Game g(prog);
+  const uint64_t seed = 7;
+  PlayoutStats st = playouts(g, {10, seed, 10000, false});
+  uint64_t plies = 0, red = 0;
+  auto scratch = std::make_unique<MoveList>();
+  for (uint64_t k = 1; k <= 10; ++k) {
+    Game model(prog);  // the same start: Ur's setup draws nothing
+    Prng rng(seed + k - 1);
+    Move m;
+    while (random_action(model, rng, *scratch, m)) {
+      model.apply(m);
+      ++plies;
+    }
+    REQUIRE(model.node() == Game::NodeKind::Over);
+    red += model.winners() == 1u;
+  }
+  CHECK(st.plies == plies);
+  CHECK(st.results[0].text == "Red wins");
+  CHECK(st.results[0].count == red);
+}
