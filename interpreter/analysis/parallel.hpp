@@ -17,7 +17,7 @@ inline constexpr int kMaxThreads = 256;
 int worker_count(uint64_t count, int threads);
 
 // The games of the workers: worker 0 plays on g itself, each other one on a copy of g made when this is constructed
-// (a copy shares g's compiled code: g must outlive it).
+// (the copies share g's compiled code, which is immutable).
 class WorkerGames {
  public:
   WorkerGames(Game& g, int workers);
