@@ -11,6 +11,7 @@
 #include "pipeline/pipeline.hpp"
 #include "support.hpp"
 #include "runtime/engine.hpp"
+#include "analysis/playouts.hpp"
 
 using namespace ri;
 
@@ -1136,4 +1137,30 @@ TEST_CASE("a copy of a game plays on after the game it was copied from is gone")
   CHECK(moves.size == 8);
   copy->apply(moves[0]);
   CHECK(copy->render().find('X') != std::string::npos);
+}
+
+TEST_CASE("the board's key is kept as pieces move and change, and undo restores it") {
+  // games whose moves place, take, stack, crown (a kind changes), give pieces away and change attributes
+  const char* files[] = {"rules/ur.rules", "rules/checkers.rules", "rules/chess.rules", "rules/shogun.rules",
+                         "tests/rules/energy.rules", "tests/rules/crowning.rules", "rules/dice-of-doom.rules"};
+  for (const char* file : files) {
+    INFO(file);
+    auto p = testing::compile_file(file);
+    Game g(p);
+    Prng rng(7);
+    MoveList scratch;
+    Move m;
+    const uint64_t start = g.hash();
+    std::vector<size_t> marks;
+    for (int ply = 0; ply < 120 && random_action(g, rng, scratch, m); ++ply) {
+      marks.push_back(g.apply(m));
+      REQUIRE(g.state().board_key == board_key_of(g.state()));
+    }
+    while (!marks.empty()) {
+      g.undo(marks.back());
+      marks.pop_back();
+      REQUIRE(g.state().board_key == board_key_of(g.state()));
+    }
+    CHECK(g.hash() == start);
+  }
 }

@@ -11,11 +11,29 @@ void Machine::set_var(int index, int32_t v) {
   S_.vars[index] = v;
 }
 
+// Changes what piece p is (set(): its owner, kind or an attribute), keeping the board's key when it is on the board.
+template <class F>
+static void rekey(State& S, int p, F&& set) {
+  const bool on = S.site[static_cast<size_t>(p)] >= 0;
+  if (on) S.board_key ^= piece_key(S, p);
+  set();
+  if (on) S.board_key ^= piece_key(S, p);
+}
+
+// Sets attribute slot i (piece * nattrs + attribute).
+static void reattr(State& S, size_t i, int32_t v) {
+  rekey(S, static_cast<int>(i / static_cast<size_t>(S.nattrs)), [&] { S.attrs[i] = v; });
+}
+
+static void rekind(State& S, int piece, int kind) {
+  rekey(S, piece, [&] { S.kind[static_cast<size_t>(piece)] = static_cast<int16_t>(kind); });
+}
+
 void Machine::set_attr(int piece, int attr, int32_t v) {
   ++version_;
   size_t i = static_cast<size_t>(piece) * S_.nattrs + attr;
   journal_.push_back({UndoEntry::Attr, static_cast<int32_t>(i), S_.attrs[i]});
-  S_.attrs[i] = v;
+  reattr(S_, i, v);
 }
 
 // Changes a piece's owner, keeping the per-site counts of each player's pieces.
@@ -25,7 +43,7 @@ static void reown(State& S, int piece, int player) {
     --S.owned[static_cast<size_t>(s) * S.nplayers + S.owner[piece]];
     ++S.owned[static_cast<size_t>(s) * S.nplayers + player];
   }
-  S.owner[piece] = static_cast<int16_t>(player);
+  rekey(S, piece, [&] { S.owner[piece] = static_cast<int16_t>(player); });
 }
 
 void Machine::set_owner(int piece, int player) {
@@ -37,7 +55,13 @@ void Machine::set_owner(int piece, int player) {
 void Machine::set_kind(int piece, int kind) {
   ++version_;
   journal_.push_back({UndoEntry::Kind_, piece, S_.kind[piece]});
-  S_.kind[piece] = static_cast<int16_t>(kind);
+  rekind(S_, piece, kind);
+}
+
+// The board's key without (or with) the pieces of site s from height h up: they are about to move in their stack (or
+// have).
+static void toggle_from(State& S, const int16_t* st, int h, int c) {
+  for (int i = h; i < c; ++i) S.board_key ^= piece_key(S, st[i]);
 }
 
 // Takes a piece out of its stack, closing the gap.
@@ -47,6 +71,7 @@ static void lift(State& S, int piece) {
   int h = S.height[piece];
   int16_t* st = &S.stack[static_cast<size_t>(s) * S.cap];
   int c = S.count[s];
+  toggle_from(S, st, h, c);
   for (int i = h; i + 1 < c; ++i) {
     st[i] = st[i + 1];
     S.height[st[i]] = static_cast<int16_t>(i);
@@ -55,6 +80,7 @@ static void lift(State& S, int piece) {
   --S.owned[static_cast<size_t>(s) * S.nplayers + S.owner[piece]];
   S.site[piece] = -1;
   S.height[piece] = -1;
+  toggle_from(S, st, h, c - 1);
 }
 
 // Puts a piece into a stack at height h, opening a gap.
@@ -62,6 +88,7 @@ static void drop(State& S, int piece, int s, int h) {
   if (s < 0) return;
   int16_t* st = &S.stack[static_cast<size_t>(s) * S.cap];
   int c = S.count[s];
+  toggle_from(S, st, h, c);
   for (int i = c; i > h; --i) {
     st[i] = st[i - 1];
     S.height[st[i]] = static_cast<int16_t>(i);
@@ -71,6 +98,7 @@ static void drop(State& S, int piece, int s, int h) {
   ++S.owned[static_cast<size_t>(s) * S.nplayers + S.owner[piece]];
   S.site[piece] = static_cast<int16_t>(s);
   S.height[piece] = static_cast<int16_t>(h);
+  toggle_from(S, st, h, c + 1);
 }
 
 void Machine::place(int piece, int site) {
@@ -106,9 +134,9 @@ void Machine::rollback(size_t mark) {
     UndoEntry& e = journal_.back();
     switch (e.kind) {
       case UndoEntry::Var: S_.vars[e.a] = e.b; break;
-      case UndoEntry::Attr: S_.attrs[e.a] = e.b; break;
+      case UndoEntry::Attr: reattr(S_, static_cast<size_t>(e.a), e.b); break;
       case UndoEntry::Owner: reown(S_, e.a, e.b); break;
-      case UndoEntry::Kind_: S_.kind[e.a] = static_cast<int16_t>(e.b); break;
+      case UndoEntry::Kind_: rekind(S_, e.a, e.b); break;
       case UndoEntry::Place:
         lift(S_, e.a);
         drop(S_, e.a, e.b, e.c);

@@ -135,6 +135,7 @@ void Game::set_up(const Position& pos, Prng* rng) {
   S.player = pos.player;
   S.step = pos.step;
   S.turn = pos.turn;
+  S.board_key = board_key_of(S);  // the setup wrote attributes and stacks directly
   if (P_->uses_repetitions) S.positions.push_back(hash_of(true));  // the start, with the player and step it starts at
   M_.clear_journal();  // the setup itself is not undoable
   passers_.clear();

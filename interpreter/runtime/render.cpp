@@ -5,50 +5,34 @@
 
 namespace ri {
 
-// splitmix64's finaliser: the mixing step of the state hash (spec/movelog.md, "State hash").
-static uint64_t mix(uint64_t h, uint64_t x) {
-  uint64_t z = h ^ (x + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2));
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
-// The hash covers what decides the game's future: whose turn and which step, the end, every variable, and
-// each site's stack bottom to top as (kind, owner, attributes). Identical pieces are interchangeable, so a
-// piece variable counts by where its piece is (or, off the board, by what it is), never by its number.
+// The hash covers what decides the game's future: whose turn and which step, the end, every variable, and every
+// piece on the board by where it is and what it is (State::board_key, kept as the board changes: no scan of the
+// board). Identical pieces are interchangeable, so a piece variable counts by where its piece is (or, off the board,
+// by what it is), never by its number.
 uint64_t Game::hash() const { return hash_of(false); }
 
 uint64_t Game::hash_of(bool without_counters) const {
   const State& S = state();
-  uint64_t h = mix(0, static_cast<uint64_t>(S.player));
-  h = mix(h, static_cast<uint64_t>(S.step));
-  h = mix(h, static_cast<uint64_t>(S.over));
-  h = mix(h, S.winners);
+  uint64_t h = hash_mix(0, static_cast<uint64_t>(S.player));
+  h = hash_mix(h, static_cast<uint64_t>(S.step));
+  h = hash_mix(h, static_cast<uint64_t>(S.over));
+  h = hash_mix(h, S.winners);
   for (const VarInfo& v : P_->vars) {  // in State::vars order
     if (without_counters && v.counter) continue;
     int n = v.per_player ? P_->nplayers() : 1;
     for (int i = 0; i < n; ++i) {
       int32_t x = S.vars[v.offset + i];
       if (v.type != Type::Piece || x < 0) {
-        h = mix(h, static_cast<uint32_t>(x));
+        h = hash_mix(h, static_cast<uint32_t>(x));
       } else if (S.site[x] >= 0) {
-        h = mix(h, uint64_t{1} << 32 | static_cast<uint64_t>(S.site[x]) << 16 | static_cast<uint16_t>(S.height[x]));
+        h = hash_mix(h, uint64_t{1} << 32 | static_cast<uint64_t>(S.site[x]) << 16 | static_cast<uint16_t>(S.height[x]));
       } else {
-        h = mix(h, uint64_t{2} << 32 | static_cast<uint64_t>(S.kind[x]) << 16 | static_cast<uint16_t>(S.owner[x]));
-        for (int a = 0; a < S.nattrs; ++a) h = mix(h, static_cast<uint32_t>(S.attrs[static_cast<size_t>(x) * S.nattrs + a]));
+        h = hash_mix(h, uint64_t{2} << 32 | static_cast<uint64_t>(S.kind[x]) << 16 | static_cast<uint16_t>(S.owner[x]));
+        for (int a = 0; a < S.nattrs; ++a) h = hash_mix(h, static_cast<uint32_t>(S.attrs[static_cast<size_t>(x) * S.nattrs + a]));
       }
     }
   }
-  for (int s = 0; s < P_->nsites(); ++s) {
-    int c = S.count[s];
-    h = mix(h, static_cast<uint64_t>(c));
-    for (int i = 0; i < c; ++i) {
-      int p = S.stack[static_cast<size_t>(s) * S.cap + i];
-      h = mix(h, static_cast<uint64_t>(S.kind[p]) << 16 | static_cast<uint16_t>(S.owner[p]));
-      for (int a = 0; a < S.nattrs; ++a) h = mix(h, static_cast<uint32_t>(S.attrs[static_cast<size_t>(p) * S.nattrs + a]));
-    }
-  }
-  return h;
+  return hash_mix(h, S.board_key);  // the board, kept as it changes (State::board_key)
 }
 
 // The rule file's display template, rendered for the player to move, or a plain listing of every occupied site

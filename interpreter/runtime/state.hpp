@@ -67,6 +67,9 @@ struct State {
   // else kEndResigned | player, kEndNoMove | player (the player to move had no legal move and no rule held) or
   // kEndStuck (nobody can ever move)
   int32_t ended_by = 0;
+  // the exclusive or of piece_key() over every piece on the board, kept as pieces move and change (the state hash's
+  // board part)
+  uint64_t board_key = 0;
   static constexpr int32_t kEndResigned = 1 << 5, kEndNoMove = 2 << 5, kEndStuck = 3 << 5, kEndRule = 1 << 8;
 
   static constexpr int32_t kLost = 2;
@@ -78,6 +81,32 @@ struct State {
   // value of the name cannot_move
   static constexpr int32_t kCannotMove = 4;
 };
+
+// splitmix64's finaliser: the mixing step of the state hash (spec/movelog.md, "State hash").
+inline uint64_t hash_mix(uint64_t h, uint64_t x) {
+  uint64_t z = h ^ (x + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2));
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+// The key of piece p where it stands on the board: its site and height, kind, owner and attributes, not its number
+// (identical pieces are interchangeable).
+inline uint64_t piece_key(const State& S, int p) {
+  const size_t i = static_cast<size_t>(p);
+  uint64_t k = hash_mix(0, static_cast<uint64_t>(S.site[i]) << 16 | static_cast<uint16_t>(S.height[i]));
+  k = hash_mix(k, static_cast<uint64_t>(S.kind[i]) << 16 | static_cast<uint16_t>(S.owner[i]));
+  for (int a = 0; a < S.nattrs; ++a) k = hash_mix(k, static_cast<uint32_t>(S.attrs[i * static_cast<size_t>(S.nattrs) + static_cast<size_t>(a)]));
+  return k;
+}
+
+// State::board_key computed afresh.
+inline uint64_t board_key_of(const State& S) {
+  uint64_t key = 0;
+  for (size_t p = 0; p < S.site.size(); ++p)
+    if (S.site[p] >= 0) key ^= piece_key(S, static_cast<int>(p));
+  return key;
+}
 
 // The winners when `player` loses (resigns, or cannot move under 'if_none: lose'): every other player.
 inline uint32_t all_but(int nplayers, int player) {
