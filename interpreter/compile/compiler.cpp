@@ -222,17 +222,6 @@ int Compiler::stmt(const Stmt& s) {
   return emit(Op::SNop, Type::Void, s.pos);
 }
 
-// The highest move parameter (slots 0..np-1 of the move's frame) that node n depends on, or -1.
-int param_level(const Program& P, int n, int np) {
-  const Node& nd = P.code[n];
-  int level = (nd.op == Op::Local || nd.op == Op::LazyLet) && nd.a < np ? nd.a : -1;
-  for (int k = 0; k < nd.nk; ++k) {
-    int kid = P.kids[nd.first + k];
-    if (kid >= 0) level = std::max(level, param_level(P, kid, np));
-  }
-  return level;
-}
-
 // Whether any code of the program is an `op` node.
 bool uses_op(const Program& P, Op op) {
   return std::any_of(P.code.begin(), P.code.end(), [&](const Node& n) { return n.op == op; });
@@ -325,7 +314,7 @@ int Compiler::none_unless(int n, int level, int np) {
       tested = true;
       continue;
     }
-    if (param_level(P_, t, np) >= level) return -1;
+    if (P_.param_level(t, np) >= level) return -1;
     guard = guard < 0 ? t : emit(Op::Or, Type::Bool, nd.pos, {guard, t});
   }
   return tested && guard >= 0 ? guard : -1;
@@ -358,15 +347,15 @@ void Compiler::move(MoveInfo& mi, const CheckedMove& cm, size_t nhistory) {
   mi.forget.assign(np + 1, 0);
   for (size_t l = 0; l < cm.lets.size(); ++l) {
     const Node& v = P_.code[let_values[l]];
-    int lv = is_list(v.type) ? np - 1 : param_level(P_, let_values[l], np);
+    int lv = is_list(v.type) ? np - 1 : P_.param_level(let_values[l], np);
     for (int i = -1; i <= lv && i < np; ++i) mi.forget[i + 1] |= uint64_t{1} << l;
   }
   int level = -1;
   for (size_t r = 0; r < mi.requires_.size(); ++r) {
     mi.requires_[r].node = cm.requires_[r].check ? expr(*cm.requires_[r].check) : -1;
-    level = std::max(level, param_level(P_, mi.requires_[r].node, np));
+    level = std::max(level, P_.param_level(mi.requires_[r].node, np));
     mi.requires_[r].level = level;
-    if (level >= 0 && level == param_level(P_, mi.requires_[r].node, np) && mi.params[static_cast<size_t>(level)].optional)
+    if (level >= 0 && level == P_.param_level(mi.requires_[r].node, np) && mi.params[static_cast<size_t>(level)].optional)
       mi.requires_[r].none_unless = none_unless(mi.requires_[r].node, level, np);
   }
   mi.require_at.assign(static_cast<size_t>(np) + 2, static_cast<int>(mi.requires_.size()));

@@ -1,6 +1,7 @@
 // The compiled form of a rule file: interned ids, slot-resolved variables, flat code and precomputed
 // topology tables. Nothing here refers to YAML or looks a name up at run time.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -99,6 +100,15 @@ struct Program : Model {
   std::vector<uint8_t> inlinable, recursive;
 
   const Node& node(int i) const { return code[i]; }
+  // The highest move parameter (slots 0 .. np - 1 of the move's frame) that the code at node n reads, or -1 (n < 0:
+  // -1).
+  int param_level(int n, int np) const {
+    if (n < 0) return -1;
+    const Node& nd = code[static_cast<size_t>(n)];
+    int level = (nd.op == Op::Local || nd.op == Op::LazyLet) && nd.a < np ? nd.a : -1;
+    for (int k = 0; k < nd.nk; ++k) level = std::max(level, param_level(kid(nd, k), np));
+    return level;
+  }
   // Appends the positions of the calls that node n was inlined for, innermost first (where an error at n was called
   // from, within its frame).
   void inline_chain(int n, std::vector<Pos>& out) const {

@@ -4,15 +4,6 @@
 namespace ri {
 namespace {
 
-// The highest parameter (slot below np) node n depends on, or -1 (the compiler's param_level, on compiled code).
-int level_of(const Program& P, int n, int np) {
-  if (n < 0) return -1;
-  const Node& nd = P.code[static_cast<size_t>(n)];
-  int level = nd.op == Op::Local && nd.a < np ? nd.a : -1;
-  for (int k = 0; k < nd.nk; ++k) level = std::max(level, level_of(P, P.kid(nd, k), np));
-  return level;
-}
-
 // Whether node n reads slot `slot`.
 bool reads(const Program& P, int n, int slot) {
   const Node& nd = P.code[static_cast<size_t>(n)];
@@ -27,7 +18,7 @@ RequireInfo::Native form(const Program& P, const Node& n, int slot, int level, i
   const Node& left = P.code[static_cast<size_t>(P.kid(n, 0))];
   if (left.op == Op::Size && reads(P, P.kid(left, 0), slot))
     return n.op == Op::Gt ? RequireInfo::Occupied : RequireInfo::Vacant;
-  if (left.op == Op::CountOwned && reads(P, P.kid(left, 0), slot) && level_of(P, P.kid(left, 1), np) < level) {
+  if (left.op == Op::CountOwned && reads(P, P.kid(left, 0), slot) && P.param_level(P.kid(left, 1), np) < level) {
     player = P.kid(left, 1);
     return n.op == Op::Gt ? RequireInfo::OwnedSome : RequireInfo::OwnedNone;
   }
@@ -40,7 +31,7 @@ void recognise_requirements(Program& P) {
   for (MoveInfo& mi : P.moves) {
     const int np = static_cast<int>(mi.params.size());
     for (RequireInfo& r : mi.requires_) {
-      if (r.level < 0 || r.node < 0 || level_of(P, r.node, np) != r.level) continue;
+      if (r.level < 0 || r.node < 0 || P.param_level(r.node, np) != r.level) continue;
       const Node& n = P.code[static_cast<size_t>(r.node)];
       int player = -1;
       if (n.op == Op::Bind && n.nk == 2 && reads(P, P.kid(n, 0), r.level)) {

@@ -368,34 +368,15 @@ struct Closures {
   template <class Acc>
   static Value aggregate_of(Machine& m, X x) {
     const Value dom = ev(m, x.k[0]);
-    const ListKind kind = static_cast<ListKind>(dom.i);
     const Node& n = node(m, x);
     Value* slot = &m.slots_[static_cast<size_t>(m.base_ + x.a)];
     const size_t mark = m.arena_.size();
     Acc acc;
-    auto visit = [&](int64_t e) {
-      m.tick(n);
+    m.for_each(dom, n, [&](Value e) {
       if (m.arena_.size() != mark) m.drop_lists(mark);
-      *slot = val(e);
+      *slot = e;
       return (x.k[1] && !iv(m, x.k[1])) || acc.step(m, x);
-    };
-    switch (kind) {
-      case ListKind::Const:
-        for (const int32_t e : m.P_->lists[static_cast<size_t>(dom.b)])
-          if (!visit(e)) break;
-        break;
-      case ListKind::Range:
-        for (int64_t e = dom.b; e <= dom.c; ++e)
-          if (!visit(e)) break;
-        break;
-      case ListKind::AllPieces:
-        for (size_t p = 0; p < m.S_.site.size(); ++p)
-          if (m.S_.site[p] >= 0 && !visit(static_cast<int64_t>(p))) break;
-        break;
-      default:  // a stack, or a list in the arena (read by position: the arena may grow meanwhile)
-        for (int i = 0, len = m.list_len(dom); i < len; ++i)
-          if (!visit(m.list_at(dom, i).i)) break;
-    }
+    });
     if constexpr (std::is_same_v<Acc, Extreme<true>> || std::is_same_v<Acc, Extreme<false>>)
       if (!acc.found) m.fail(n, fmt::format("'{}' over an empty list", std::is_same_v<Acc, Extreme<true>> ? "min" : "max"));
     return val(acc.acc);

@@ -207,8 +207,8 @@ class Game {
   void candidates(int move, bool legal_only, F&& f, bool widen = false);
   // Requirement r checked natively on its parameter's value now (generate.hpp): 1, 0, or -1 to evaluate it.
   int native(const RequireInfo& r, int64_t who);
-  // Whether parameter k of move mi may take values other than none (generate.hpp).
-  bool beyond_none(const MoveInfo& mi, int k);
+  // Node n's value computed ahead of where generation meets it, `otherwise` when that fails (generate.hpp).
+  int64_t ahead(int n, int64_t otherwise);
   // The first parameter of the candidate bound now whose value is outside its domain (computed with the values
   // before it), or -1.
   int outside(const MoveInfo& mi);

@@ -20,20 +20,15 @@ inline int32_t arg32(const MoveInfo& mi, int i, int64_t v) {
   return static_cast<int32_t>(v);
 }
 
-// Whether parameter k of move mi may take values other than none: false when a requirement on it says it must be
-// none unless something about the parameters before it holds (RequireInfo::none_unless), and that does not hold.
-// A runtime error computing it leaves the values to the requirements (which meet it where they always did).
-inline bool Game::beyond_none(const MoveInfo& mi, int k) {
-  for (int r = mi.require_at[static_cast<size_t>(k + 1)], end = mi.require_at[static_cast<size_t>(k + 2)]; r < end; ++r) {
-    const int g = mi.requires_[static_cast<size_t>(r)].none_unless;
-    if (g < 0) continue;
-    try {
-      if (!M_.evaluate(g).i) return false;
-    } catch (const RuntimeError&) {
-      if (M_.spent()) throw;
-    }
+// The value of node n, computed ahead of where generation would meet it; `otherwise` when that fails (the error is then
+// met where it always was, unless the operation's budget is spent).
+inline int64_t Game::ahead(int n, int64_t otherwise) {
+  try {
+    return M_.evaluate(n).i;
+  } catch (const RuntimeError&) {
+    if (M_.spent()) throw;
+    return otherwise;
   }
-  return true;
 }
 
 // Requirement r on its parameter's value now (RequireInfo::native), `who` its player: 1 when it holds, 0 when not,
@@ -86,19 +81,16 @@ void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
     }
     return true;
   };
-  // the players of parameter k's native requirements
-  auto players = [&](int k) {
-    for (int r = mi.require_at[static_cast<size_t>(k + 1)], end = std::min(mi.require_at[static_cast<size_t>(k + 2)], kNative);
-         r < end; ++r) {
+  // When parameter k's values open, the parts of its requirements computed once for all of them: each native
+  // requirement's player, and each none_unless guard (RequireInfo). False when a guard fails: only none can bind k.
+  auto prepare = [&](int k) {
+    bool beyond_none = true;
+    for (int r = mi.require_at[static_cast<size_t>(k + 1)], end = mi.require_at[static_cast<size_t>(k + 2)]; r < end; ++r) {
       const RequireInfo& req = mi.requires_[static_cast<size_t>(r)];
-      if (req.native_player < 0) continue;
-      try {
-        who[r] = M_.evaluate(req.native_player).i;
-      } catch (const RuntimeError&) {
-        if (M_.spent()) throw;
-        who[r] = kUnknown;
-      }
+      if (req.native_player >= 0 && r < kNative) who[r] = ahead(req.native_player, kUnknown);
+      if (!Record && req.none_unless >= 0 && beyond_none) beyond_none = ahead(req.none_unless, 1) != 0;
     }
+    return beyond_none;
   };
   // iterative product over the parameters' domains; domain i may depend on parameters < i; an optional
   // parameter takes 'none' first (opt[i] = 1), then its domain's values
@@ -132,8 +124,7 @@ void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
       dom[k] = Value{static_cast<int64_t>(ListKind::AllPieces), 0, 0};
     }
     len[k] = M_.list_len(dom[k]) + opt[k];
-    if (legal_only && !Record && !beyond_none(mi, k)) len[k] = opt[k];
-    if (legal_only) players(k);
+    if (legal_only && !prepare(k)) len[k] = opt[k];
     mark[k + 1] = M_.arena_mark();
   };
   // requirements on no parameter come first: they may guard the first parameter's domain, as the

@@ -32,39 +32,6 @@ Value Machine::settle(size_t from, size_t at) {
   return Value{static_cast<int64_t>(ListKind::Literal), static_cast<int32_t>(to), static_cast<int32_t>(len)};
 }
 
-// Calls f(Value) for each element, one step each; f returns false to stop early.
-template <class F>
-void Machine::for_each(const Value& l, const Node& at, F&& f) {
-  switch (static_cast<ListKind>(l.i)) {
-    case ListKind::Const:
-      for (auto e : P_->lists[l.b]) {
-        tick(at);
-        if (!f(Value{e, 0, 0})) return;
-      }
-      return;
-    case ListKind::Range:
-      for (int64_t x = l.b; x <= l.c; ++x) {
-        tick(at);
-        if (!f(Value{x, 0, 0})) return;
-      }
-      return;
-    case ListKind::AllPieces:
-      for (size_t p = 0; p < S_.site.size(); ++p) {
-        if (S_.site[p] < 0) continue;
-        tick(at);
-        if (!f(Value{static_cast<int64_t>(p), 0, 0})) return;
-      }
-      return;
-    default: {
-      int n = list_len(l);
-      for (int i = 0; i < n; ++i) {
-        tick(at);
-        if (!f(list_at(l, i))) return;
-      }
-    }
-  }
-}
-
 // [a, b, ...]: the items are evaluated now, in this scope, into the arena (the checker allows at most
 // kMaxListLiteral items).
 Value Machine::list_literal(const Node& n) {

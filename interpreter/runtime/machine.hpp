@@ -220,6 +220,7 @@ class Machine {
     return 0;
   }
   bool contains(const Value& l, int64_t x);
+  // Calls f(Value) for each element of l, one step each (at node `at`); f returns false to stop early.
   template <class F>
   void for_each(const Value& l, const Node& at, F&& f);
 
@@ -264,6 +265,38 @@ class Machine {
   int checked_entry(const Node& n, int64_t k);
   static constexpr size_t kArenaMax = 1 << 20;
 };
+
+template <class F>
+void Machine::for_each(const Value& l, const Node& at, F&& f) {
+  switch (static_cast<ListKind>(l.i)) {
+    case ListKind::Const:
+      for (auto e : P_->lists[l.b]) {
+        tick(at);
+        if (!f(Value{e, 0, 0})) return;
+      }
+      return;
+    case ListKind::Range:
+      for (int64_t x = l.b; x <= l.c; ++x) {
+        tick(at);
+        if (!f(Value{x, 0, 0})) return;
+      }
+      return;
+    case ListKind::AllPieces:
+      for (size_t p = 0; p < S_.site.size(); ++p) {
+        if (S_.site[p] < 0) continue;
+        tick(at);
+        if (!f(Value{static_cast<int64_t>(p), 0, 0})) return;
+      }
+      return;
+    default: {
+      int n = list_len(l);
+      for (int i = 0; i < n; ++i) {
+        tick(at);
+        if (!f(list_at(l, i))) return;
+      }
+    }
+  }
+}
 
 // While it lives, the machine renders for the player to move (begin_showing): it hides from them what the rule
 // file's 'hidden' hides, and 'styled' styles its text when colour is on.
