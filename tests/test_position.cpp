@@ -89,6 +89,16 @@ Game at(const std::string& text, std::shared_ptr<const Program> p = game()) {
   return g;
 }
 
+// The first problem ("LINE:COL: message") of a position that must not load; "(it loads)" when it loads.
+std::string first_problem(const std::string& text, std::shared_ptr<const Program> p) {
+  Position pos;
+  Diagnostics d;
+  if (load(text, pos, d, p)) return "(it loads)";
+  std::vector<std::string> got = problems(d);
+  REQUIRE_FALSE(got.empty());
+  return got[0];
+}
+
 int site(const Program& P, const std::string& name) {
   auto it = std::find(P.site_names.begin(), P.site_names.end(), name);
   REQUIRE(it != P.site_names.end());
@@ -441,20 +451,12 @@ end: []
   };
   for (const Row& r : rows) {
     INFO(r.board);
-    Position pos;
-    Diagnostics d;
-    bool ok = load("board: " + r.board + "\n", pos, d, p);
+    const std::string text = "board: " + r.board + "\n";
     if (!r.problem.empty()) {
-      CHECK_FALSE(ok);
-      std::vector<std::string> got = problems(d);
-      REQUIRE_FALSE(got.empty());
-      CHECK(got[0] == r.problem);
+      CHECK(first_problem(text, p) == r.problem);
       continue;
     }
-    INFO(d.format());
-    REQUIRE(ok);
-    Game g(p);
-    g.reset(pos);
+    Game g = at(text, p);
     std::vector<std::string> names;
     int x = site(*p, "x");
     for (int h = 0; h < g.state().count[x]; ++h)
@@ -500,20 +502,11 @@ TEST_CASE("a position may give a piece another kind than the one it is created w
   const Program& P = *p;
   for (const Row& r : rows) {
     INFO(r.text);
-    Position pos;
-    Diagnostics d;
-    bool ok = load(r.text, pos, d, p);
     if (!r.problem.empty()) {
-      CHECK_FALSE(ok);
-      std::vector<std::string> got = problems(d);
-      REQUIRE_FALSE(got.empty());
-      CHECK(got[0] == r.problem);
+      CHECK(first_problem(r.text, p) == r.problem);
       continue;
     }
-    INFO(d.format());
-    REQUIRE(ok);
-    Game g(p);
-    g.reset(pos);
+    Game g = at(r.text, p);
     const State& S = g.state();
     std::vector<std::string> got;
     for (size_t i = 0; i < P.pieces.size(); ++i) {
