@@ -297,6 +297,49 @@ TEST_CASE("calls of small functions that cannot reach themselves are inlined, wi
   CHECK(g.render() == "8 3 0 26 10\n");
 }
 
+TEST_CASE("generation remembers the calls of functions that visit lists or recurse, with single values as arguments") {
+  auto p = testing::compile_text(R"RULES(
+game: {name: remembered}
+players: [A]
+topology: {sites: [s1]}
+functions:
+  down(int n) -> int: "if n <= 0 then 0 else down(n - 1) + 1"
+  visits(int n): "any(k in 0..n : k == 3)"
+  recurses(int n) -> int: "down(n) + 1"
+  inlined(int n): "visits(n + 1)"
+  cheap(int n) -> int: "n + 1"
+  listed(ints l) -> int: "sum(x in l : x)"
+  five(int a, int b, int c, int d, int e): "any(k in 0..a : k == b + c + d + e)"
+  four(int a, int b, int c, int d): "any(k in 0..a : k == b + c + d)"
+moves: {m: {}}
+turn: [{choose: all}]
+end: []
+display: "{visits(1)} {recurses(2)} {inlined(3)} {cheap(4)} {listed([5])} {five(1, 2, 3, 4, 5)} {four(1, 2, 3, 4)}"
+)RULES");
+  const Program& P = *p;
+  struct Row {
+    const char* function;
+    bool remembered;
+  };
+  const Row rows[] = {{"down", false},  {"visits", true},  {"recurses", true}, {"inlined", true},
+                      {"cheap", false}, {"listed", false}, {"five", false},    {"four", true}};
+  for (const Row& r : rows) {
+    INFO(r.function);
+    bool found = false;
+    for (size_t i = 0; i < P.functions.size(); ++i)
+      if (P.functions[i].name == r.function) {
+        found = true;
+        CHECK(static_cast<bool>(P.memoized[i]) == r.remembered);
+      }
+    CHECK(found);
+  }
+  // an inlined call names its function, which decides whether it is remembered
+  for (const Node& n : P.code)
+    if (n.op == Op::Bind) CHECK(n.b >= 0);
+  Game g(p);
+  CHECK(g.render() == "false 3 true 5 5 false false\n");
+}
+
 TEST_CASE("an error in an inlined function names the calls it was inlined for, innermost first") {
   const std::string text = inlining_rules("{twice(7)}");
   auto p = testing::compile_text(text);

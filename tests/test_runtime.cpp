@@ -1122,6 +1122,76 @@ TEST_CASE("the legal moves are generated once per position and kept until the st
   for (int i = 0; i < first.size; ++i) CHECK(again[i] == first[i]);
 }
 
+namespace {
+
+// Ten squares and a hand of ten stones; `put` places one on a square while free(), a count over the squares, says
+// what `requires` and `ensures` check (each requirement checked for every candidate: each reads the parameter).
+const char* kRemembering = R"RULES(
+game: {name: remembering}
+players: [A]
+topology:
+  sites: [s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, hand]
+  regions: {squares: [s1, s2, s3, s4, s5, s6, s7, s8, s9, s10]}
+pieces:
+  stone: {per_player: 10, at: hand}
+functions:
+  free() -> int: "count(s in squares : vacant(s))"
+  empties() -> sites: "filter(s in squares : vacant(s))"
+moves:
+  put:
+    params:
+      to: site in empties()
+    requires: ["to in empties() and free() == len(empties())", "to != none and free() >= 9"]
+    effects:
+      - move(top(hand), to)
+    ensures: ["free() == len(empties())", "free() == 9 or free() == 8"]
+turn: [{choose: all}]
+end: []
+)RULES";
+
+}  // namespace
+
+TEST_CASE("a remembered call has the value of its arguments in the state it is made in") {
+  auto p = build(kRemembering);
+  for (const char* f : {"free", "empties"}) {
+    INFO(f);
+    bool memoized = false;
+    for (size_t i = 0; i < p->functions.size(); ++i)
+      if (p->functions[i].name == f) memoized = p->memoized[i];
+    CHECK(memoized);
+  }
+  Game g(p);
+  MoveList moves;
+  g.legal(moves);
+  // the post-conditions see the state after the stone is placed (free() is 9 there, not the 10 of the start), and
+  // each candidate after the one before was taken back sees the start again
+  REQUIRE(moves.size == 10);
+  g.apply(moves[3]);
+  g.legal(moves);
+  CHECK(moves.size == 9);
+  g.apply(moves[0]);
+  g.legal(moves);
+  CHECK(moves.size == 0);  // free() is 8: no requirement holds
+}
+
+TEST_CASE("a listing of the moves computes a remembered call once per state and arguments") {
+  // 10 candidates, each calling free() and empties() (10 and 20 steps) four times before its stone is placed and
+  // three times after: remembered, about 30 steps a candidate; computed at every call, about 100
+  auto remembered = build(kRemembering);
+  auto computed = std::make_shared<Program>(*remembered);
+  computed->memoized.assign(computed->memoized.size(), 0);
+  auto list = [](std::shared_ptr<const Program> p) {
+    Game g(p);
+    g.machine().limits.operation_steps = 600;
+    (void)g.machine().state();  // access that may change the state: the moves are listed anew
+    MoveList moves;
+    g.legal(moves);
+    return moves.size;
+  };
+  CHECK(list(remembered) == 10);
+  CHECK_THROWS_WITH(list(computed), "one game operation took more than 600 evaluation steps");
+}
+
 TEST_CASE("a copy of a game plays on after the game it was copied from is gone") {
   auto p = testing::compile_file("rules/tic-tac-toe.rules");
   std::unique_ptr<Game> copy;

@@ -7,6 +7,7 @@
 
 #include "common/arith.hpp"
 #include "compile/inline.hpp"
+#include "compile/memo.hpp"
 #include "compile/requirements.hpp"
 
 
@@ -431,6 +432,7 @@ std::shared_ptr<Program> compile(Checked& ck) {
   in_frame(P.setup_frame, [&] { stmts(ck.setup, P.setup); });
   P.uses_repetitions = uses_op(P, Op::Repetitions);
   inline_calls(P);
+  choose_memoized(P);
   recognise_requirements(P);
   return prog;
 }

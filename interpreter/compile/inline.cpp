@@ -135,7 +135,7 @@ void Inliner::inline_call(int n) {
   Node& bind = P_.code[static_cast<size_t>(n)];
   bind.op = Op::Bind;
   bind.a = call.b;
-  bind.b = 0;
+  bind.b = call.a;
   bind.first = static_cast<int32_t>(P_.kids.size());
   bind.nk = call.nk + 1;
   for (int k = 0; k < call.nk; ++k) P_.kids.push_back(P_.kid(call, k));

@@ -35,7 +35,8 @@ enum class Op : uint8_t {
   ListLit,    // kids -> list
   Any, All, Count, Sum, Min, Max,  // a = slot, k0 domain, k1 where (or -1), k2 body (or -1)
   Call,       // a = function, b = caller frame size, kids = args
-  Bind,       // an inlined call (compile/inline.hpp): a = the callee's first slot, kids = args, then the body's copy
+  Bind,       // an inlined call (compile/inline.hpp): a = the callee's first slot, b = the function, kids = args, then
+              // the body's copy
   Index,      // k0 list, k1 int -> element (nth)
   // builtins
   Next, Opponent, PiecesAt, Size, Top, Owner, SiteOf, KindOf, Attr /* a = attr */, Len, Nth, IndexOf, MinF, MaxF,
@@ -75,8 +76,9 @@ struct Node {
 };
 
 // List values are descriptors: a constant list, a range, the pieces stacked on a site, a list made in the
-// evaluation arena (a list literal, '++', unique, filter, map) or every piece.
-enum class ListKind : int64_t { Const = 1, Range, Stack, Literal, AllPieces };
+// evaluation arena (a list literal, '++', unique, filter, map), every piece, or the value of a remembered call
+// (runtime/memo.hpp: its items kept with the call).
+enum class ListKind : int64_t { Const = 1, Range, Stack, Literal, AllPieces, Memo };
 
 // Trivially constructible (no member initialisers), so that scratch arrays of values cost nothing; write
 // Value{} for a zero value.
@@ -98,6 +100,8 @@ struct Program : Model {
   // calls (only such a call costs an evaluation step).
   std::vector<int32_t> inlined_in;
   std::vector<uint8_t> inlinable, recursive;
+  // Per function, whether move generation remembers the values of its calls (compile/memo.hpp).
+  std::vector<uint8_t> memoized;
 
   const Node& node(int i) const { return code[i]; }
   // The highest move parameter (slots 0 .. np - 1 of the move's frame) that the code at node n reads, or -1 (n < 0:

@@ -323,6 +323,43 @@ struct Closures {
     arguments<N>(m, x, x.nk - 1, m.base_ + x.a);
     return ev(m, x.kids[x.nk - 1]);
   }
+  // A call of a remembered function (compile/memo.hpp) while the machine remembers (Machine::begin_remembering): the
+  // arguments are computed, then the value kept for them at this state, or the body's, kept. Inlined: the same for
+  // the copy (bind).
+  template <int N, bool Inlined>
+  static Value remembered(Machine& m, X x) {
+    if (!m.memo_on_) return Inlined ? bind<N>(m, x) : call<N>(m, x);
+    const int f = Inlined ? x.b : x.a;
+    if (!Inlined && ++m.depth_ > m.limits.depth) [[unlikely]]
+      m.fail(node(m, x), fmt::format("calls nested too deeply (more than {})", m.limits.depth));
+    Value args[N + 1];
+    for (int i = 0; i < N; ++i) args[i] = ev(m, x.kids[i]);
+    Machine::MemoEntry& e = m.memo_entry(f, args, N);
+    if (m.memo_hit(e, f, args, N)) {
+      if (!Inlined) --m.depth_;
+      return e.value;
+    }
+    const size_t mark = m.arena_.size();
+    Value r;
+    if constexpr (Inlined) {
+      Value* slot = &m.slots_[static_cast<size_t>(m.base_ + x.a)];
+      for (int i = 0; i < N; ++i) slot[i] = args[i];
+      r = ev(m, x.kids[N]);
+    } else {
+      const FunctionInfo& fi = m.P_->functions[static_cast<size_t>(f)];
+      const int callee = m.base_ + x.b;
+      if (static_cast<size_t>(callee + fi.frame + 1) > m.slots_.size()) [[unlikely]] m.fail(node(m, x), "calls nested too deeply");
+      for (int i = 0; i < N; ++i) m.slots_[static_cast<size_t>(callee + i)] = args[i];
+      const int saved = m.base_;
+      m.base_ = callee;
+      m.calls_.push_back(x.id);
+      r = m.ev(fi.body);
+      m.calls_.pop_back();
+      m.base_ = saved;
+      --m.depth_;
+    }
+    return m.memo_keep(e, f, args, N, r, mark);
+  }
   // any, all, count, sum, min and max: one step per element, the lists made for an element dropped before the next
   struct AnyOf {
     int64_t acc = 0;
@@ -405,6 +442,7 @@ XFn Closures::choose(const Program& P, const Node& n, XNode& x) {
     return c >= 0 ? &P.code[static_cast<size_t>(c)] : nullptr;
   };
   auto is_const = [&](int k) { return kid_node(k) && kid_node(k)->op == Op::Const; };
+  auto remembers = [&](int f) { return f >= 0 && static_cast<size_t>(f) < P.memoized.size() && P.memoized[static_cast<size_t>(f)]; };
   switch (n.op) {
     case Op::Const: return constant;
     case Op::Str: x.imm = n.a; return constant;
@@ -444,10 +482,20 @@ XFn Closures::choose(const Program& P, const Node& n, XNode& x) {
     case Op::Min: return aggregate_of<Extreme<true>>;
     case Op::Max: return aggregate_of<Extreme<false>>;
     case Op::Call: {
+      if (remembers(n.a) && n.nk <= kMaxMemoArgs) {
+        static constexpr XFn remember[] = {remembered<0, false>, remembered<1, false>, remembered<2, false>,
+                                           remembered<3, false>, remembered<4, false>};
+        return remember[n.nk];
+      }
       static constexpr XFn by_count[] = {call<0>, call<1>, call<2>, call<3>, call<4>};
       return n.nk < 5 ? by_count[n.nk] : call<-1>;
     }
     case Op::Bind: {
+      if (remembers(n.b) && n.nk - 1 <= kMaxMemoArgs) {
+        static constexpr XFn remember[] = {remembered<0, true>, remembered<1, true>, remembered<2, true>,
+                                           remembered<3, true>, remembered<4, true>};
+        return remember[n.nk - 1];
+      }
       static constexpr XFn by_count[] = {bind<0>, bind<1>, bind<2>, bind<3>, bind<4>};
       return n.nk - 1 < 5 ? by_count[n.nk - 1] : bind<-1>;
     }

@@ -51,6 +51,7 @@ void Game::generate(MoveList& out) {
     return true;
   };
   Move m;
+  Remembering remembering(M_);
   if (rejected_) [[unlikely]] extend<true>(m, 0, add);
   else extend<false>(m, 0, add);
 }
@@ -71,6 +72,7 @@ bool Game::has_moves() {
 bool Game::any_legal() {
   auto stop = [](const Move&) { return false; };
   Move m;
+  Remembering remembering(M_);
   if (rejected_) [[unlikely]] return !extend<true>(m, 0, stop);
   return !extend<false>(m, 0, stop);
 }

@@ -12,6 +12,18 @@
 
 namespace ri {
 
+// While it lives, the machine remembers calls (Machine::begin_remembering): during a listing of the legal moves.
+class Remembering {
+ public:
+  explicit Remembering(Machine& m) : m_(m) { m_.begin_remembering(); }
+  ~Remembering() { m_.end_remembering(); }
+  Remembering(const Remembering&) = delete;
+  Remembering& operator=(const Remembering&) = delete;
+
+ private:
+  Machine& m_;
+};
+
 // A move's arguments are stored in 32 bits: an int parameter's value beyond that is the rule file's error.
 inline int32_t arg32(const MoveInfo& mi, int i, int64_t v) {
   if (v < INT32_MIN || v > INT32_MAX)
@@ -186,13 +198,14 @@ bool Game::extend(Move& m, int depth, EmitRef emit) {
         keep.assign(&M_.slot(0), &M_.slot(0) + mi.frame);
         const uint64_t lets = M_.let_mask();
         const size_t mark = M_.mark();
+        const uint64_t version = M_.version();
         try {
           M_.save_control();  // the flags the step changes
           run_step(mi, depth > 0);
           bool further = false;
           if (S.flags & State::kContinueMove) {
             const int32_t flags = S.flags;
-            S.flags |= State::kContinuing;
+            M_.state().flags |= State::kContinuing;  // (a change of the state: what was remembered is not taken)
             auto next = [&](const Move& x) {
               further = true;
               return emit(x);
@@ -200,7 +213,7 @@ bool Game::extend(Move& m, int depth, EmitRef emit) {
             go = extend<Record>(m, depth + 1, next);
             m.nargs = static_cast<int16_t>(end);
             if (go && !further) {  // the move ends with this step: its post-conditions see its own values
-              S.flags = flags;
+              M_.state().flags = flags;
               std::copy(keep.begin(), keep.end(), &M_.slot(0));
               M_.set_let_mask(lets);
             }
@@ -211,6 +224,7 @@ bool Game::extend(Move& m, int depth, EmitRef emit) {
           throw;
         }
         M_.rollback(mark);
+        M_.restore_version(version);  // the state the candidate was played from: what was remembered there holds
         std::copy(keep.begin(), keep.end(), &M_.slot(0));
         M_.set_let_mask(lets);
       }

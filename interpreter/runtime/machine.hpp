@@ -10,6 +10,7 @@
 
 #include "common/arith.hpp"
 #include "common/prng.hpp"
+#include "compile/memo.hpp"
 #include "compile/program.hpp"
 #include "runtime/closures.hpp"
 #include "runtime/state.hpp"
@@ -42,13 +43,17 @@ class Machine {
   const Program& prog() const { return *P_; }
   // The state. Non-const access counts as a change (version()).
   State& state() {
-    ++version_;
+    version_ = ++versions_;
     return S_;
   }
   const State& state() const { return S_; }
   // Changes whenever the state may have changed: a mutation, an undo, non-const access to the state. What was computed
   // from the state at one version (the legal moves) holds while the version stays.
   uint64_t version() const { return version_; }
+  // After rollback(mark) to a mark taken at version v, with no change of the state but through the machine's journaled
+  // mutations since: the state is the one it was, and has its version again (every version names one state: a change
+  // takes a version never used before).
+  void restore_version(uint64_t v) { version_ = v; }
   Limits limits;
 
   // Top-level evaluation of node `n` with a fresh budget; `frame` slots are already set by the caller.
@@ -112,6 +117,7 @@ class Machine {
       case ListKind::Stack: return S_.count[static_cast<size_t>(l.b)];
       case ListKind::Literal: return l.c;
       case ListKind::AllPieces: return pieces_on_board();
+      case ListKind::Memo: return l.c;
     }
     return 0;
   }
@@ -122,9 +128,21 @@ class Machine {
       case ListKind::Stack: return Value{S_.stack[static_cast<size_t>(l.b) * S_.cap + i], 0, 0};
       case ListKind::Literal: return Value{arena_[static_cast<size_t>(l.b) + i], 0, 0};
       case ListKind::AllPieces: return Value{piece_on_board(i), 0, 0};
+      case ListKind::Memo: return Value{memo_items_[static_cast<size_t>(l.b) + i], 0, 0};
     }
     return Value{};
   }
+
+  // Remembered calls (compile/memo.hpp): between begin_remembering() and end_remembering() (a listing of the legal
+  // moves: the engine changes the state only through the machine's mutations there), the value of a call of a
+  // remembered function is kept with its arguments and the state's version, and a call with the same arguments at
+  // the same version has it without evaluating the body. begin_remembering() forgets every value kept before.
+  void begin_remembering() {
+    ++memo_epoch_;
+    memo_items_.clear();
+    memo_on_ = true;
+  }
+  void end_remembering() { memo_on_ = false; }
 
   // Hidden information (the rule file's 'hidden'): begin_hiding() decides which pieces are hidden from the player
   // to move (evaluating 'hidden.when' for every piece, with slot 0) and, until end_hiding(), reading a secret
@@ -232,7 +250,8 @@ class Machine {
   std::vector<Value> slots_;
   std::vector<UndoEntry> journal_;
   std::vector<Control> controls_;  // the controls the journal's Control entries saved, in order
-  uint64_t version_ = 0;  // version()
+  uint64_t version_ = 0;   // version()
+  uint64_t versions_ = 0;  // the versions given so far
   int base_ = 0;       // current frame's first slot
   int depth_ = 0;
   int64_t budget_ = 0;
@@ -249,6 +268,36 @@ class Machine {
   bool showing_ = false;          // rendering for people (begin_showing): 'styled' styles when colour_ is on too
   std::vector<uint8_t> hidden_;  // per piece
   const std::vector<std::string>* deck_ = nullptr;  // the order of the setup's shuffles, when given
+  // remembered calls (begin_remembering): a table of values indexed by a hash of the call, and the items of the
+  // lists among them (ListKind::Memo: offset and length in memo_items_, kept until the next begin_remembering)
+  struct MemoEntry {
+    uint64_t version = ~uint64_t{0};
+    uint64_t epoch = 0;
+    int32_t fn = -1;
+    int64_t args[kMaxMemoArgs] = {};
+    Value value{};
+  };
+  static constexpr size_t kMemoEntries = 512;        // a power of two
+  static constexpr size_t kMemoItemsMax = 1 << 16;   // lists beyond it are not remembered
+  std::vector<MemoEntry> memo_ = std::vector<MemoEntry>(kMemoEntries);
+  std::vector<int64_t> memo_items_;
+  uint64_t memo_epoch_ = 1;
+  bool memo_on_ = false;
+  // The entry of a call of function f with the n values args (a hit when it holds them at this state).
+  MemoEntry& memo_entry(int f, const Value* args, int n) {
+    uint64_t h = static_cast<uint64_t>(f) * 0x9E3779B97F4A7C15ull;
+    for (int i = 0; i < n; ++i) h = (h ^ static_cast<uint64_t>(args[i].i)) * 0xBF58476D1CE4E5B9ull;
+    return memo_[(h >> 40) & (kMemoEntries - 1)];
+  }
+  bool memo_hit(const MemoEntry& e, int f, const Value* args, int n) const {
+    if (e.version != version_ || e.epoch != memo_epoch_ || e.fn != f) return false;
+    for (int i = 0; i < n; ++i)
+      if (e.args[i] != args[i].i) return false;
+    return true;
+  }
+  // Keeps value v of the call in entry e (a list made in the arena since `mark` copied to memo_items_ and dropped from
+  // the arena); returns the value the call has (the list's copy).
+  Value memo_keep(MemoEntry& e, int f, const Value* args, int n, Value v, size_t mark);
   std::vector<int> calls_;      // the Call nodes being evaluated, outermost first (for error reports)
   std::vector<std::string> strings_;  // strings made by '++' in this game operation (after Program::strings)
   size_t string_bytes_ = 0;

@@ -1,0 +1,49 @@
+// Which functions move generation remembers the values of. See memo.hpp.
+#include "compile/memo.hpp"
+
+namespace ri {
+namespace {
+
+// Whether the tree at n visits a list (an aggregate, filter, map, a list made by copying) or calls a function that
+// can call itself: whether a call of a body with it can cost more than a few steps.
+bool costly(const Program& P, int n) {
+  if (n < 0) return false;
+  const Node& nd = P.code[static_cast<size_t>(n)];
+  switch (nd.op) {
+    case Op::Any: case Op::All: case Op::Count: case Op::Sum: case Op::Min: case Op::Max:
+    case Op::Filter: case Op::Map: case Op::Unique: case Op::Join: case Op::Slice: case Op::Reverse:
+    case Op::KindPieces: case Op::JoinText:
+      return true;
+    case Op::Call: return P.recursive[static_cast<size_t>(nd.a)] != 0;
+    default: break;
+  }
+  for (int k = 0; k < nd.nk; ++k)
+    if (costly(P, P.kid(nd, k))) return true;
+  return false;
+}
+
+// Whether the tree at n uses what is not the state or the arguments: the setup's generator, or the styles of what is
+// rendered for people.
+bool impure(const Program& P, int n) {
+  if (n < 0) return false;
+  const Node& nd = P.code[static_cast<size_t>(n)];
+  if (nd.op == Op::Random || nd.op == Op::Styled) return true;
+  for (int k = 0; k < nd.nk; ++k)
+    if (impure(P, P.kid(nd, k))) return true;
+  return false;
+}
+
+}  // namespace
+
+void choose_memoized(Program& P) {
+  P.memoized.assign(P.functions.size(), 0);
+  for (size_t f = 0; f < P.functions.size(); ++f) {
+    const FunctionInfo& fi = P.functions[f];
+    if (P.recursive[f] || fi.nparams > kMaxMemoArgs) continue;
+    bool single = true;
+    for (Type t : fi.params) single = single && !is_list(t);
+    P.memoized[f] = single && costly(P, fi.body) && !impure(P, fi.body);
+  }
+}
+
+}  // namespace ri
