@@ -419,8 +419,48 @@ struct Closures {
     return val(acc.acc);
   }
   // what Machine's members compute (lists made in the arena, strings)
-  static Value list_literal(Machine& m, X x) { return m.list_literal(node(m, x)); }
-  static Value collect(Machine& m, X x) { return m.collect(node(m, x)); }
+  // [a, b, ...]: the items evaluated now, in this scope, into the arena (the checker allows at most kMaxListLiteral)
+  static Value list_literal(Machine& m, X x) {
+    const int cnt = std::min<int>(x.nk, kMaxListLiteral);
+    m.arena_room(node(m, x), static_cast<size_t>(cnt));
+    int64_t items[kMaxListLiteral];
+    for (int i = 0; i < cnt; ++i) items[i] = iv(m, x.kids[i]);
+    const size_t at = m.arena_.size();
+    m.arena_.insert(m.arena_.end(), items, items + cnt);
+    return list(ListKind::Literal, static_cast<int32_t>(at), cnt);
+  }
+  // filter(x in LIST where C : COND), map(x in LIST where C : VALUE) as Machine::collect computes them, with the kids'
+  // handlers called directly
+  template <bool Filter>
+  static Value collect(Machine& m, X x) {
+    const Node& n = node(m, x);
+    const size_t from = m.arena_.size();
+    const Value dom = ev(m, x.k[0]);
+    const XNode* where = x.k[1];
+    const XNode* body = x.k[2];
+    const int slot = m.base_ + x.a;
+    size_t start = m.arena_.size();
+    size_t count = 0;
+    m.for_each(dom, n, [&](Value e) {
+      m.slots_[static_cast<size_t>(slot)] = e;
+      bool keep = !where || iv(m, where);
+      int64_t v = e.i;
+      if (keep) {
+        if constexpr (Filter) keep = iv(m, body) != 0;
+        else v = iv(m, body);
+      }
+      // what the element's evaluation made above the items is dropped (a let's list kept: Machine::collect_over)
+      if (m.arena_.size() != start + count) [[unlikely]] start = m.collect_over(n, start, count);
+      if (keep) {
+        m.tick(n);
+        m.arena_room(n, 1);
+        m.arena_.push_back(v);
+        ++count;
+      }
+      return true;
+    });
+    return m.settle(from, start);
+  }
   static Value join(Machine& m, X x) { return m.join(node(m, x)); }
   static Value unique(Machine& m, X x) { return m.unique(node(m, x)); }
   static Value slice(Machine& m, X x) { return m.slice(node(m, x)); }
@@ -560,7 +600,8 @@ XFn Closures::choose(const Program& P, const Node& n, XNode& x) {
     case Op::Styled: return styled;
     case Op::Join: return join;
     case Op::Unique: return unique;
-    case Op::Filter: case Op::Map: return collect;
+    case Op::Filter: return collect<true>;
+    case Op::Map: return collect<false>;
     case Op::Slice: return slice;
     case Op::Reverse: return reverse;
     default: return not_expression;

@@ -1,5 +1,6 @@
 // Machine: iterating over lists (aggregates, and concat, which joins strings) and making new lists in the
-// evaluation arena (list literals, '++' of two lists, unique, filter, map, slice, reverse, all_pieces).
+// evaluation arena ('++' of two lists, unique, slice, reverse, all_pieces; list literals, filter and map have their
+// handlers in closures.cpp).
 //
 // The arena is a stack of items: a list made there is its offset and length (ListKind::Literal). It is
 // emptied when a game operation begins, and rewound by the engine between candidate bindings. Lists made
@@ -32,19 +33,6 @@ Value Machine::settle(size_t from, size_t at) {
   return Value{static_cast<int64_t>(ListKind::Literal), static_cast<int32_t>(to), static_cast<int32_t>(len)};
 }
 
-// [a, b, ...]: the items are evaluated now, in this scope, into the arena (the checker allows at most
-// kMaxListLiteral items).
-Value Machine::list_literal(const Node& n) {
-  auto k = [&](int i) { return P_->kids[n.first + i]; };
-  arena_room(n, n.nk);
-  int64_t items[kMaxListLiteral];
-  int cnt = std::min<int>(n.nk, kMaxListLiteral);
-  for (int i = 0; i < cnt; ++i) items[i] = ev(k(i)).i;
-  size_t at = arena_.size();
-  arena_.insert(arena_.end(), items, items + cnt);
-  return Value{static_cast<int64_t>(ListKind::Literal), static_cast<int32_t>(at), cnt};
-}
-
 // concat(x in LIST where C : VALUE): the written forms of the values, joined in list order, one step per element.
 // The text made so far counts against the strings' limit as it grows, so a runaway join stops early.
 Value Machine::join_text(const Node& n) {
@@ -67,45 +55,25 @@ Value Machine::join_text(const Node& n) {
   return new_string(n, std::move(out));
 }
 
-// filter(x in LIST where C : COND), map(x in LIST where C : VALUE): the kept elements or the values, in
-// order, one step each besides the element's. The items are written at the arena's top, and what one
-// element's evaluation made above them is dropped before the next.
-Value Machine::collect(const Node& n) {
-  auto k = [&](int i) { return P_->kids[n.first + i]; };
-  size_t from = arena_.size();
-  Value dom = ev(k(0));
-  int where = k(1), body = k(2);
-  int slot = base_ + n.a;
-  size_t start = arena_.size();
-  size_t count = 0;
-  for_each(dom, n, [&](Value x) {
-    slots_[slot] = x;
-    bool keep = where < 0 || truth(where);
-    int64_t v = x.i;
-    if (keep) {
-      if (n.op == Op::Filter) keep = truth(body);
-      else v = ev(body).i;
+// filter(x in LIST where C : COND), map(x in LIST where C : VALUE) (their handlers in closures.cpp): the kept elements
+// or the values, in order, one step each besides the element's, written at the arena's top; what one element's
+// evaluation made above them is dropped before the next.
+//
+// The items of a filter or map being made (`count` of them from `start`) when an element's evaluation has made lists
+// above them: those are dropped, except a let's list (the pin), which the items move above. Returns where the items
+// start now.
+size_t Machine::collect_over(const Node& n, size_t start, size_t count) {
+  if (arena_pin_ > start + count) {
+    arena_.resize(arena_pin_);
+    arena_room(n, count);
+    for (size_t i = 0; i < count; ++i) {
+      int64_t item = arena_[start + i];
+      arena_.push_back(item);
     }
-    if (arena_pin_ > start + count) {
-      // a let computed for this element keeps its list above the items: they move above it
-      arena_.resize(arena_pin_);
-      arena_room(n, count);
-      for (size_t i = 0; i < count; ++i) {
-        int64_t item = arena_[start + i];
-        arena_.push_back(item);
-      }
-      start = arena_pin_;
-    }
-    arena_.resize(start + count);
-    if (keep) {
-      tick(n);
-      arena_room(n, 1);
-      arena_.push_back(v);
-      ++count;
-    }
-    return true;
-  });
-  return settle(from, start);
+    start = arena_pin_;
+  }
+  arena_.resize(start + count);
+  return start;
 }
 
 // all_pieces(K): every piece whose kind is K now, on the board or off it, in creation order (one step each).

@@ -181,8 +181,7 @@ class Machine {
   [[gnu::noinline]] Value random(const Node& n);
   [[gnu::noinline]] Value styled(const Node& n);  // styled(TEXT, STYLE)
   // lists.cpp: iterating over lists and making new ones in the arena
-  [[gnu::noinline]] Value list_literal(const Node& n);
-  [[gnu::noinline]] Value collect(const Node& n);  // filter, map
+  size_t collect_over(const Node& n, size_t start, size_t count);  // filter, map (lists.cpp)
   [[gnu::noinline]] Value join(const Node& n);
   [[gnu::noinline]] Value unique(const Node& n);
   [[gnu::noinline]] Value slice(const Node& n);
