@@ -340,6 +340,43 @@ display: "{visits(1)} {recurses(2)} {inlined(3)} {cheap(4)} {listed([5])} {five(
   CHECK(g.render() == "false 3 true 5 5 false false\n");
 }
 
+namespace {
+
+// The inlined calls in the tree at n that store arguments (Bind nodes of more than their body).
+int binds_with_arguments(const Program& P, int n) {
+  if (n < 0) return 0;
+  const Node& nd = P.code[static_cast<size_t>(n)];
+  int count = nd.op == Op::Bind && nd.nk > 1;
+  for (int k = 0; k < nd.nk; ++k) count += binds_with_arguments(P, P.kid(nd, k));
+  return count;
+}
+
+}  // namespace
+
+TEST_CASE("an inlined call whose arguments are read directly stores nothing: its body reads them") {
+  // twice(2): its argument and pick's (n, then 2) are read directly; twice(len(sites)) computes its argument, which
+  // is stored once (pick's argument is then twice's parameter, read directly)
+  auto p = testing::compile_text(inlining_rules("{twice(2)} {twice(len(sites))}"));
+  const Program& P = *p;
+  REQUIRE(P.display.exprs.size() == 2);
+  struct Row {
+    int expr;
+    int stored;
+  };
+  for (const Row& r : {Row{0, 0}, Row{1, 1}}) {
+    INFO(r.expr);
+    CHECK(binds_with_arguments(P, P.display.exprs[static_cast<size_t>(r.expr)]) == r.stored);
+  }
+  // a call left with its body only is no node's kid: its body is
+  for (const Node& n : P.code)
+    for (int k = 0; k < n.nk; ++k) {
+      const int kid = P.kid(n, k);
+      if (kid >= 0) CHECK_FALSE((P.code[static_cast<size_t>(kid)].op == Op::Bind && P.code[static_cast<size_t>(kid)].nk == 1));
+    }
+  Game g(p);
+  CHECK(g.render() == "8 2\n");
+}
+
 TEST_CASE("an error in an inlined function names the calls it was inlined for, innermost first") {
   const std::string text = inlining_rules("{twice(7)}");
   auto p = testing::compile_text(text);

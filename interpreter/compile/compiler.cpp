@@ -8,6 +8,7 @@
 #include "common/arith.hpp"
 #include "compile/inline.hpp"
 #include "compile/memo.hpp"
+#include "compile/propagate.hpp"
 #include "compile/requirements.hpp"
 
 
@@ -433,6 +434,7 @@ std::shared_ptr<Program> compile(Checked& ck) {
   P.uses_repetitions = uses_op(P, Op::Repetitions);
   inline_calls(P);
   choose_memoized(P);
+  propagate_arguments(P, 0, static_cast<int>(P.code.size()));
   recognise_requirements(P);
   return prog;
 }
@@ -447,6 +449,7 @@ std::shared_ptr<Program> compile_expressions(const Program& base, Checked& ck) {
   const int first = static_cast<int>(P.code.size());
   for (const ExprP& e : ck.expressions) P.expressions.push_back(c.expr(*e));
   inline_calls_from(P, first, static_cast<int>(P.code.size()));
+  propagate_arguments(P, first, static_cast<int>(P.code.size()));
   P.uses_repetitions = uses_op(P, Op::Repetitions);
   return prog;
 }

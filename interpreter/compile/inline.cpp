@@ -39,6 +39,8 @@ class Inliner {
  private:
   // A copy of the tree at n for the Bind node `site`, its slots moved up by `shift`.
   int copy(int n, int shift, int site);
+  // The copy of Bind node b made by this copy(), made now when the tree copied did not reach it.
+  int copy_call(int b, int site);
   // The functions that calls in the tree at n call.
   void callees(int n, std::vector<int>& out) const;
   void set_inlined_in(int n, int site) {
@@ -122,7 +124,20 @@ int Inliner::copy(int n, int shift, int site) {
   P_.code[static_cast<size_t>(id)] = nd;
   // a node of a call inlined in the body stays within that call's copy, which is within this one
   const int was = n < static_cast<int>(P_.inlined_in.size()) ? P_.inlined_in[static_cast<size_t>(n)] : -1;
-  set_inlined_in(id, was >= 0 ? copied_.at(was) : site);
+  set_inlined_in(id, was >= 0 ? copy_call(was, site) : site);
+  return id;
+}
+
+int Inliner::copy_call(int b, int site) {
+  if (auto it = copied_.find(b); it != copied_.end()) return it->second;
+  // a call the body no longer reaches (its arguments propagated, compile/propagate.hpp), named by the nodes copied
+  // from its body: a copy of it for them, within the calls it was within
+  const Node nd = P_.code[static_cast<size_t>(b)];
+  const int id = static_cast<int>(P_.code.size());
+  P_.code.push_back(nd);
+  copied_[b] = id;
+  const int was = b < static_cast<int>(P_.inlined_in.size()) ? P_.inlined_in[static_cast<size_t>(b)] : -1;
+  set_inlined_in(id, was >= 0 ? copy_call(was, site) : site);
   return id;
 }
 

@@ -32,7 +32,11 @@ void recognise_requirements(Program& P) {
     const int np = static_cast<int>(mi.params.size());
     for (RequireInfo& r : mi.requires_) {
       if (r.level < 0 || r.node < 0 || P.param_level(r.node, np) != r.level) continue;
-      const Node& n = P.code[static_cast<size_t>(r.node)];
+      int root = r.node;  // an inlined call whose arguments were propagated is its body (compile/propagate.hpp)
+      while (P.code[static_cast<size_t>(root)].op == Op::Bind && P.code[static_cast<size_t>(root)].nk == 1 &&
+             !P.memoized[static_cast<size_t>(P.code[static_cast<size_t>(root)].b)])
+        root = P.kid(P.code[static_cast<size_t>(root)], 0);
+      const Node& n = P.code[static_cast<size_t>(root)];
       int player = -1;
       if (n.op == Op::Bind && n.nk == 2 && reads(P, P.kid(n, 0), r.level)) {
         // an inlined call of one argument, the parameter (occupied(P), vacant(P)): its body reads the bound slot
