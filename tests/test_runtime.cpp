@@ -799,6 +799,94 @@ TEST_CASE("grid coordinates and made lists fail as runtime errors, not crashes")
   });
 }
 
+namespace {
+
+// Recursive functions, tail-recursive or not (a function's call of itself ending its body reuses its frame).
+const char* kTail = R"RULES(
+game: {name: tail}
+players: [A]
+topology: {sites: [s1]}
+functions:
+  total(int n, int acc) -> int: "if n <= 0 then acc else total(n - 1, acc + n)"
+  keep(int n, int k) -> int: "let m = n - 1; if n <= 0 then k else keep(m, k)"
+  swap(int a, int b, int n) -> int: "if n == 0 then a * 10 + b else swap(b, a, n - 1)"
+  count(int n) -> int: "if n <= 0 then 0 else 1 + count(n - 1)"
+  mixed(int n) -> int: "if n <= 0 then count(3) else mixed(n - count(1))"
+  up(int n) -> int: "up(n + 1)"
+  still(int n) -> int: "if n > 0 then still(n) else 0"
+  deep(int n) -> int: "if n == 0 then nth([1], 5) else deep(n - 1)"
+moves: {m: {}}
+turn: [{choose: all}]
+end: []
+)RULES";
+
+}  // namespace
+
+TEST_CASE("a tail call gives the value of the call it replaces, at any depth") {
+  check_values(kTail, {
+      {"total(10, 0)", "55"},
+      {"total(100000, 0)", "5000050000"},  // far deeper than the 200 nested calls: tail calls do not nest
+      {"keep(5000, 7)", "7"},
+      {"swap(1, 2, 3)", "21"},  // every argument is computed before any parameter changes
+      {"swap(1, 2, 4)", "12"},
+      {"mixed(1000)", "3"},     // a call that nests, inside a tail-recursive one
+      {"count(150)", "150"},
+  });
+  check_errors(kTail, {
+      {"up(0)", "evaluation budget exceeded (10000000 steps)"},     // a runaway tail recursion
+      {"still(1)", "evaluation budget exceeded (10000000 steps)"},  // one that changes no argument
+      {"count(500)", "calls nested too deeply (more than 200)"},    // calls that are not tail calls nest
+      {"deep(3)", "position 5 is outside the list (length 1)"},
+  });
+}
+
+TEST_CASE("a tail call costs the step of a call") {
+  // 1 + n steps each: the first call, and each call of itself, in tail position or not
+  struct Row {
+    const char* expr;
+    bool fits;
+  };
+  const Row rows[] = {{"keep(149, 0)", true}, {"keep(150, 0)", false}, {"count(149)", true}, {"count(150)", false}};
+  for (const Row& r : rows) {
+    INFO(r.expr);
+    Game g(build(std::string(kTail) + "display: \"{" + r.expr + "}\"\n"));
+    g.machine().limits.steps = 150;
+    try {
+      g.render();
+      CHECK(r.fits);
+    } catch (const RuntimeError& e) {
+      CHECK_FALSE(r.fits);
+      CHECK(std::string(e.what()) == "evaluation budget exceeded (150 steps)");
+    }
+  }
+}
+
+TEST_CASE("an error after tail calls names them among the calls that led there, up to the depth limit") {
+  struct Row {
+    const char* expr;
+    size_t calls;  // the calls named: the display's, then the tail calls
+  };
+  const Row rows[] = {{"deep(0)", 1}, {"deep(3)", 4}, {"deep(199)", 200}, {"deep(1000)", 200}};
+  for (const Row& r : rows) {
+    INFO(r.expr);
+    const std::string text = std::string(kTail) + "display: \"{" + r.expr + "}\"\n";
+    Game g(build(text));
+    try {
+      g.render();
+      FAIL("no error");
+    } catch (const RuntimeError& e) {
+      CHECK(std::string(e.what()) == "position 5 is outside the list (length 1)");
+      REQUIRE(e.calls.size() == r.calls);
+      const std::string body = "  deep(int n) -> int: \"if n == 0 then nth([1], 5) else deep(n - 1)\"";
+      for (size_t i = 0; i + 1 < e.calls.size(); ++i) {  // deep(n - 1), innermost first
+        CHECK(e.calls[i].line == e.pos.line);
+        CHECK(e.calls[i].col == static_cast<int>(body.find("deep(n - 1)")) + 1);
+      }
+      CHECK(e.calls.back().line == static_cast<int>(std::count(text.begin(), text.end(), '\n')));  // the display's
+    }
+  }
+}
+
 TEST_CASE("the lists of a move's lets outlive the aggregates and loops that compute them") {
   const char* rules = R"RULES(
 game: {name: lets}

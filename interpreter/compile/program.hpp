@@ -36,6 +36,8 @@ enum class Op : uint8_t {
   Any, All, Count, Sum, Min, Max,  // a = slot, k0 domain, k1 where (or -1), k2 body (or -1)
   Call,       // a = function, b = caller frame size, kids = args
   Bind,       // an inlined call (compile/inline.hpp): a = the callee's first slot, kids = args, then the body's copy
+  TailCall,   // a call of the function whose body it ends (compile/inline.hpp): a = function, kids = args; the frame
+              // is reused (the arguments go to its parameters' slots and the body is evaluated again)
   Index,      // k0 list, k1 int -> element (nth)
   // builtins
   Next, Opponent, PiecesAt, Size, Top, Owner, SiteOf, KindOf, Attr /* a = attr */, Len, Nth, IndexOf, MinF, MaxF,
@@ -94,10 +96,10 @@ struct Program : Model {
   bool uses_repetitions = false;
 
   // Inlining (compile/inline.hpp): per node, the Bind node of the inlined call its code was copied for (-1: none; a
-  // node past the end: none); per function, whether its calls are inlined, and whether it can reach itself through
-  // calls (only such a call costs an evaluation step).
+  // node past the end: none); per function, whether its calls are inlined, whether it can reach itself through
+  // calls (only such a call costs an evaluation step), and whether its body ends in calls of itself (Op::TailCall).
   std::vector<int32_t> inlined_in;
-  std::vector<uint8_t> inlinable, recursive;
+  std::vector<uint8_t> inlinable, recursive, tail_calls;
 
   const Node& node(int i) const { return code[i]; }
   // The highest move parameter (slots 0 .. np - 1 of the move's frame) that the code at node n reads, or -1 (n < 0:

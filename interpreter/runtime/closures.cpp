@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <bit>
 #include <functional>
 #include <type_traits>
 
@@ -18,7 +19,7 @@ struct Closures {
 
   static Value val(int64_t v) { return Value{v, 0, 0}; }
   // a kid's value: a slot or a constant read here (the commonest kids), any other through its handler
-  static Value ev(Machine& m, const XNode* k) {
+  [[gnu::always_inline]] static Value ev(Machine& m, const XNode* k) {
     if (k->fn == &local) return m.slots_[static_cast<size_t>(m.base_ + k->a)];
     if (k->fn == &constant) return val(k->imm);
     return k->fn(m, *k);
@@ -296,25 +297,60 @@ struct Closures {
     Value* slot = &m.slots_[static_cast<size_t>(to)];
     for (int i = 0; i < n; ++i) slot[i] = args[i];
   }
+  // What a call of f does besides the call: nothing more (f cannot reach itself), count a step (f can), or also
+  // evaluate f's body again while it ends in a tail call (f calls itself in tail position: Op::TailCall).
+  enum class Callee { Plain, Recursive, Looping };
   // f(args) (a: f, b: the caller's frame size): the arguments go to the callee's frame, which starts where the
   // caller's ends; a step when f can reach itself through calls (only such a function can go on and on)
-  template <int N>
+  template <int N, Callee C>
   static Value call(Machine& m, X x) {
     const FunctionInfo& f = m.P_->functions[static_cast<size_t>(x.a)];
     if (++m.depth_ > m.limits.depth) [[unlikely]]
       m.fail(node(m, x), fmt::format("calls nested too deeply (more than {})", m.limits.depth));
-    if (m.P_->recursive[static_cast<size_t>(x.a)]) m.tick(node(m, x));
+    if constexpr (C != Callee::Plain) m.tick(node(m, x));
     const int callee = m.base_ + x.b;
     if (static_cast<size_t>(callee + f.frame + 1) > m.slots_.size()) [[unlikely]] m.fail(node(m, x), "calls nested too deeply");
     arguments<N>(m, x, x.nk, callee);
     const int saved = m.base_;
     m.base_ = callee;
-    m.calls_.push_back(x.id);
-    const Value r = m.ev(f.body);
-    m.calls_.pop_back();
+    const size_t chain = m.ncalls_;
+    m.push_call(x.id);
+    Value r = m.ev(f.body);
+    if constexpr (C == Callee::Looping)
+      while (m.tail_) {
+        m.tail_ = false;
+        r = m.ev(f.body);
+      }
+    m.ncalls_ = chain;  // with the tail calls made in the frame
     m.base_ = saved;
     --m.depth_;
     return r;
+  }
+  // f(args) ending f's own body (Op::TailCall; imm: the arguments that are not their parameter's own value, one bit
+  // each): those arguments replace f's in the frame, and the call evaluating the body (call<N, Callee::Looping>)
+  // evaluates it again once this returns (through the `if`s and `let`s it ends). A step, as for any call of f, and an
+  // entry of the calls an error names while they are fewer than the depth limit (so they stay bounded however long
+  // the loop); it does not nest, so it does not count against the depth limit.
+  static void tail_call_made(Machine& m, X x) {
+    if (m.ncalls_ < static_cast<size_t>(m.limits.depth)) m.push_call(x.id);
+    m.tail_ = true;
+  }
+  static Value tail_call(Machine& m, X x) {
+    m.tick(node(m, x));
+    Value args[kMaxCallArgs];
+    const auto changed = static_cast<uint32_t>(x.imm);
+    for (uint32_t b = changed; b; b &= b - 1) args[std::countr_zero(b)] = ev(m, x.kids[std::countr_zero(b)]);
+    Value* slot = &m.slots_[static_cast<size_t>(m.base_)];
+    for (uint32_t b = changed; b; b &= b - 1) slot[std::countr_zero(b)] = args[std::countr_zero(b)];
+    tail_call_made(m, x);
+    return Value{};
+  }
+  // a tail call that changes one argument (a: its parameter, k[0]: its value)
+  static Value tail_call_one(Machine& m, X x) {
+    m.tick(node(m, x));
+    m.slots_[static_cast<size_t>(m.base_ + x.a)] = ev(m, x.k[0]);
+    tail_call_made(m, x);
+    return Value{};
   }
   // an inlined call (compile/inline.hpp; a: the callee's first slot): its arguments stored where the callee's frame
   // would be, then the body's copy (the last kid); no frame switch, no step
@@ -395,6 +431,12 @@ struct Closures {
   static Value styled(Machine& m, X x) { return m.styled(node(m, x)); }
   static Value not_expression(Machine& m, X x) { m.fail(node(m, x), "internal error: not an expression"); }
 
+  // the handler of a call of nargs arguments
+  template <Callee C>
+  static XFn call_handler(int nargs) {
+    static constexpr XFn by_count[] = {call<0, C>, call<1, C>, call<2, C>, call<3, C>, call<4, C>};
+    return nargs < 5 ? by_count[nargs] : call<-1, C>;
+  }
   static XFn choose(const Program& P, const Node& n, XNode& x);
 };
 
@@ -444,8 +486,19 @@ XFn Closures::choose(const Program& P, const Node& n, XNode& x) {
     case Op::Min: return aggregate_of<Extreme<true>>;
     case Op::Max: return aggregate_of<Extreme<false>>;
     case Op::Call: {
-      static constexpr XFn by_count[] = {call<0>, call<1>, call<2>, call<3>, call<4>};
-      return n.nk < 5 ? by_count[n.nk] : call<-1>;
+      const auto f = static_cast<size_t>(n.a);
+      if (P.tail_calls[f]) return call_handler<Callee::Looping>(n.nk);
+      return P.recursive[f] ? call_handler<Callee::Recursive>(n.nk) : call_handler<Callee::Plain>(n.nk);
+    }
+    case Op::TailCall: {
+      // an argument that reads its own parameter leaves it as it is
+      x.imm = 0;
+      for (int k = 0; k < n.nk; ++k)
+        if (kid_node(k)->op != Op::Local || kid_node(k)->a != k) x.imm |= int64_t{1} << k;
+      if (std::popcount(static_cast<uint64_t>(x.imm)) != 1) return tail_call;
+      x.a = std::countr_zero(static_cast<uint64_t>(x.imm));
+      x.k[0] = x.kids[x.a];
+      return tail_call_one;
     }
     case Op::Bind: {
       static constexpr XFn by_count[] = {bind<0>, bind<1>, bind<2>, bind<3>, bind<4>};

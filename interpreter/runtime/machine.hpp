@@ -56,7 +56,7 @@ class Machine {
     budget_ = limits.steps;
     depth_ = 0;
     base_ = 0;
-    calls_.clear();
+    ncalls_ = 0;
     return ev(n);
   }
   void execute(int n);
@@ -249,7 +249,15 @@ class Machine {
   bool showing_ = false;          // rendering for people (begin_showing): 'styled' styles when colour_ is on too
   std::vector<uint8_t> hidden_;  // per piece
   const std::vector<std::string>* deck_ = nullptr;  // the order of the setup's shuffles, when given
-  std::vector<int> calls_;      // the Call nodes being evaluated, outermost first (for error reports)
+  // The Call nodes being evaluated and the tail calls made in their frames, outermost first (for error reports): the
+  // first ncalls_ of calls_ (a buffer that only grows, so that adding one is a store).
+  std::vector<int> calls_;
+  size_t ncalls_ = 0;
+  [[gnu::always_inline]] void push_call(int n) {
+    if (ncalls_ == calls_.size()) [[unlikely]] calls_.resize(2 * calls_.size() + 8);
+    calls_[ncalls_++] = n;
+  }
+  bool tail_ = false;  // a tail call stored its arguments in the frame: its function's body is evaluated again
   std::vector<std::string> strings_;  // strings made by '++' in this game operation (after Program::strings)
   size_t string_bytes_ = 0;
   static constexpr size_t kStringBytesMax = 1 << 20;
