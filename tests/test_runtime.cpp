@@ -10,6 +10,7 @@
 
 #include "pipeline/pipeline.hpp"
 #include "support.hpp"
+#include "runtime/closures.hpp"
 #include "runtime/engine.hpp"
 #include "analysis/playouts.hpp"
 
@@ -885,6 +886,78 @@ TEST_CASE("an error after tail calls names them among the calls that led there, 
       CHECK(e.calls.back().line == static_cast<int>(std::count(text.begin(), text.end(), '\n')));  // the display's
     }
   }
+}
+
+namespace {
+
+// offset by steps from constant lists: with one index into lists of one length (read from a table of every site's
+// offsets), and the shapes computed as written.
+const char* kSteps = R"RULES(
+game: {name: steps}
+players: [A]
+topology:
+  sites: [R1]
+  grids: [{width: 4, height: 3}, {width: 3, height: 3, names: "g{x}_{y}", directions: false, name: small}]
+functions:
+  dx(int k) -> int: "[0, 1, 1, 1, 0, -1, -1, -1][k]"
+  dy(int k) -> int: "[1, 1, 0, -1, -1, -1, 0, 1][k]"
+  far(int k) -> int: "[2, -2, 3][k]"
+  go(site s, int k) -> site: "offset(s, dx(k), dy(k))"
+  computed(site s, int k) -> site: "offset(s, dx(k) + 0, dy(k) + 0)"
+  written(site s, int k) -> site: "offset(s, [2, 0, -1][k], [0, -2, 1][k])"
+  uneven(site s, int k) -> site: "offset(s, far(k), dy(k))"
+  shifted(site s, int k) -> site: "offset(s, dx(k), dy(k + 1))"
+  twice(site s, int k) -> site: "offset(s, dx(k * 2 - k), dy(k * 2 - k))"
+moves: {m: {}}
+turn: [{choose: all}]
+end: []
+)RULES";
+
+}  // namespace
+
+TEST_CASE("offset by steps from constant lists gives the sites offset computes") {
+  check_values(kSteps, {
+      {"go(a1, 0) ++ go(a1, 1) ++ go(b2, 5) ++ go(d3, 7)", "a2b2a1none"},
+      {"all(s in sites where s != R1 : all(k in 0..7 : go(s, k) == computed(s, k)))", "true"},
+      {"all(s in sites where s != R1 : all(k in 0..7 : twice(s, k) == computed(s, k)))", "true"},
+      {"all(s in sites where s != R1 : all(k in 0..2 : written(s, k) == offset(s, [2, 0, -1][k] + 0, [0, -2, 1][k] + 0)))",
+       "true"},
+      {"go(g1_1, 1) == g2_2 and go(g3_3, 0) == none and go(d1, 1) == none", "true"},  // each grid its own
+      {"uneven(a1, 0) ++ shifted(a1, 0)", "c2a2"},
+  });
+  check_errors(kSteps, {
+      {"go(a1, 8)", "position 8 is outside the list (length 8)"},
+      {"go(a1, -1)", "position -1 is outside the list (length 8)"},
+      {"go(R1, 9)", "'R1' is not a site of a grid"},  // the site first, as offset does
+      {"go(none, 9)", "no site here (the value is none)"},
+      {"written(a1, 3)", "position 3 is outside the list (length 3)"},
+      {"uneven(a1, 3)", "position 3 is outside the list (length 3)"},
+      {"shifted(a1, 7)", "position 8 is outside the list (length 8)"},
+  });
+}
+
+TEST_CASE("an index outside the lists of steps is the error of the first list's item, with its calls") {
+  const std::string text = std::string(kSteps) + "display: \"{go(a1, 8)}\"\n";
+  Game g(build(text));
+  try {
+    g.render();
+    FAIL("no error");
+  } catch (const RuntimeError& e) {
+    const auto line = [&](const std::string& part) {
+      return static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(text.find(part)), '\n')) + 1;
+    };
+    CHECK(e.pos.line == line("dx(int k)"));
+    REQUIRE(e.calls.size() == 2);
+    CHECK(e.calls[0].line == line("go(site s"));  // dx(k) in go
+    CHECK(e.calls[1].line == line("display:"));
+  }
+}
+
+TEST_CASE("offset by steps from constant lists of one length with one index reads a table per pair of lists") {
+  auto p = build(std::string(kSteps) + "display: \"{go(a1, 0)} {go(b1, 2)} {written(a1, 0)} {uneven(a1, 0)} "
+                                         "{shifted(a1, 0)} {computed(a1, 0)} {twice(a1, 0)}\"\n");
+  const size_t sites = static_cast<size_t>(p->nsites());
+  CHECK(build_closures(*p).tables.size() == sites * 8 + sites * 3);  // dx and dy (step, twice), written's lists
 }
 
 TEST_CASE("the lists of a move's lets outlive the aggregates and loops that compute them") {

@@ -7,12 +7,15 @@
 
 #include <bit>
 #include <functional>
+#include <map>
 #include <type_traits>
 
 #include "common/arith.hpp"
 #include "runtime/machine.hpp"
 
 namespace ri {
+
+class OffsetTables;
 
 struct Closures {
   using X = const XNode&;
@@ -256,6 +259,17 @@ struct Closures {
     const GridPlace& g = m.grid_place(node(m, x), iv(m, x.k[0]));
     return val(grid_site(m.P_->grids[static_cast<size_t>(g.grid)], g.x + x.imm, g.y + x.b));
   }
+  // offset(s, DX[i], DY[i]) with constant lists DX and DY of one length (a) and one index i (k[1]; OffsetTables): read
+  // from the table of every site's offsets by those steps (imm: where it starts in XCode::tables, a entries per site);
+  // an i outside the lists is the error of DX[i] (b: its Nth node)
+  static Value offset_t(Machine& m, X x) {
+    const int64_t s = iv(m, x.k[0]);
+    m.grid_place(node(m, x), s);
+    const int64_t i = iv(m, x.k[1]);
+    if (i < 0 || i >= x.a) [[unlikely]]
+      m.fail(m.P_->code[static_cast<size_t>(x.b)], fmt::format("position {} is outside the list (length {})", i, x.a));
+    return val(m.tables_[x.imm + s * x.a + i]);
+  }
 
   // the history
   static int entry(Machine& m, X x) { return m.checked_entry(node(m, x), iv(m, x.k[0])); }
@@ -437,16 +451,117 @@ struct Closures {
     static constexpr XFn by_count[] = {call<0, C>, call<1, C>, call<2, C>, call<3, C>, call<4, C>};
     return nargs < 5 ? by_count[nargs] : call<-1, C>;
   }
-  static XFn choose(const Program& P, const Node& n, XNode& x);
+  static XFn choose(const Program& P, const Node& n, XNode& x, OffsetTables& tables);
+  static XFn offset_handler(const Program& P, const Node& n, XNode& x, OffsetTables& tables);
 };
 
+// The tables of offset_t (XCode::tables): for a pair of constant lists DX and DY of one length, every site's
+// offset(s, DX[i], DY[i]) by site and i (none, -1, off the grid; a site not on a grid has entries never read).
+class OffsetTables {
+ public:
+  OffsetTables(const Program& P, std::vector<int32_t>& out) : P_(P), out_(out) {}
+  // Where the table of lists dx and dy starts, or -1 when it would be too large.
+  int64_t of(int dx, int dy);
+
+ private:
+  static constexpr size_t kMaxEntries = 1 << 16;  // of one table
+  static constexpr size_t kMaxTotal = 1 << 20;    // of all
+  const Program& P_;
+  std::vector<int32_t>& out_;
+  std::map<std::pair<int, int>, int64_t> made_;
+};
+
+int64_t OffsetTables::of(int dx, int dy) {
+  if (auto it = made_.find({dx, dy}); it != made_.end()) return it->second;
+  const std::vector<int32_t>& lx = P_.lists[static_cast<size_t>(dx)];
+  const std::vector<int32_t>& ly = P_.lists[static_cast<size_t>(dy)];
+  const size_t n = lx.size(), sites = static_cast<size_t>(P_.nsites());
+  if (n * sites > kMaxEntries || out_.size() + n * sites > kMaxTotal) return made_[{dx, dy}] = -1;
+  const auto at = static_cast<int64_t>(out_.size());
+  for (size_t s = 0; s < sites; ++s) {
+    const GridPlace& g = P_.grid_place[s];
+    for (size_t i = 0; i < n; ++i)
+      out_.push_back(g.grid < 0 ? -1
+                                : static_cast<int32_t>(Closures::grid_site(P_.grids[static_cast<size_t>(g.grid)],
+                                                                           int64_t{g.x} + lx[i], int64_t{g.y} + ly[i])));
+  }
+  return made_[{dx, dy}] = at;
+}
+
+namespace {
+
+// Whether the code at a and at b computes the same value, with no effect and no step, so that computing it once
+// does for both: the same slots, variables and constants under the same arithmetic.
+bool same_pure(const Program& P, int a, int b) {
+  const Node& x = P.code[static_cast<size_t>(a)];
+  const Node& y = P.code[static_cast<size_t>(b)];
+  switch (x.op) {
+    case Op::Local: case Op::Const: case Op::Global: case Op::Me:
+    case Op::Neg: case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Mod:
+      break;
+    default: return false;
+  }
+  if (y.op != x.op || y.a != x.a || y.b != x.b || y.imm != x.imm || y.nk != x.nk) return false;
+  for (int k = 0; k < x.nk; ++k)
+    if (!same_pure(P, P.kid(x, k), P.kid(y, k))) return false;
+  return true;
+}
+
+// Node n as L[i] of a constant list L: itself an Nth of a ConstList, or an inlined call of a function whose body is
+// that with i its one parameter (dx(k) for dx(int k): "[1, 0, -1, 0][k]"). Sets the Nth node and i's node.
+bool const_list_item(const Program& P, int n, int& nth, int& index) {
+  const Node& nd = P.code[static_cast<size_t>(n)];
+  auto is_item = [&](const Node& e) {
+    return e.op == Op::Nth && P.code[static_cast<size_t>(P.kid(e, 0))].op == Op::ConstList;
+  };
+  if (is_item(nd)) {
+    nth = n;
+    index = P.kid(nd, 1);
+    return true;
+  }
+  if (nd.op != Op::Bind || nd.nk != 2 || !is_item(P.code[static_cast<size_t>(P.kid(nd, 1))])) return false;
+  const Node& read = P.code[static_cast<size_t>(P.kid(P.code[static_cast<size_t>(P.kid(nd, 1))], 1))];
+  if (read.op != Op::Local || read.a != nd.a) return false;
+  nth = P.kid(nd, 1);
+  index = P.kid(nd, 0);  // the argument: its slot is read by that Nth only
+  return true;
+}
+
+}  // namespace
+
+// offset(s, DX, DY): constant steps within 32 bits are added in one handler; DX[i] and DY[i] of constant lists of one
+// length with the same index (computed once) are read from a table; others are computed.
+XFn Closures::offset_handler(const Program& P, const Node& n, XNode& x, OffsetTables& tables) {
+  const Node& dx = P.code[static_cast<size_t>(P.kid(n, 1))];
+  const Node& dy = P.code[static_cast<size_t>(P.kid(n, 2))];
+  if (dx.op == Op::Const && dy.op == Op::Const && std::abs(dx.imm) < (1 << 20) && std::abs(dy.imm) < (1 << 20)) {
+    x.imm = dx.imm;
+    x.b = static_cast<int32_t>(dy.imm);
+    return offset_c;
+  }
+  int nth_x, index_x, nth_y, index_y;
+  if (!const_list_item(P, P.kid(n, 1), nth_x, index_x) || !const_list_item(P, P.kid(n, 2), nth_y, index_y) ||
+      !same_pure(P, index_x, index_y))
+    return offset;
+  const int lx = P.code[static_cast<size_t>(P.kid(P.code[static_cast<size_t>(nth_x)], 0))].a;
+  const int ly = P.code[static_cast<size_t>(P.kid(P.code[static_cast<size_t>(nth_y)], 0))].a;
+  const size_t len = P.lists[static_cast<size_t>(lx)].size();
+  if (len == 0 || len != P.lists[static_cast<size_t>(ly)].size()) return offset;
+  const int64_t at = tables.of(lx, ly);
+  if (at < 0) return offset;
+  x.imm = at;
+  x.a = static_cast<int32_t>(len);
+  x.b = nth_x;
+  x.k[1] = dx.op == Op::Bind ? x.k[1]->k[0] : x.k[1]->k[1];  // the index (kid closures are set before handlers)
+  return offset_t;
+}
+
 // The handler of node n; x's operands are set to what it reads.
-XFn Closures::choose(const Program& P, const Node& n, XNode& x) {
+XFn Closures::choose(const Program& P, const Node& n, XNode& x, OffsetTables& tables) {
   auto kid_node = [&](int k) -> const Node* {
     const int c = k < n.nk ? P.kid(n, k) : -1;
     return c >= 0 ? &P.code[static_cast<size_t>(c)] : nullptr;
   };
-  auto is_const = [&](int k) { return kid_node(k) && kid_node(k)->op == Op::Const; };
   switch (n.op) {
     case Op::Const: return constant;
     case Op::Str: x.imm = n.a; return constant;
@@ -551,14 +666,7 @@ XFn Closures::choose(const Program& P, const Node& n, XNode& x) {
     case Op::XOf: return x_of;
     case Op::YOf: return y_of;
     case Op::SiteAt: return site_at;
-    case Op::Offset:
-      // constant steps within 32 bits: one handler adds them
-      if (is_const(1) && is_const(2) && std::abs(kid_node(1)->imm) < (1 << 20) && std::abs(kid_node(2)->imm) < (1 << 20)) {
-        x.imm = kid_node(1)->imm;
-        x.b = static_cast<int32_t>(kid_node(2)->imm);
-        return offset_c;
-      }
-      return offset;
+    case Op::Offset: return offset_handler(P, n, x, tables);
     case Op::AllPieces: return all_pieces;
     case Op::KindPieces: return kind_pieces;
     case Op::Random: return random;
@@ -594,9 +702,10 @@ XCode build_closures(const Program& P) {
   for (size_t i = 0, at = 0; i < P.code.size(); at += static_cast<size_t>(P.code[i].nk), ++i) c.nodes[i].kids = c.kids.data() + at;
   // every node's kids are set before any handler is chosen: a handler may read its kids' kids (an inlined copy's
   // kids come after it)
+  OffsetTables tables(P, c.tables);
   for (size_t i = 0; i < P.code.size(); ++i) {
     const XFn statement = statement_handler(P, P.code[i], c.nodes[i]);
-    c.nodes[i].fn = statement ? statement : Closures::choose(P, P.code[i], c.nodes[i]);
+    c.nodes[i].fn = statement ? statement : Closures::choose(P, P.code[i], c.nodes[i], tables);
   }
   return c;
 }

@@ -13,7 +13,9 @@
 namespace ri {
 
 Machine::Machine(std::shared_ptr<const Program> p)
-    : P_(std::move(p)), code_(std::make_shared<const XCode>(build_closures(*P_))), nodes_(code_->nodes.data()) {
+    : P_(std::move(p)), code_(std::make_shared<const XCode>(build_closures(*P_))),
+      nodes_(code_->nodes.data()),
+      tables_(code_->tables.data()) {
   const Program& P = *P_;
   slots_.assign(static_cast<size_t>(P.max_frame + 1) * (limits.depth + 4) + 16, Value{});
   journal_.reserve(4096);

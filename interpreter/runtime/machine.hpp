@@ -228,6 +228,7 @@ class Machine {
   // the code's closures: immutable once built, so shared by copies of the machine (a copy's kids point into them)
   std::shared_ptr<const XCode> code_;
   const XNode* nodes_;  // code_->nodes
+  const int32_t* tables_;  // code_->tables
   State S_;
   std::vector<Value> slots_;
   std::vector<UndoEntry> journal_;
