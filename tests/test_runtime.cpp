@@ -960,6 +960,40 @@ TEST_CASE("offset by steps from constant lists of one length with one index read
   CHECK(build_closures(*p).tables.size() == sites * 8 + sites * 3);  // dx and dy (step, twice), written's lists
 }
 
+namespace {
+
+// Chains of `if E == K then ...` with constant keys K, which compute E once, and chains that stop early.
+const char* kChains = R"RULES(
+game: {name: chains}
+players: [A]
+topology: {sites: [s1]}
+functions:
+  dx(string d) -> int: "if d == 'R' then 1 else if 'L' == d then -1 else 0"
+  name(int k) -> string: "if k == 1 then 'one' else if 2 == k then 'two' else if k == 3 then 'three' else 'many'"
+  mixed(int k, int j) -> int: "if k == 1 then 10 else if j == 2 then 20 else if k == 3 then 30 else 0"
+  quotient(int k) -> int: "if 6 / k == 6 then 1 else if 6 / k == 3 then 2 else 0"
+  flip(int n, int k) -> int: "if n <= 0 then k else if k == 0 then flip(n - 1, 1) else if k == 1 then flip(n - 1, 0) else -1"
+moves: {m: {}}
+turn: [{choose: all}]
+end: []
+)RULES";
+
+}  // namespace
+
+TEST_CASE("a chain of comparisons with constants gives the branch of the first that holds") {
+  check_values(kChains, {
+      {"dx('R') ++ ',' ++ dx('L') ++ ',' ++ dx('U')", "1,-1,0"},
+      {"dx('R' ++ '') ++ ',' ++ dx('' ++ 'L') ++ ',' ++ dx('X' ++ '')", "1,-1,0"},  // strings made here
+      {"name(1) ++ name(2) ++ name(3) ++ name(4) ++ name(-1)", "onetwothreemanymany"},
+      {"mixed(1, 0) ++ ',' ++ mixed(3, 2) ++ ',' ++ mixed(3, 0) ++ ',' ++ mixed(2, 0)", "10,20,30,0"},
+      {"quotient(1) ++ ',' ++ quotient(2) ++ ',' ++ quotient(4)", "1,2,0"},
+      {"flip(1001, 0) ++ ',' ++ flip(1000, 0) ++ ',' ++ flip(3, 5)", "1,0,-1"},  // tail calls in its branches
+  });
+  check_errors(kChains, {
+      {"quotient(0)", "division by zero"},
+  });
+}
+
 TEST_CASE("the lists of a move's lets outlive the aggregates and loops that compute them") {
   const char* rules = R"RULES(
 game: {name: lets}

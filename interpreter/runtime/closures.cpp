@@ -70,6 +70,17 @@ struct Closures {
   static Value and_(Machine& m, X x) { return val(iv(m, x.k[0]) && iv(m, x.k[1])); }
   static Value or_(Machine& m, X x) { return val(iv(m, x.k[0]) || iv(m, x.k[1])); }
   static Value if_(Machine& m, X x) { return iv(m, x.k[0]) ? ev(m, x.k[1]) : ev(m, x.k[2]); }
+  // if E == K1 then V1 else if E == K2 then V2 ... else V, with constant keys K (if_chain; a: how many; each If of the
+  // chain holds its key in imm; b: E's side of the comparison, 2 more when E is a string): E computed once. A string
+  // made in this game operation ('++') is compared by its text, as written.
+  static Value switch_(Machine& m, X x) {
+    const int64_t v = iv(m, x.k[0]->k[x.b & 1]);
+    if ((x.b & 2) && (v < 0 || v >= static_cast<int64_t>(m.P_->strings.size()))) [[unlikely]] return if_(m, x);
+    const XNode* c = &x;
+    for (int i = 0; i < x.a; ++i, c = c->k[2])
+      if (c->imm == v) return ev(m, c->k[1]);
+    return ev(m, c);
+  }
   static Value let(Machine& m, X x) {
     m.slots_[static_cast<size_t>(m.base_ + x.a)] = ev(m, x.k[0]);
     return ev(m, x.k[1]);
@@ -453,6 +464,7 @@ struct Closures {
   }
   static XFn choose(const Program& P, const Node& n, XNode& x, OffsetTables& tables);
   static XFn offset_handler(const Program& P, const Node& n, XNode& x, OffsetTables& tables);
+  static XFn if_handler(const Program& P, const Node& n, XNode& x);
 };
 
 // The tables of offset_t (XCode::tables): for a pair of constant lists DX and DY of one length, every site's
@@ -527,7 +539,45 @@ bool const_list_item(const Program& P, int n, int& nth, int& index) {
   return true;
 }
 
+// If node n as `if E == K then ...` with a constant key K (a constant, or a string written out) and an E that
+// same_pure accepts: sets E's node, its side of the comparison, whether it is a string, and K.
+bool equals_constant(const Program& P, int n, int& e, int& side, bool& string, int64_t& key) {
+  const Node& nd = P.code[static_cast<size_t>(n)];
+  if (nd.op != Op::If) return false;
+  const Node& cond = P.code[static_cast<size_t>(P.kid(nd, 0))];
+  if (cond.op != Op::Eq && cond.op != Op::StrEq) return false;
+  string = cond.op == Op::StrEq;
+  for (side = 0; side < 2; ++side) {
+    const Node& k = P.code[static_cast<size_t>(P.kid(cond, 1 - side))];
+    e = P.kid(cond, side);
+    if ((string ? k.op == Op::Str : k.op == Op::Const) && same_pure(P, e, e)) {
+      key = string ? k.a : k.imm;
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
+
+// if C then A else B: when C compares a value with a constant, and B goes on comparing the same value with constants,
+// the chain is one switch_ (each of its Ifs holds its key)
+XFn Closures::if_handler(const Program& P, const Node& n, XNode& x) {
+  int e, side;
+  bool string;
+  int64_t key;
+  if (!equals_constant(P, x.id, e, side, string, key)) return if_;
+  x.imm = key;
+  x.b = side + (string ? 2 : 0);
+  x.a = 1;
+  int next_e, next_side;
+  bool next_string;
+  for (int c = P.kid(n, 2); equals_constant(P, c, next_e, next_side, next_string, key) && next_string == string &&
+                            same_pure(P, e, next_e);
+       c = P.kid(P.code[static_cast<size_t>(c)], 2))
+    ++x.a;
+  return x.a > 1 ? switch_ : if_;
+}
 
 // offset(s, DX, DY): constant steps within 32 bits are added in one handler; DX[i] and DY[i] of constant lists of one
 // length with the same index (computed once) are read from a table; others are computed.
@@ -590,7 +640,7 @@ XFn Closures::choose(const Program& P, const Node& n, XNode& x, OffsetTables& ta
     case Op::Ge: return by_operands<Compare<std::greater_equal<int64_t>>>(P, n);
     case Op::In: return in<true>;
     case Op::NotIn: return in<false>;
-    case Op::If: return if_;
+    case Op::If: return if_handler(P, n, x);
     case Op::Let: return let;
     case Op::Range: return range;
     case Op::ListLit: return list_literal;
