@@ -396,6 +396,54 @@ TEST_CASE("an error in an inlined function names the calls it was inlined for, i
 
 namespace {
 
+// The calls in the code at n: how many are tail calls (Op::TailCall), how many other calls (Op::Call).
+void count_calls(const Program& P, int n, int& tail, int& other) {
+  if (n < 0) return;
+  const Node& nd = P.code[static_cast<size_t>(n)];
+  tail += nd.op == Op::TailCall;
+  other += nd.op == Op::Call;
+  for (int k = 0; k < nd.nk; ++k) count_calls(P, P.kid(nd, k), tail, other);
+}
+
+}  // namespace
+
+TEST_CASE("a function's calls of itself in the tail position of its body become tail calls") {
+  struct Row {
+    const char* name;
+    const char* functions;  // f, and the functions it calls
+    int tail, other;        // f's tail calls, and its other calls
+  };
+  const Row rows[] = {
+      {"in a branch", "f(int n) -> int: 'if n <= 0 then 0 else f(n - 1)'", 1, 0},
+      {"in both branches", "f(int n) -> int: 'if n > 9 then f(n - 2) else if n <= 0 then 0 else f(n - 1)'", 2, 0},
+      {"in a let's body", "f(int n) -> int: 'let m = n - 1; if m < 0 then 0 else f(m)'", 1, 0},
+      {"the whole body", "f(int n) -> int: 'f(n + 1)'", 1, 0},
+      {"an operand", "f(int n) -> int: 'if n <= 0 then 0 else f(n - 1) + 1'", 0, 1},
+      {"a condition", "f(int n) -> int: 'if n <= 0 then 0 else if f(n - 1) > 0 then 1 else f(n - 2)'", 1, 1},
+      {"a let's value", "f(int n) -> int: 'if n <= 0 then 0 else let m = f(n - 1); m'", 0, 1},
+      {"an argument", "f(int n) -> int: 'if n <= 0 then 0 else f(f(n - 1) - 1)'", 1, 1},
+      {"an aggregate's body", "f(int n) -> bool: 'n <= 0 or any(k in 1..2 : f(n - k))'", 0, 1},
+      {"another function's", "f(int n) -> int: 'if n <= 0 then 0 else g(n - 1)'\n  g(int n) -> int: 'f(n)'", 0, 1},
+  };
+  for (const Row& r : rows) {
+    INFO(r.name);
+    auto p = testing::compile_text(std::string("game: {name: tail}\nplayers: [A]\ntopology: {sites: [s1]}\n") +
+                                   "functions:\n  " + r.functions +
+                                   "\nmoves: {m: {}}\nturn: [{choose: all}]\nend: []\ndisplay: '{f(3)}'\n");
+    const Program& P = *p;
+    for (size_t f = 0; f < P.functions.size(); ++f) {
+      if (P.functions[f].name != "f") continue;
+      int tail = 0, other = 0;
+      count_calls(P, P.functions[f].body, tail, other);
+      CHECK(tail == r.tail);
+      CHECK(other == r.other);
+      CHECK(P.tail_calls[f] == (r.tail > 0));
+    }
+  }
+}
+
+namespace {
+
 // A rule file of one move `m` whose parameters are `params` (YAML lines) and whose one requirement is `requirement`:
 // its program, and how many legal moves its start has.
 std::pair<std::shared_ptr<const Program>, int> one_requirement(const std::string& head, const std::string& params,

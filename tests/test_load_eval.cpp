@@ -337,11 +337,19 @@ TEST_CASE("a runtime error at load is shown with the calls that led there") {
         "t.rules:5:18: note: called from here\n"
         "    5 |   regions: {r: \"[f(3)]\"}\n"
         "      |                  ^\n");
-  // evaluation is bounded there as anywhere
+  // evaluation is bounded there as anywhere (a runaway tail recursion by the steps; the tail calls named up to the
+  // depth limit)
   Diagnostics d2;
   CHECK_FALSE(load_rules_text("t.rules", rules("  regions: {r: \"[f(1)]\"}\n", "", "functions: {'f(int n) -> site': 'f(n + 1)'}\n"), d2));
-  CHECK_THAT(d2.format(), Catch::Contains("calls nested too deeply (more than 200)"));
+  CHECK_THAT(d2.format(), Catch::Contains("evaluation budget exceeded (10000000 steps)"));
   CHECK_THAT(d2.format(), Catch::Contains("note: ... and 196 more calls further out"));
+  Diagnostics d4;
+  CHECK_FALSE(load_rules_text("t.rules",
+                              rules("  regions: {r: \"[f(1)]\"}\n", "",
+                                    "functions: {'f(int n) -> site': 'if f(n + 1) == none then none else none'}\n"),
+                              d4));
+  CHECK_THAT(d4.format(), Catch::Contains("calls nested too deeply (more than 200)"));
+  CHECK_THAT(d4.format(), Catch::Contains("note: ... and 196 more calls further out"));
   Diagnostics d3;
   CHECK_FALSE(load_rules_text("t.rules", rules("  regions: {r: \"filter(s in sites : count(i in 1..100000000 : true) < 0)\"}\n"), d3));
   CHECK_THAT(d3.format(), Catch::Contains("evaluation budget exceeded"));

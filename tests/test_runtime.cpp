@@ -10,6 +10,7 @@
 
 #include "pipeline/pipeline.hpp"
 #include "support.hpp"
+#include "runtime/closures.hpp"
 #include "runtime/engine.hpp"
 #include "analysis/playouts.hpp"
 
@@ -796,6 +797,200 @@ TEST_CASE("grid coordinates and made lists fail as runtime errors, not crashes")
       {"len(spin(40))", "evaluation budget exceeded (10000000 steps)"},
       {"len(upto(500))", "calls nested too deeply (more than 200)"},
       {"filter(x in 1..3 : x > 1)[5]", "position 5 is outside the list (length 2)"},
+  });
+}
+
+namespace {
+
+// Recursive functions, tail-recursive or not (a function's call of itself ending its body reuses its frame).
+const char* kTail = R"RULES(
+game: {name: tail}
+players: [A]
+topology: {sites: [s1]}
+functions:
+  total(int n, int acc) -> int: "if n <= 0 then acc else total(n - 1, acc + n)"
+  keep(int n, int k) -> int: "let m = n - 1; if n <= 0 then k else keep(m, k)"
+  swap(int a, int b, int n) -> int: "if n == 0 then a * 10 + b else swap(b, a, n - 1)"
+  count(int n) -> int: "if n <= 0 then 0 else 1 + count(n - 1)"
+  mixed(int n) -> int: "if n <= 0 then count(3) else mixed(n - count(1))"
+  up(int n) -> int: "up(n + 1)"
+  still(int n) -> int: "if n > 0 then still(n) else 0"
+  deep(int n) -> int: "if n == 0 then nth([1], 5) else deep(n - 1)"
+moves: {m: {}}
+turn: [{choose: all}]
+end: []
+)RULES";
+
+}  // namespace
+
+TEST_CASE("a tail call gives the value of the call it replaces, at any depth") {
+  check_values(kTail, {
+      {"total(10, 0)", "55"},
+      {"total(100000, 0)", "5000050000"},  // far deeper than the 200 nested calls: tail calls do not nest
+      {"keep(5000, 7)", "7"},
+      {"swap(1, 2, 3)", "21"},  // every argument is computed before any parameter changes
+      {"swap(1, 2, 4)", "12"},
+      {"mixed(1000)", "3"},     // a call that nests, inside a tail-recursive one
+      {"count(150)", "150"},
+  });
+  check_errors(kTail, {
+      {"up(0)", "evaluation budget exceeded (10000000 steps)"},     // a runaway tail recursion
+      {"still(1)", "evaluation budget exceeded (10000000 steps)"},  // one that changes no argument
+      {"count(500)", "calls nested too deeply (more than 200)"},    // calls that are not tail calls nest
+      {"deep(3)", "position 5 is outside the list (length 1)"},
+  });
+}
+
+TEST_CASE("a tail call costs the step of a call") {
+  // 1 + n steps each: the first call, and each call of itself, in tail position or not
+  struct Row {
+    const char* expr;
+    bool fits;
+  };
+  const Row rows[] = {{"keep(149, 0)", true}, {"keep(150, 0)", false}, {"count(149)", true}, {"count(150)", false}};
+  for (const Row& r : rows) {
+    INFO(r.expr);
+    Game g(build(std::string(kTail) + "display: \"{" + r.expr + "}\"\n"));
+    g.machine().limits.steps = 150;
+    try {
+      g.render();
+      CHECK(r.fits);
+    } catch (const RuntimeError& e) {
+      CHECK_FALSE(r.fits);
+      CHECK(std::string(e.what()) == "evaluation budget exceeded (150 steps)");
+    }
+  }
+}
+
+TEST_CASE("an error after tail calls names them among the calls that led there, up to the depth limit") {
+  struct Row {
+    const char* expr;
+    size_t calls;  // the calls named: the display's, then the tail calls
+  };
+  const Row rows[] = {{"deep(0)", 1}, {"deep(3)", 4}, {"deep(199)", 200}, {"deep(1000)", 200}};
+  for (const Row& r : rows) {
+    INFO(r.expr);
+    const std::string text = std::string(kTail) + "display: \"{" + r.expr + "}\"\n";
+    Game g(build(text));
+    try {
+      g.render();
+      FAIL("no error");
+    } catch (const RuntimeError& e) {
+      CHECK(std::string(e.what()) == "position 5 is outside the list (length 1)");
+      REQUIRE(e.calls.size() == r.calls);
+      const std::string body = "  deep(int n) -> int: \"if n == 0 then nth([1], 5) else deep(n - 1)\"";
+      for (size_t i = 0; i + 1 < e.calls.size(); ++i) {  // deep(n - 1), innermost first
+        CHECK(e.calls[i].line == e.pos.line);
+        CHECK(e.calls[i].col == static_cast<int>(body.find("deep(n - 1)")) + 1);
+      }
+      CHECK(e.calls.back().line == static_cast<int>(std::count(text.begin(), text.end(), '\n')));  // the display's
+    }
+  }
+}
+
+namespace {
+
+// offset by steps from constant lists: with one index into lists of one length (read from a table of every site's
+// offsets), and the shapes computed as written.
+const char* kSteps = R"RULES(
+game: {name: steps}
+players: [A]
+topology:
+  sites: [R1]
+  grids: [{width: 4, height: 3}, {width: 3, height: 3, names: "g{x}_{y}", directions: false, name: small}]
+functions:
+  dx(int k) -> int: "[0, 1, 1, 1, 0, -1, -1, -1][k]"
+  dy(int k) -> int: "[1, 1, 0, -1, -1, -1, 0, 1][k]"
+  far(int k) -> int: "[2, -2, 3][k]"
+  go(site s, int k) -> site: "offset(s, dx(k), dy(k))"
+  computed(site s, int k) -> site: "offset(s, dx(k) + 0, dy(k) + 0)"
+  written(site s, int k) -> site: "offset(s, [2, 0, -1][k], [0, -2, 1][k])"
+  uneven(site s, int k) -> site: "offset(s, far(k), dy(k))"
+  shifted(site s, int k) -> site: "offset(s, dx(k), dy(k + 1))"
+  twice(site s, int k) -> site: "offset(s, dx(k * 2 - k), dy(k * 2 - k))"
+moves: {m: {}}
+turn: [{choose: all}]
+end: []
+)RULES";
+
+}  // namespace
+
+TEST_CASE("offset by steps from constant lists gives the sites offset computes") {
+  check_values(kSteps, {
+      {"go(a1, 0) ++ go(a1, 1) ++ go(b2, 5) ++ go(d3, 7)", "a2b2a1none"},
+      {"all(s in sites where s != R1 : all(k in 0..7 : go(s, k) == computed(s, k)))", "true"},
+      {"all(s in sites where s != R1 : all(k in 0..7 : twice(s, k) == computed(s, k)))", "true"},
+      {"all(s in sites where s != R1 : all(k in 0..2 : written(s, k) == offset(s, [2, 0, -1][k] + 0, [0, -2, 1][k] + 0)))",
+       "true"},
+      {"go(g1_1, 1) == g2_2 and go(g3_3, 0) == none and go(d1, 1) == none", "true"},  // each grid its own
+      {"uneven(a1, 0) ++ shifted(a1, 0)", "c2a2"},
+  });
+  check_errors(kSteps, {
+      {"go(a1, 8)", "position 8 is outside the list (length 8)"},
+      {"go(a1, -1)", "position -1 is outside the list (length 8)"},
+      {"go(R1, 9)", "'R1' is not a site of a grid"},  // the site first, as offset does
+      {"go(none, 9)", "no site here (the value is none)"},
+      {"written(a1, 3)", "position 3 is outside the list (length 3)"},
+      {"uneven(a1, 3)", "position 3 is outside the list (length 3)"},
+      {"shifted(a1, 7)", "position 8 is outside the list (length 8)"},
+  });
+}
+
+TEST_CASE("an index outside the lists of steps is the error of the first list's item, with its calls") {
+  const std::string text = std::string(kSteps) + "display: \"{go(a1, 8)}\"\n";
+  Game g(build(text));
+  try {
+    g.render();
+    FAIL("no error");
+  } catch (const RuntimeError& e) {
+    const auto line = [&](const std::string& part) {
+      return static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(text.find(part)), '\n')) + 1;
+    };
+    CHECK(e.pos.line == line("dx(int k)"));
+    REQUIRE(e.calls.size() == 2);
+    CHECK(e.calls[0].line == line("go(site s"));  // dx(k) in go
+    CHECK(e.calls[1].line == line("display:"));
+  }
+}
+
+TEST_CASE("offset by steps from constant lists of one length with one index reads a table per pair of lists") {
+  auto p = build(std::string(kSteps) + "display: \"{go(a1, 0)} {go(b1, 2)} {written(a1, 0)} {uneven(a1, 0)} "
+                                         "{shifted(a1, 0)} {computed(a1, 0)} {twice(a1, 0)}\"\n");
+  const size_t sites = static_cast<size_t>(p->nsites());
+  CHECK(build_closures(*p).tables.size() == sites * 8 + sites * 3);  // dx and dy (step, twice), written's lists
+}
+
+namespace {
+
+// Chains of `if E == K then ...` with constant keys K, which compute E once, and chains that stop early.
+const char* kChains = R"RULES(
+game: {name: chains}
+players: [A]
+topology: {sites: [s1]}
+functions:
+  dx(string d) -> int: "if d == 'R' then 1 else if 'L' == d then -1 else 0"
+  name(int k) -> string: "if k == 1 then 'one' else if 2 == k then 'two' else if k == 3 then 'three' else 'many'"
+  mixed(int k, int j) -> int: "if k == 1 then 10 else if j == 2 then 20 else if k == 3 then 30 else 0"
+  quotient(int k) -> int: "if 6 / k == 6 then 1 else if 6 / k == 3 then 2 else 0"
+  flip(int n, int k) -> int: "if n <= 0 then k else if k == 0 then flip(n - 1, 1) else if k == 1 then flip(n - 1, 0) else -1"
+moves: {m: {}}
+turn: [{choose: all}]
+end: []
+)RULES";
+
+}  // namespace
+
+TEST_CASE("a chain of comparisons with constants gives the branch of the first that holds") {
+  check_values(kChains, {
+      {"dx('R') ++ ',' ++ dx('L') ++ ',' ++ dx('U')", "1,-1,0"},
+      {"dx('R' ++ '') ++ ',' ++ dx('' ++ 'L') ++ ',' ++ dx('X' ++ '')", "1,-1,0"},  // strings made here
+      {"name(1) ++ name(2) ++ name(3) ++ name(4) ++ name(-1)", "onetwothreemanymany"},
+      {"mixed(1, 0) ++ ',' ++ mixed(3, 2) ++ ',' ++ mixed(3, 0) ++ ',' ++ mixed(2, 0)", "10,20,30,0"},
+      {"quotient(1) ++ ',' ++ quotient(2) ++ ',' ++ quotient(4)", "1,2,0"},
+      {"flip(1001, 0) ++ ',' ++ flip(1000, 0) ++ ',' ++ flip(3, 5)", "1,0,-1"},  // tail calls in its branches
+  });
+  check_errors(kChains, {
+      {"quotient(0)", "division by zero"},
   });
 }
 

@@ -174,6 +174,26 @@ void inline_body(Inliner& in, Program& P, FunctionInfo& f) {
   P.max_frame = std::max(before, f.frame);
 }
 
+// Marks the calls of function f in the tail position n of f's body (the body; a branch of an `if` or the body of a
+// `let` there) as Op::TailCall; returns whether there is one. An inlined call's copy (Bind) is not looked into: it
+// cannot call f (its function would reach itself through f).
+bool mark_tail_calls(Program& P, int f, int n) {
+  if (n < 0) return false;
+  Node& nd = P.code[static_cast<size_t>(n)];
+  switch (nd.op) {
+    case Op::If: {
+      const bool then = mark_tail_calls(P, f, P.kid(nd, 1));
+      return mark_tail_calls(P, f, P.kid(nd, 2)) || then;
+    }
+    case Op::Let: return mark_tail_calls(P, f, P.kid(nd, 1));
+    case Op::Call:
+      if (nd.a != f) return false;
+      nd.op = Op::TailCall;
+      return true;
+    default: return false;
+  }
+}
+
 }  // namespace
 
 void inline_calls(Program& P) {
@@ -186,8 +206,12 @@ void inline_calls(Program& P) {
     inline_body(in, P, fi);
     P.inlinable[static_cast<size_t>(f)] = in.size(fi.body) <= kInlineMaxNodes;
   }
-  for (size_t f = 0; f < P.functions.size(); ++f)
-    if (recursive[f]) inline_body(in, P, P.functions[f]);
+  P.tail_calls.assign(P.functions.size(), 0);
+  for (size_t f = 0; f < P.functions.size(); ++f) {
+    if (!recursive[f]) continue;
+    inline_body(in, P, P.functions[f]);
+    P.tail_calls[f] = mark_tail_calls(P, static_cast<int>(f), P.functions[f].body);
+  }
   inline_calls_from(P, 0, end);
 }
 

@@ -10,7 +10,9 @@ namespace ri {
 
 // Inlines the calls of the whole program: function bodies first (callees before callers), then the other code.
 // Decides which functions are inlinable and which recursive (Program::inlinable, Program::recursive) and grows the
-// frames the copies need.
+// frames the copies need. A recursive function's calls of itself in the tail position of its body (the body, a
+// branch of an `if` or the body of a `let` there) become Op::TailCall (Program::tail_calls): the runtime reuses the
+// frame for them.
 void inline_calls(Program& P);
 
 // Inlines the calls among nodes first .. end - 1 (code compiled after inline_calls, e.g. `eval`'s expressions).

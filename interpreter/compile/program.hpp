@@ -37,6 +37,8 @@ enum class Op : uint8_t {
   Call,       // a = function, b = caller frame size, kids = args
   Bind,       // an inlined call (compile/inline.hpp): a = the callee's first slot, b = the function, kids = args, then
               // the body's copy
+  TailCall,   // a call of the function whose body it ends (compile/inline.hpp): a = function, kids = args; the frame
+              // is reused (the arguments go to its parameters' slots and the body is evaluated again)
   Index,      // k0 list, k1 int -> element (nth)
   // builtins
   Next, Opponent, PiecesAt, Size, Top, Owner, SiteOf, KindOf, Attr /* a = attr */, Len, Nth, IndexOf, MinF, MaxF,
@@ -96,10 +98,10 @@ struct Program : Model {
   bool uses_repetitions = false;
 
   // Inlining (compile/inline.hpp): per node, the Bind node of the inlined call its code was copied for (-1: none; a
-  // node past the end: none); per function, whether its calls are inlined, and whether it can reach itself through
-  // calls (only such a call costs an evaluation step).
+  // node past the end: none); per function, whether its calls are inlined, whether it can reach itself through
+  // calls (only such a call costs an evaluation step), and whether its body ends in calls of itself (Op::TailCall).
   std::vector<int32_t> inlined_in;
-  std::vector<uint8_t> inlinable, recursive;
+  std::vector<uint8_t> inlinable, recursive, tail_calls;
   // Per function, whether move generation remembers the values of its calls (compile/memo.hpp).
   std::vector<uint8_t> memoized;
 

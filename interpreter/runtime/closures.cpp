@@ -5,7 +5,9 @@
 
 #include <fmt/format.h>
 
+#include <bit>
 #include <functional>
+#include <map>
 #include <type_traits>
 
 #include "common/arith.hpp"
@@ -13,12 +15,14 @@
 
 namespace ri {
 
+class OffsetTables;
+
 struct Closures {
   using X = const XNode&;
 
   static Value val(int64_t v) { return Value{v, 0, 0}; }
   // a kid's value: a slot or a constant read here (the commonest kids), any other through its handler
-  static Value ev(Machine& m, const XNode* k) {
+  [[gnu::always_inline]] static Value ev(Machine& m, const XNode* k) {
     if (k->fn == &local) return m.slots_[static_cast<size_t>(m.base_ + k->a)];
     if (k->fn == &constant) return val(k->imm);
     return k->fn(m, *k);
@@ -66,6 +70,17 @@ struct Closures {
   static Value and_(Machine& m, X x) { return val(iv(m, x.k[0]) && iv(m, x.k[1])); }
   static Value or_(Machine& m, X x) { return val(iv(m, x.k[0]) || iv(m, x.k[1])); }
   static Value if_(Machine& m, X x) { return iv(m, x.k[0]) ? ev(m, x.k[1]) : ev(m, x.k[2]); }
+  // if E == K1 then V1 else if E == K2 then V2 ... else V, with constant keys K (if_chain; a: how many; each If of the
+  // chain holds its key in imm; b: E's side of the comparison, 2 more when E is a string): E computed once. A string
+  // made in this game operation ('++') is compared by its text, as written.
+  static Value switch_(Machine& m, X x) {
+    const int64_t v = iv(m, x.k[0]->k[x.b & 1]);
+    if ((x.b & 2) && (v < 0 || v >= static_cast<int64_t>(m.P_->strings.size()))) [[unlikely]] return if_(m, x);
+    const XNode* c = &x;
+    for (int i = 0; i < x.a; ++i, c = c->k[2])
+      if (c->imm == v) return ev(m, c->k[1]);
+    return ev(m, c);
+  }
   static Value let(Machine& m, X x) {
     m.slots_[static_cast<size_t>(m.base_ + x.a)] = ev(m, x.k[0]);
     return ev(m, x.k[1]);
@@ -255,6 +270,17 @@ struct Closures {
     const GridPlace& g = m.grid_place(node(m, x), iv(m, x.k[0]));
     return val(grid_site(m.P_->grids[static_cast<size_t>(g.grid)], g.x + x.imm, g.y + x.b));
   }
+  // offset(s, DX[i], DY[i]) with constant lists DX and DY of one length (a) and one index i (k[1]; OffsetTables): read
+  // from the table of every site's offsets by those steps (imm: where it starts in XCode::tables, a entries per site);
+  // an i outside the lists is the error of DX[i] (b: its Nth node)
+  static Value offset_t(Machine& m, X x) {
+    const int64_t s = iv(m, x.k[0]);
+    m.grid_place(node(m, x), s);
+    const int64_t i = iv(m, x.k[1]);
+    if (i < 0 || i >= x.a) [[unlikely]]
+      m.fail(m.P_->code[static_cast<size_t>(x.b)], fmt::format("position {} is outside the list (length {})", i, x.a));
+    return val(m.tables_[x.imm + s * x.a + i]);
+  }
 
   // the history
   static int entry(Machine& m, X x) { return m.checked_entry(node(m, x), iv(m, x.k[0])); }
@@ -296,25 +322,60 @@ struct Closures {
     Value* slot = &m.slots_[static_cast<size_t>(to)];
     for (int i = 0; i < n; ++i) slot[i] = args[i];
   }
+  // What a call of f does besides the call: nothing more (f cannot reach itself), count a step (f can), or also
+  // evaluate f's body again while it ends in a tail call (f calls itself in tail position: Op::TailCall).
+  enum class Callee { Plain, Recursive, Looping };
   // f(args) (a: f, b: the caller's frame size): the arguments go to the callee's frame, which starts where the
   // caller's ends; a step when f can reach itself through calls (only such a function can go on and on)
-  template <int N>
+  template <int N, Callee C>
   static Value call(Machine& m, X x) {
     const FunctionInfo& f = m.P_->functions[static_cast<size_t>(x.a)];
     if (++m.depth_ > m.limits.depth) [[unlikely]]
       m.fail(node(m, x), fmt::format("calls nested too deeply (more than {})", m.limits.depth));
-    if (m.P_->recursive[static_cast<size_t>(x.a)]) m.tick(node(m, x));
+    if constexpr (C != Callee::Plain) m.tick(node(m, x));
     const int callee = m.base_ + x.b;
     if (static_cast<size_t>(callee + f.frame + 1) > m.slots_.size()) [[unlikely]] m.fail(node(m, x), "calls nested too deeply");
     arguments<N>(m, x, x.nk, callee);
     const int saved = m.base_;
     m.base_ = callee;
-    m.calls_.push_back(x.id);
-    const Value r = m.ev(f.body);
-    m.calls_.pop_back();
+    const size_t chain = m.ncalls_;
+    m.push_call(x.id);
+    Value r = m.ev(f.body);
+    if constexpr (C == Callee::Looping)
+      while (m.tail_) {
+        m.tail_ = false;
+        r = m.ev(f.body);
+      }
+    m.ncalls_ = chain;  // with the tail calls made in the frame
     m.base_ = saved;
     --m.depth_;
     return r;
+  }
+  // f(args) ending f's own body (Op::TailCall; imm: the arguments that are not their parameter's own value, one bit
+  // each): those arguments replace f's in the frame, and the call evaluating the body (call<N, Callee::Looping>)
+  // evaluates it again once this returns (through the `if`s and `let`s it ends). A step, as for any call of f, and an
+  // entry of the calls an error names while they are fewer than the depth limit (so they stay bounded however long
+  // the loop); it does not nest, so it does not count against the depth limit.
+  static void tail_call_made(Machine& m, X x) {
+    if (m.ncalls_ < static_cast<size_t>(m.limits.depth)) m.push_call(x.id);
+    m.tail_ = true;
+  }
+  static Value tail_call(Machine& m, X x) {
+    m.tick(node(m, x));
+    Value args[kMaxCallArgs];
+    const auto changed = static_cast<uint32_t>(x.imm);
+    for (uint32_t b = changed; b; b &= b - 1) args[std::countr_zero(b)] = ev(m, x.kids[std::countr_zero(b)]);
+    Value* slot = &m.slots_[static_cast<size_t>(m.base_)];
+    for (uint32_t b = changed; b; b &= b - 1) slot[std::countr_zero(b)] = args[std::countr_zero(b)];
+    tail_call_made(m, x);
+    return Value{};
+  }
+  // a tail call that changes one argument (a: its parameter, k[0]: its value)
+  static Value tail_call_one(Machine& m, X x) {
+    m.tick(node(m, x));
+    m.slots_[static_cast<size_t>(m.base_ + x.a)] = ev(m, x.k[0]);
+    tail_call_made(m, x);
+    return Value{};
   }
   // an inlined call (compile/inline.hpp; a: the callee's first slot): its arguments stored where the callee's frame
   // would be, then the body's copy (the last kid); no frame switch, no step
@@ -328,7 +389,7 @@ struct Closures {
   // the copy (bind).
   template <int N, bool Inlined>
   static Value remembered(Machine& m, X x) {
-    if (!m.memo_on_) return Inlined ? bind<N>(m, x) : call<N>(m, x);
+    if (!m.memo_on_) return Inlined ? bind<N>(m, x) : call<N, Callee::Plain>(m, x);  // (f cannot call itself)
     const int f = Inlined ? x.b : x.a;
     if (!Inlined && ++m.depth_ > m.limits.depth) [[unlikely]]
       m.fail(node(m, x), fmt::format("calls nested too deeply (more than {})", m.limits.depth));
@@ -352,9 +413,10 @@ struct Closures {
       for (int i = 0; i < N; ++i) m.slots_[static_cast<size_t>(callee + i)] = args[i];
       const int saved = m.base_;
       m.base_ = callee;
-      m.calls_.push_back(x.id);
+      const size_t chain = m.ncalls_;
+      m.push_call(x.id);
       r = m.ev(fi.body);
-      m.calls_.pop_back();
+      m.ncalls_ = chain;
       m.base_ = saved;
       --m.depth_;
     }
@@ -472,16 +534,162 @@ struct Closures {
   static Value styled(Machine& m, X x) { return m.styled(node(m, x)); }
   static Value not_expression(Machine& m, X x) { m.fail(node(m, x), "internal error: not an expression"); }
 
-  static XFn choose(const Program& P, const Node& n, XNode& x);
+  // the handler of a call of nargs arguments
+  template <Callee C>
+  static XFn call_handler(int nargs) {
+    static constexpr XFn by_count[] = {call<0, C>, call<1, C>, call<2, C>, call<3, C>, call<4, C>};
+    return nargs < 5 ? by_count[nargs] : call<-1, C>;
+  }
+  static XFn choose(const Program& P, const Node& n, XNode& x, OffsetTables& tables);
+  static XFn offset_handler(const Program& P, const Node& n, XNode& x, OffsetTables& tables);
+  static XFn if_handler(const Program& P, const Node& n, XNode& x);
 };
 
+// The tables of offset_t (XCode::tables): for a pair of constant lists DX and DY of one length, every site's
+// offset(s, DX[i], DY[i]) by site and i (none, -1, off the grid; a site not on a grid has entries never read).
+class OffsetTables {
+ public:
+  OffsetTables(const Program& P, std::vector<int32_t>& out) : P_(P), out_(out) {}
+  // Where the table of lists dx and dy starts, or -1 when it would be too large.
+  int64_t of(int dx, int dy);
+
+ private:
+  static constexpr size_t kMaxEntries = 1 << 16;  // of one table
+  static constexpr size_t kMaxTotal = 1 << 20;    // of all
+  const Program& P_;
+  std::vector<int32_t>& out_;
+  std::map<std::pair<int, int>, int64_t> made_;
+};
+
+int64_t OffsetTables::of(int dx, int dy) {
+  if (auto it = made_.find({dx, dy}); it != made_.end()) return it->second;
+  const std::vector<int32_t>& lx = P_.lists[static_cast<size_t>(dx)];
+  const std::vector<int32_t>& ly = P_.lists[static_cast<size_t>(dy)];
+  const size_t n = lx.size(), sites = static_cast<size_t>(P_.nsites());
+  if (n * sites > kMaxEntries || out_.size() + n * sites > kMaxTotal) return made_[{dx, dy}] = -1;
+  const auto at = static_cast<int64_t>(out_.size());
+  for (size_t s = 0; s < sites; ++s) {
+    const GridPlace& g = P_.grid_place[s];
+    for (size_t i = 0; i < n; ++i)
+      out_.push_back(g.grid < 0 ? -1
+                                : static_cast<int32_t>(Closures::grid_site(P_.grids[static_cast<size_t>(g.grid)],
+                                                                           int64_t{g.x} + lx[i], int64_t{g.y} + ly[i])));
+  }
+  return made_[{dx, dy}] = at;
+}
+
+namespace {
+
+// Whether the code at a and at b computes the same value, with no effect and no step, so that computing it once
+// does for both: the same slots, variables and constants under the same arithmetic.
+bool same_pure(const Program& P, int a, int b) {
+  const Node& x = P.code[static_cast<size_t>(a)];
+  const Node& y = P.code[static_cast<size_t>(b)];
+  switch (x.op) {
+    case Op::Local: case Op::Const: case Op::Global: case Op::Me:
+    case Op::Neg: case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Mod:
+      break;
+    default: return false;
+  }
+  if (y.op != x.op || y.a != x.a || y.b != x.b || y.imm != x.imm || y.nk != x.nk) return false;
+  for (int k = 0; k < x.nk; ++k)
+    if (!same_pure(P, P.kid(x, k), P.kid(y, k))) return false;
+  return true;
+}
+
+// Node n as L[i] of a constant list L: itself an Nth of a ConstList, or an inlined call of a function whose body is
+// that with i its one parameter (dx(k) for dx(int k): "[1, 0, -1, 0][k]"). Sets the Nth node and i's node.
+bool const_list_item(const Program& P, int n, int& nth, int& index) {
+  const Node& nd = P.code[static_cast<size_t>(n)];
+  auto is_item = [&](const Node& e) {
+    return e.op == Op::Nth && P.code[static_cast<size_t>(P.kid(e, 0))].op == Op::ConstList;
+  };
+  if (is_item(nd)) {
+    nth = n;
+    index = P.kid(nd, 1);
+    return true;
+  }
+  if (nd.op != Op::Bind || nd.nk != 2 || !is_item(P.code[static_cast<size_t>(P.kid(nd, 1))])) return false;
+  const Node& read = P.code[static_cast<size_t>(P.kid(P.code[static_cast<size_t>(P.kid(nd, 1))], 1))];
+  if (read.op != Op::Local || read.a != nd.a) return false;
+  nth = P.kid(nd, 1);
+  index = P.kid(nd, 0);  // the argument: its slot is read by that Nth only
+  return true;
+}
+
+// If node n as `if E == K then ...` with a constant key K (a constant, or a string written out) and an E that
+// same_pure accepts: sets E's node, its side of the comparison, whether it is a string, and K.
+bool equals_constant(const Program& P, int n, int& e, int& side, bool& string, int64_t& key) {
+  const Node& nd = P.code[static_cast<size_t>(n)];
+  if (nd.op != Op::If) return false;
+  const Node& cond = P.code[static_cast<size_t>(P.kid(nd, 0))];
+  if (cond.op != Op::Eq && cond.op != Op::StrEq) return false;
+  string = cond.op == Op::StrEq;
+  for (side = 0; side < 2; ++side) {
+    const Node& k = P.code[static_cast<size_t>(P.kid(cond, 1 - side))];
+    e = P.kid(cond, side);
+    if ((string ? k.op == Op::Str : k.op == Op::Const) && same_pure(P, e, e)) {
+      key = string ? k.a : k.imm;
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+// if C then A else B: when C compares a value with a constant, and B goes on comparing the same value with constants,
+// the chain is one switch_ (each of its Ifs holds its key)
+XFn Closures::if_handler(const Program& P, const Node& n, XNode& x) {
+  int e, side;
+  bool string;
+  int64_t key;
+  if (!equals_constant(P, x.id, e, side, string, key)) return if_;
+  x.imm = key;
+  x.b = side + (string ? 2 : 0);
+  x.a = 1;
+  int next_e, next_side;
+  bool next_string;
+  for (int c = P.kid(n, 2); equals_constant(P, c, next_e, next_side, next_string, key) && next_string == string &&
+                            same_pure(P, e, next_e);
+       c = P.kid(P.code[static_cast<size_t>(c)], 2))
+    ++x.a;
+  return x.a > 1 ? switch_ : if_;
+}
+
+// offset(s, DX, DY): constant steps within 32 bits are added in one handler; DX[i] and DY[i] of constant lists of one
+// length with the same index (computed once) are read from a table; others are computed.
+XFn Closures::offset_handler(const Program& P, const Node& n, XNode& x, OffsetTables& tables) {
+  const Node& dx = P.code[static_cast<size_t>(P.kid(n, 1))];
+  const Node& dy = P.code[static_cast<size_t>(P.kid(n, 2))];
+  if (dx.op == Op::Const && dy.op == Op::Const && std::abs(dx.imm) < (1 << 20) && std::abs(dy.imm) < (1 << 20)) {
+    x.imm = dx.imm;
+    x.b = static_cast<int32_t>(dy.imm);
+    return offset_c;
+  }
+  int nth_x, index_x, nth_y, index_y;
+  if (!const_list_item(P, P.kid(n, 1), nth_x, index_x) || !const_list_item(P, P.kid(n, 2), nth_y, index_y) ||
+      !same_pure(P, index_x, index_y))
+    return offset;
+  const int lx = P.code[static_cast<size_t>(P.kid(P.code[static_cast<size_t>(nth_x)], 0))].a;
+  const int ly = P.code[static_cast<size_t>(P.kid(P.code[static_cast<size_t>(nth_y)], 0))].a;
+  const size_t len = P.lists[static_cast<size_t>(lx)].size();
+  if (len == 0 || len != P.lists[static_cast<size_t>(ly)].size()) return offset;
+  const int64_t at = tables.of(lx, ly);
+  if (at < 0) return offset;
+  x.imm = at;
+  x.a = static_cast<int32_t>(len);
+  x.b = nth_x;
+  x.k[1] = dx.op == Op::Bind ? x.k[1]->k[0] : x.k[1]->k[1];  // the index (kid closures are set before handlers)
+  return offset_t;
+}
+
 // The handler of node n; x's operands are set to what it reads.
-XFn Closures::choose(const Program& P, const Node& n, XNode& x) {
+XFn Closures::choose(const Program& P, const Node& n, XNode& x, OffsetTables& tables) {
   auto kid_node = [&](int k) -> const Node* {
     const int c = k < n.nk ? P.kid(n, k) : -1;
     return c >= 0 ? &P.code[static_cast<size_t>(c)] : nullptr;
   };
-  auto is_const = [&](int k) { return kid_node(k) && kid_node(k)->op == Op::Const; };
   auto remembers = [&](int f) { return f >= 0 && static_cast<size_t>(f) < P.memoized.size() && P.memoized[static_cast<size_t>(f)]; };
   switch (n.op) {
     case Op::Const: return constant;
@@ -511,7 +719,7 @@ XFn Closures::choose(const Program& P, const Node& n, XNode& x) {
     case Op::Ge: return by_operands<Compare<std::greater_equal<int64_t>>>(P, n);
     case Op::In: return in<true>;
     case Op::NotIn: return in<false>;
-    case Op::If: return if_;
+    case Op::If: return if_handler(P, n, x);
     case Op::Let: return let;
     case Op::Range: return range;
     case Op::ListLit: return list_literal;
@@ -527,8 +735,19 @@ XFn Closures::choose(const Program& P, const Node& n, XNode& x) {
                                            remembered<3, false>, remembered<4, false>};
         return remember[n.nk];
       }
-      static constexpr XFn by_count[] = {call<0>, call<1>, call<2>, call<3>, call<4>};
-      return n.nk < 5 ? by_count[n.nk] : call<-1>;
+      const auto f = static_cast<size_t>(n.a);
+      if (P.tail_calls[f]) return call_handler<Callee::Looping>(n.nk);
+      return P.recursive[f] ? call_handler<Callee::Recursive>(n.nk) : call_handler<Callee::Plain>(n.nk);
+    }
+    case Op::TailCall: {
+      // an argument that reads its own parameter leaves it as it is
+      x.imm = 0;
+      for (int k = 0; k < n.nk; ++k)
+        if (kid_node(k)->op != Op::Local || kid_node(k)->a != k) x.imm |= int64_t{1} << k;
+      if (std::popcount(static_cast<uint64_t>(x.imm)) != 1) return tail_call;
+      x.a = std::countr_zero(static_cast<uint64_t>(x.imm));
+      x.k[0] = x.kids[x.a];
+      return tail_call_one;
     }
     case Op::Bind: {
       if (remembers(n.b) && n.nk - 1 <= kMaxMemoArgs) {
@@ -586,14 +805,7 @@ XFn Closures::choose(const Program& P, const Node& n, XNode& x) {
     case Op::XOf: return x_of;
     case Op::YOf: return y_of;
     case Op::SiteAt: return site_at;
-    case Op::Offset:
-      // constant steps within 32 bits: one handler adds them
-      if (is_const(1) && is_const(2) && std::abs(kid_node(1)->imm) < (1 << 20) && std::abs(kid_node(2)->imm) < (1 << 20)) {
-        x.imm = kid_node(1)->imm;
-        x.b = static_cast<int32_t>(kid_node(2)->imm);
-        return offset_c;
-      }
-      return offset;
+    case Op::Offset: return offset_handler(P, n, x, tables);
     case Op::AllPieces: return all_pieces;
     case Op::KindPieces: return kind_pieces;
     case Op::Random: return random;
@@ -630,9 +842,10 @@ XCode build_closures(const Program& P) {
   for (size_t i = 0, at = 0; i < P.code.size(); at += static_cast<size_t>(P.code[i].nk), ++i) c.nodes[i].kids = c.kids.data() + at;
   // every node's kids are set before any handler is chosen: a handler may read its kids' kids (an inlined copy's
   // kids come after it)
+  OffsetTables tables(P, c.tables);
   for (size_t i = 0; i < P.code.size(); ++i) {
     const XFn statement = statement_handler(P, P.code[i], c.nodes[i]);
-    c.nodes[i].fn = statement ? statement : Closures::choose(P, P.code[i], c.nodes[i]);
+    c.nodes[i].fn = statement ? statement : Closures::choose(P, P.code[i], c.nodes[i], tables);
   }
   return c;
 }

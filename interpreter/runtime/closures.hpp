@@ -1,8 +1,10 @@
 // The form the machine evaluates expressions in: every node of the program's code compiled once, when the machine is
 // made, into a closure: the handler that computes it, with what it needs at hand (its kids as pointers, its constant,
-// its slot, a variable's offset). Common shapes get handlers of their own (a comparison with a constant, `top(s).kind`),
-// so that evaluating them costs one call. The node's position and type stay in Program::code (`id`), read only when
-// an error is reported.
+// its slot, a variable's offset). Common shapes get handlers of their own (a comparison with a constant, `top(s).kind`,
+// `offset(s, DX[i], DY[i])` with constant lists, read from a table made here, a chain of `if E == K then ...` with
+// constant keys), so that evaluating them costs one call. A function's call of itself ending its body (Op::TailCall)
+// does not nest: it stores the arguments in the frame, and the call that evaluates the body evaluates it again. The
+// node's position and type stay in Program::code (`id`), read only when an error is reported.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -30,6 +32,7 @@ struct XNode {
 struct XCode {
   std::vector<XNode> nodes;
   std::vector<const XNode*> kids;  // XNode::kids point into it
+  std::vector<int32_t> tables;     // what handlers look values up in (offsets by constant lists of steps)
 };
 XCode build_closures(const Program& P);
 

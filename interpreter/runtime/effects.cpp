@@ -165,7 +165,7 @@ void Machine::execute(int n) {
   budget_ = limits.steps;
   depth_ = 0;
   base_ = 0;
-  calls_.clear();
+  ncalls_ = 0;
   for_items_.clear();
   ex(n);
 }

@@ -13,12 +13,14 @@
 namespace ri {
 
 Machine::Machine(std::shared_ptr<const Program> p)
-    : P_(std::move(p)), code_(std::make_shared<const XCode>(build_closures(*P_))), nodes_(code_->nodes.data()) {
+    : P_(std::move(p)), code_(std::make_shared<const XCode>(build_closures(*P_))),
+      nodes_(code_->nodes.data()),
+      tables_(code_->tables.data()) {
   const Program& P = *P_;
   slots_.assign(static_cast<size_t>(P.max_frame + 1) * (limits.depth + 4) + 16, Value{});
   journal_.reserve(4096);
   controls_.reserve(256);
-  calls_.reserve(static_cast<size_t>(limits.depth) + 8);
+  calls_.resize(2 * static_cast<size_t>(limits.depth) + 8);  // the calls nested, and the tail calls among them
   arena_.reserve(1024);
   begin_operation();
   S_.cap = std::max(1, P.max_stack);
@@ -31,7 +33,7 @@ void Machine::fail(const Node& n, const std::string& msg) const {
   // with those it was inlined for
   const Program& P = *P_;
   if (&n >= P.code.data() && &n < P.code.data() + P.code.size()) P.inline_chain(static_cast<int>(&n - P.code.data()), e.calls);
-  for (size_t i = calls_.size(); i-- > 0;) {
+  for (size_t i = ncalls_; i-- > 0;) {
     e.calls.push_back(P.code[calls_[i]].pos);
     P.inline_chain(calls_[i], e.calls);
   }

@@ -61,7 +61,7 @@ class Machine {
     budget_ = limits.steps;
     depth_ = 0;
     base_ = 0;
-    calls_.clear();
+    ncalls_ = 0;
     return ev(n);
   }
   void execute(int n);
@@ -245,6 +245,7 @@ class Machine {
   // the code's closures: immutable once built, so shared by copies of the machine (a copy's kids point into them)
   std::shared_ptr<const XCode> code_;
   const XNode* nodes_;  // code_->nodes
+  const int32_t* tables_;  // code_->tables
   State S_;
   std::vector<Value> slots_;
   std::vector<UndoEntry> journal_;
@@ -297,7 +298,15 @@ class Machine {
   // Keeps value v of the call in entry e (a list made in the arena since `mark` copied to memo_items_ and dropped from
   // the arena); returns the value the call has (the list's copy).
   Value memo_keep(MemoEntry& e, int f, const Value* args, int n, Value v, size_t mark);
-  std::vector<int> calls_;      // the Call nodes being evaluated, outermost first (for error reports)
+  // The Call nodes being evaluated and the tail calls made in their frames, outermost first (for error reports): the
+  // first ncalls_ of calls_ (a buffer that only grows, so that adding one is a store).
+  std::vector<int> calls_;
+  size_t ncalls_ = 0;
+  [[gnu::always_inline]] void push_call(int n) {
+    if (ncalls_ == calls_.size()) [[unlikely]] calls_.resize(2 * calls_.size() + 8);
+    calls_[ncalls_++] = n;
+  }
+  bool tail_ = false;  // a tail call stored its arguments in the frame: its function's body is evaluated again
   std::vector<std::string> strings_;  // strings made by '++' in this game operation (after Program::strings)
   size_t string_bytes_ = 0;
   static constexpr size_t kStringBytesMax = 1 << 20;
