@@ -59,6 +59,12 @@ struct Closures {
   static Value track_each(Machine& m, X x) {
     return list(ListKind::Const, m.P_->track_lists[static_cast<size_t>(x.a)][static_cast<size_t>(player(m, x, x.k[0]))]);
   }
+  // the same of `me`, always a player
+  static Value per_player_me(Machine& m, X x) { return val(m.S_.vars[static_cast<size_t>(x.b + m.S_.player)]); }
+  static Value zone_me(Machine& m, X x) { return val(m.P_->zone_sites[static_cast<size_t>(x.a)][static_cast<size_t>(m.S_.player)]); }
+  static Value track_me(Machine& m, X x) {
+    return list(ListKind::Const, m.P_->track_lists[static_cast<size_t>(x.a)][static_cast<size_t>(m.S_.player)]);
+  }
   static Value const_list(Machine&, X x) { return list(ListKind::Const, x.a); }
   static Value all_pieces(Machine&, X) { return list(ListKind::AllPieces, 0); }
   static Value me_flag(Machine& m, X x) { return val((m.S_.flags & x.a) != 0); }  // cannot_move, continuing
@@ -697,10 +703,12 @@ XFn Closures::choose(const Program& P, const Node& n, XNode& x, OffsetTables& ta
     case Op::Local: return local;
     case Op::LazyLet: return lazy_let;
     case Op::Global: x.b = P.vars[static_cast<size_t>(n.a)].offset; return global;
-    case Op::PerPlayer: x.b = P.vars[static_cast<size_t>(n.a)].offset; return per_player;
+    case Op::PerPlayer:
+      x.b = P.vars[static_cast<size_t>(n.a)].offset;
+      return kid_node(0)->op == Op::Me ? per_player_me : per_player;
     case Op::Me: return me;
-    case Op::ZoneEach: return zone_each;
-    case Op::TrackEach: return track_each;
+    case Op::ZoneEach: return kid_node(0)->op == Op::Me ? zone_me : zone_each;
+    case Op::TrackEach: return kid_node(0)->op == Op::Me ? track_me : track_each;
     case Op::ConstList: return const_list;
     case Op::Neg: return neg;
     case Op::Not: return not_;
