@@ -11,6 +11,7 @@
 #include "pipeline/pipeline.hpp"
 #include "support.hpp"
 #include "runtime/closures.hpp"
+#include "compile/memo.hpp"
 #include "runtime/engine.hpp"
 #include "analysis/playouts.hpp"
 
@@ -1367,6 +1368,28 @@ TEST_CASE("a remembered call has the value of its arguments in the state it is m
   g.apply(moves[0]);
   g.legal(moves);
   CHECK(moves.size == 0);  // free() is 8: no requirement holds
+}
+
+TEST_CASE("only the calls in the code that lists the moves are remembered") {
+  auto p = build(std::string(kRemembering) + "display: \"{free()} {len(empties())}\"\n");
+  const MoveInfo& put = p->moves[0];
+  struct Row {
+    const char* where;
+    int node;
+    bool remembered;
+  };
+  const Row rows[] = {
+      {"the domain: empties()", put.params[0].domain, true},
+      {"a post-condition's free()", p->kid(p->code[static_cast<size_t>(put.ensures[0].node)], 0), true},
+      {"the display's free()", p->display.exprs[0], false},
+  };
+  for (const Row& r : rows) {
+    INFO(r.where);
+    REQUIRE(p->code[static_cast<size_t>(r.node)].op == Op::Bind);
+    CHECK(remembered_call(*p, r.node) == r.remembered);
+  }
+  Game g(p);
+  CHECK(g.render() == "10 10\n");
 }
 
 TEST_CASE("a listing of the moves computes a remembered call once per state and arguments") {

@@ -1,6 +1,8 @@
 // Which functions move generation remembers the values of. See memo.hpp.
 #include "compile/memo.hpp"
 
+#include <vector>
+
 namespace ri {
 namespace {
 
@@ -33,9 +35,37 @@ bool impure(const Program& P, int n) {
   return false;
 }
 
+// Marks the tree at n, and the bodies of the functions it calls, as code that move generation evaluates.
+void mark_generating(Program& P, int n, std::vector<uint8_t>& called) {
+  if (n < 0 || P.generating[static_cast<size_t>(n)]) return;
+  P.generating[static_cast<size_t>(n)] = 1;
+  const Node& nd = P.code[static_cast<size_t>(n)];
+  if ((nd.op == Op::Call || nd.op == Op::TailCall) && !called[static_cast<size_t>(nd.a)]) {
+    called[static_cast<size_t>(nd.a)] = 1;
+    mark_generating(P, P.functions[static_cast<size_t>(nd.a)].body, called);
+  }
+  for (int k = 0; k < nd.nk; ++k) mark_generating(P, P.kid(nd, k), called);
+}
+
 }  // namespace
 
 void choose_memoized(Program& P) {
+  // the code that listing the moves evaluates: the parameters' domains, the requirements (with the parts computed
+  // ahead of them), and what a move played to list it evaluates (its lets, effects and post-conditions)
+  P.generating.assign(P.code.size(), 0);
+  std::vector<uint8_t> called(P.functions.size(), 0);
+  for (const MoveInfo& mi : P.moves) {
+    for (const ParamInfo& p : mi.params) mark_generating(P, p.domain, called);
+    for (const RequireInfo& r : mi.requires_) {
+      mark_generating(P, r.node, called);
+      mark_generating(P, r.none_unless, called);
+      mark_generating(P, r.native_player, called);
+    }
+    if (!mi.continues && mi.ensures.empty()) continue;
+    for (const RequireInfo& r : mi.ensures) mark_generating(P, r.node, called);
+    for (int l : mi.let_nodes) mark_generating(P, l, called);
+    for (int e : mi.effects) mark_generating(P, e, called);
+  }
   P.memoized.assign(P.functions.size(), 0);
   for (size_t f = 0; f < P.functions.size(); ++f) {
     const FunctionInfo& fi = P.functions[f];

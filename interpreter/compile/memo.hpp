@@ -11,7 +11,16 @@ namespace ri {
 // The most arguments of a remembered call.
 constexpr int kMaxMemoArgs = 4;
 
-// Sets Program::memoized (after inlining: the bodies hold their inlined calls).
+// Sets Program::memoized (after inlining: the bodies hold their inlined calls), and Program::generating: the calls
+// remembered are those of move generation's code (elsewhere the machine never remembers).
 void choose_memoized(Program& P);
+
+// Whether the call at node n (Op::Call or Op::Bind) is remembered while the moves are listed.
+inline bool remembered_call(const Program& P, int n) {
+  const Node& nd = P.code[static_cast<size_t>(n)];
+  const int f = nd.op == Op::Bind ? nd.b : nd.op == Op::Call ? nd.a : -1;
+  return f >= 0 && static_cast<size_t>(f) < P.memoized.size() && P.memoized[static_cast<size_t>(f)] &&
+         static_cast<size_t>(n) < P.generating.size() && P.generating[static_cast<size_t>(n)];
+}
 
 }  // namespace ri

@@ -102,8 +102,9 @@ struct Program : Model {
   // calls (only such a call costs an evaluation step), and whether its body ends in calls of itself (Op::TailCall).
   std::vector<int32_t> inlined_in;
   std::vector<uint8_t> inlinable, recursive, tail_calls;
-  // Per function, whether move generation remembers the values of its calls (compile/memo.hpp).
-  std::vector<uint8_t> memoized;
+  // Per function, whether move generation remembers the values of its calls, and per node, whether it is code that
+  // generation evaluates (only there are they remembered: compile/memo.hpp).
+  std::vector<uint8_t> memoized, generating;
 
   const Node& node(int i) const { return code[i]; }
   // The highest move parameter (slots 0 .. np - 1 of the move's frame) that the code at node n reads, or -1 (n < 0:

@@ -1,6 +1,8 @@
 // Argument propagation into inlined calls. See propagate.hpp.
 #include "compile/propagate.hpp"
 
+#include "compile/memo.hpp"
+
 #include <vector>
 
 namespace ri {
@@ -23,15 +25,10 @@ void substitute(Program& P, int n, int from, int count, const std::vector<Node>&
   for (int k = 0; k < nd.nk; ++k) substitute(P, P.kid(nd, k), from, count, args);
 }
 
-// Whether generation remembers the calls of the function inlined call `call` calls.
-bool remembered(const Program& P, const Node& call) {
-  return call.b >= 0 && static_cast<size_t>(call.b) < P.memoized.size() && P.memoized[static_cast<size_t>(call.b)];
-}
-
 // Whether node n is an inlined call left with its body only (one that is remembered stays: its handler remembers).
 bool bare(const Program& P, int n) {
   const Node& nd = P.code[static_cast<size_t>(n)];
-  return nd.op == Op::Bind && nd.nk == 1 && !remembered(P, nd);
+  return nd.op == Op::Bind && nd.nk == 1 && !remembered_call(P, n);
 }
 
 }  // namespace
@@ -42,7 +39,7 @@ void propagate_arguments(Program& P, int first, int end) {
   for (int n = first; n < end; ++n) {
     const Node call = P.code[static_cast<size_t>(n)];
     if (call.op != Op::Bind || call.nk < 2) continue;
-    if (remembered(P, call)) continue;
+    if (remembered_call(P, n)) continue;
     const int nargs = call.nk - 1;
     std::vector<Node> args;
     for (int k = 0; k < nargs; ++k) args.push_back(P.code[static_cast<size_t>(P.kid(call, k))]);

@@ -1,6 +1,8 @@
 // Requirements that generation checks without evaluating them. See requirements.hpp.
 #include "compile/requirements.hpp"
 
+#include "compile/memo.hpp"
+
 namespace ri {
 namespace {
 
@@ -34,7 +36,7 @@ void recognise_requirements(Program& P) {
       if (r.level < 0 || r.node < 0 || P.param_level(r.node, np) != r.level) continue;
       int root = r.node;  // an inlined call whose arguments were propagated is its body (compile/propagate.hpp)
       while (P.code[static_cast<size_t>(root)].op == Op::Bind && P.code[static_cast<size_t>(root)].nk == 1 &&
-             !P.memoized[static_cast<size_t>(P.code[static_cast<size_t>(root)].b)])
+             !remembered_call(P, root))
         root = P.kid(P.code[static_cast<size_t>(root)], 0);
       const Node& n = P.code[static_cast<size_t>(root)];
       int player = -1;

@@ -696,7 +696,6 @@ XFn Closures::choose(const Program& P, const Node& n, XNode& x, OffsetTables& ta
     const int c = k < n.nk ? P.kid(n, k) : -1;
     return c >= 0 ? &P.code[static_cast<size_t>(c)] : nullptr;
   };
-  auto remembers = [&](int f) { return f >= 0 && static_cast<size_t>(f) < P.memoized.size() && P.memoized[static_cast<size_t>(f)]; };
   switch (n.op) {
     case Op::Const: return constant;
     case Op::Str: x.imm = n.a; return constant;
@@ -738,7 +737,7 @@ XFn Closures::choose(const Program& P, const Node& n, XNode& x, OffsetTables& ta
     case Op::Min: return aggregate_of<Extreme<true>>;
     case Op::Max: return aggregate_of<Extreme<false>>;
     case Op::Call: {
-      if (remembers(n.a) && n.nk <= kMaxMemoArgs) {
+      if (remembered_call(P, x.id) && n.nk <= kMaxMemoArgs) {
         static constexpr XFn remember[] = {remembered<0, false>, remembered<1, false>, remembered<2, false>,
                                            remembered<3, false>, remembered<4, false>};
         return remember[n.nk];
@@ -758,7 +757,7 @@ XFn Closures::choose(const Program& P, const Node& n, XNode& x, OffsetTables& ta
       return tail_call_one;
     }
     case Op::Bind: {
-      if (remembers(n.b) && n.nk - 1 <= kMaxMemoArgs) {
+      if (remembered_call(P, x.id) && n.nk - 1 <= kMaxMemoArgs) {
         static constexpr XFn remember[] = {remembered<0, true>, remembered<1, true>, remembered<2, true>,
                                            remembered<3, true>, remembered<4, true>};
         return remember[n.nk - 1];
