@@ -729,6 +729,11 @@ TEST_CASE("grid coordinates, and lists made with '++', unique, filter and map") 
       {"offset(g1_1, 1, 1)", "g2_2"},
       {"offset(g3_3, 1, 0) == none", "true"},                  // not into another grid
       {"x_of(g2_3) ++ ',' ++ y_of(g2_3)", "2,3"},
+      // differences of coordinates (read by one handler), also across grids
+      {"x_of(c5) - x_of(a1)", "2"},
+      {"y_of(a1) - y_of(c5)", "-4"},
+      {"x_of(h8) - x_of(g3_3)", "5"},
+      {"(x_of(c5) - x_of(a1)) * 10 + y_of(c5) - y_of(c5)", "20"},
       {"site_at(1, 1)", "a1"},
       {"show_sites(small, 0)", "g1_1,g2_1,g3_1,g1_2,g2_2,g3_2,g1_3,g2_3,g3_3"},  // a grid's name: its sites
       {"len(sites) - len(small)", "67"},
@@ -792,6 +797,8 @@ TEST_CASE("grid coordinates and made lists fail as runtime errors, not crashes")
       {"y_of(hand[B])", "'hand[B]' is not a site of a grid"},
       {"offset(R1, 0, 0)", "'R1' is not a site of a grid"},
       {"x_of(offset(a1, -1, 0))", "no site here (the value is none)"},
+      {"x_of(a1) - x_of(R1)", "'R1' is not a site of a grid"},
+      {"y_of(offset(a1, -1, 0)) - y_of(R1)", "no site here (the value is none)"},
       {"len(map(x in 1..2000000 : x))", "the lists made in one game operation exceed 1048576 items"},
       {"len([1] ++ (1..2000000))", "the lists made in one game operation exceed 1048576 items"},
       {"len(unique(map(x in 1..600000 : x)))", "the lists made in one game operation exceed 1048576 items"},

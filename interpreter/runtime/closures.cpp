@@ -252,6 +252,14 @@ struct Closures {
     if (l < 0 || l >= static_cast<int64_t>(m.P_->line_sites.size())) m.fail(node(m, x), "no line here");
     return list(ListKind::Const, m.P_->line_sites[static_cast<size_t>(l)]);
   }
+  // x_of(a) - x_of(b) (X) or y_of(a) - y_of(b): each coordinate read as x_of and y_of read it (errors at them)
+  template <bool X_>
+  static Value coordinate_difference(Machine& m, X x) {
+    const GridPlace& a = m.grid_place(node(m, *x.k[0]), iv(m, x.k[0]->k[0]));
+    const int64_t ca = X_ ? a.x : a.y;
+    const GridPlace& b = m.grid_place(node(m, *x.k[1]), iv(m, x.k[1]->k[0]));
+    return val(ca - (X_ ? b.x : b.y));
+  }
   static Value x_of(Machine& m, X x) { return val(m.grid_place(node(m, x), iv(m, x.k[0])).x); }
   static Value y_of(Machine& m, X x) { return val(m.grid_place(node(m, x), iv(m, x.k[0])).y); }
   // the site at column x, row y of grid g, or none (-1) outside it
@@ -714,7 +722,12 @@ XFn Closures::choose(const Program& P, const Node& n, XNode& x, OffsetTables& ta
     case Op::And: return and_;
     case Op::Or: return or_;
     case Op::Add: return by_operands<Arithmetic<ArithOp::Add>>(P, n);
-    case Op::Sub: return by_operands<Arithmetic<ArithOp::Sub>>(P, n);
+    case Op::Sub:
+      // x_of(a) - x_of(b), y_of(a) - y_of(b): the two coordinates read here (a grid's coordinates are small)
+      if (kid_node(0) && kid_node(1) && kid_node(0)->op == kid_node(1)->op &&
+          (kid_node(0)->op == Op::XOf || kid_node(0)->op == Op::YOf))
+        return kid_node(0)->op == Op::XOf ? coordinate_difference<true> : coordinate_difference<false>;
+      return by_operands<Arithmetic<ArithOp::Sub>>(P, n);
     case Op::Mul: return by_operands<Arithmetic<ArithOp::Mul>>(P, n);
     case Op::Div: return by_operands<Arithmetic<ArithOp::Div>>(P, n);
     case Op::Mod: return by_operands<Arithmetic<ArithOp::Mod>>(P, n);
