@@ -734,6 +734,9 @@ TEST_CASE("grid coordinates, and lists made with '++', unique, filter and map") 
       {"y_of(a1) - y_of(c5)", "-4"},
       {"x_of(h8) - x_of(g3_3)", "5"},
       {"(x_of(c5) - x_of(a1)) * 10 + y_of(c5) - y_of(c5)", "20"},
+      // occupancy (size(S) > 0 and size(S) == 0 read by one handler)
+      {"size(b2) > 0 and size(c3) == 0 and not (size(c3) > 0) and not (size(b2) == 0)", "true"},
+      {"occupied(b2) and vacant(c3)", "true"},
       {"site_at(1, 1)", "a1"},
       {"show_sites(small, 0)", "g1_1,g2_1,g3_1,g1_2,g2_2,g3_2,g1_3,g2_3,g3_3"},  // a grid's name: its sites
       {"len(sites) - len(small)", "67"},
@@ -798,6 +801,8 @@ TEST_CASE("grid coordinates and made lists fail as runtime errors, not crashes")
       {"offset(R1, 0, 0)", "'R1' is not a site of a grid"},
       {"x_of(offset(a1, -1, 0))", "no site here (the value is none)"},
       {"x_of(a1) - x_of(R1)", "'R1' is not a site of a grid"},
+      {"size(offset(a1, -1, 0)) > 0", "no site here (the value is none)"},
+      {"vacant(offset(a1, 0, -1))", "no site here (the value is none)"},
       {"y_of(offset(a1, -1, 0)) - y_of(R1)", "no site here (the value is none)"},
       {"len(map(x in 1..2000000 : x))", "the lists made in one game operation exceed 1048576 items"},
       {"len([1] ++ (1..2000000))", "the lists made in one game operation exceed 1048576 items"},

@@ -209,6 +209,12 @@ struct Closures {
   // the board
   static Value pieces_at(Machine& m, X x) { return list(ListKind::Stack, site(m, x, x.k[0])); }
   static Value size(Machine& m, X x) { return val(m.S_.count[static_cast<size_t>(site(m, x, x.k[0]))]); }
+  // size(S) > 0 (Occupied) or size(S) == 0: the site's count read here (an error at the size node, k[0])
+  template <bool Occupied>
+  static Value occupancy(Machine& m, X x) {
+    const int c = m.S_.count[static_cast<size_t>(site(m, *x.k[0], x.k[0]->k[0]))];
+    return val(Occupied ? c > 0 : c == 0);
+  }
   static int64_t top_of(Machine& m, int s) {
     const int c = m.S_.count[static_cast<size_t>(s)];
     return c ? m.S_.stack[static_cast<size_t>(s) * m.S_.cap + c - 1] : -1;
@@ -704,6 +710,10 @@ XFn Closures::choose(const Program& P, const Node& n, XNode& x, OffsetTables& ta
     const int c = k < n.nk ? P.kid(n, k) : -1;
     return c >= 0 ? &P.code[static_cast<size_t>(c)] : nullptr;
   };
+  // size(S) > 0 and size(S) == 0 (occupied(S), vacant(S))
+  auto size_vs_zero = [&] {
+    return kid_node(0) && kid_node(1) && kid_node(0)->op == Op::Size && kid_node(1)->op == Op::Const && kid_node(1)->imm == 0;
+  };
   switch (n.op) {
     case Op::Const: return constant;
     case Op::Str: x.imm = n.a; return constant;
@@ -731,11 +741,15 @@ XFn Closures::choose(const Program& P, const Node& n, XNode& x, OffsetTables& ta
     case Op::Mul: return by_operands<Arithmetic<ArithOp::Mul>>(P, n);
     case Op::Div: return by_operands<Arithmetic<ArithOp::Div>>(P, n);
     case Op::Mod: return by_operands<Arithmetic<ArithOp::Mod>>(P, n);
-    case Op::Eq: return by_operands<Compare<std::equal_to<int64_t>>>(P, n);
+    case Op::Eq:
+      if (size_vs_zero()) return occupancy<false>;
+      return by_operands<Compare<std::equal_to<int64_t>>>(P, n);
     case Op::Ne: return by_operands<Compare<std::not_equal_to<int64_t>>>(P, n);
     case Op::Lt: return by_operands<Compare<std::less<int64_t>>>(P, n);
     case Op::Le: return by_operands<Compare<std::less_equal<int64_t>>>(P, n);
-    case Op::Gt: return by_operands<Compare<std::greater<int64_t>>>(P, n);
+    case Op::Gt:
+      if (size_vs_zero()) return occupancy<true>;
+      return by_operands<Compare<std::greater<int64_t>>>(P, n);
     case Op::Ge: return by_operands<Compare<std::greater_equal<int64_t>>>(P, n);
     case Op::In: return in<true>;
     case Op::NotIn: return in<false>;
