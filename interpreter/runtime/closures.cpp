@@ -350,12 +350,27 @@ struct Closures {
   template <int N, Callee C>
   static Value call(Machine& m, X x) {
     const FunctionInfo& f = m.P_->functions[static_cast<size_t>(x.a)];
+    nest(m, x);
+    if constexpr (C != Callee::Plain) m.tick(node(m, x));
+    const int callee = frame_of(m, x, f);
+    arguments<N>(m, x, x.nk, callee);
+    return in_frame<C>(m, x, f, callee);
+  }
+  // A call at x nests one deeper, within the depth limit.
+  [[gnu::always_inline]] static void nest(Machine& m, X x) {
     if (++m.depth_ > m.limits.depth) [[unlikely]]
       m.fail(node(m, x), fmt::format("calls nested too deeply (more than {})", m.limits.depth));
-    if constexpr (C != Callee::Plain) m.tick(node(m, x));
+  }
+  // The first slot of the frame of f called at x: where the caller's frame ends (b), within the slots.
+  [[gnu::always_inline]] static int frame_of(Machine& m, X x, const FunctionInfo& f) {
     const int callee = m.base_ + x.b;
     if (static_cast<size_t>(callee + f.frame + 1) > m.slots_.size()) [[unlikely]] m.fail(node(m, x), "calls nested too deeply");
-    arguments<N>(m, x, x.nk, callee);
+    return callee;
+  }
+  // f's body evaluated in its frame from slot `callee` on (its arguments stored there), x named in the calls an error
+  // reports; then the caller's frame again, one nesting less.
+  template <Callee C>
+  [[gnu::always_inline]] static Value in_frame(Machine& m, X x, const FunctionInfo& f, int callee) {
     const int saved = m.base_;
     m.base_ = callee;
     const size_t chain = m.ncalls_;
@@ -411,8 +426,7 @@ struct Closures {
   static Value remembered(Machine& m, X x) {
     if (!m.memo_on_) return Inlined ? bind<N>(m, x) : call<N, Callee::Plain>(m, x);  // (f cannot call itself)
     const int f = Inlined ? x.b : x.a;
-    if (!Inlined && ++m.depth_ > m.limits.depth) [[unlikely]]
-      m.fail(node(m, x), fmt::format("calls nested too deeply (more than {})", m.limits.depth));
+    if constexpr (!Inlined) nest(m, x);
     Value args[N + 1];
     for (int i = 0; i < N; ++i) args[i] = ev(m, x.kids[i]);
     Machine::MemoEntry& e = m.memo_entry(f, args, N);
@@ -428,17 +442,9 @@ struct Closures {
       r = ev(m, x.kids[N]);
     } else {
       const FunctionInfo& fi = m.P_->functions[static_cast<size_t>(f)];
-      const int callee = m.base_ + x.b;
-      if (static_cast<size_t>(callee + fi.frame + 1) > m.slots_.size()) [[unlikely]] m.fail(node(m, x), "calls nested too deeply");
+      const int callee = frame_of(m, x, fi);
       for (int i = 0; i < N; ++i) m.slots_[static_cast<size_t>(callee + i)] = args[i];
-      const int saved = m.base_;
-      m.base_ = callee;
-      const size_t chain = m.ncalls_;
-      m.push_call(x.id);
-      r = m.ev(fi.body);
-      m.ncalls_ = chain;
-      m.base_ = saved;
-      --m.depth_;
+      r = in_frame<Callee::Plain>(m, x, fi, callee);
     }
     return m.memo_keep(e, f, args, N, r, mark);
   }
@@ -511,8 +517,8 @@ struct Closures {
     m.arena_.insert(m.arena_.end(), items, items + cnt);
     return list(ListKind::Literal, static_cast<int32_t>(at), cnt);
   }
-  // filter(x in LIST where C : COND), map(x in LIST where C : VALUE) as Machine::collect computes them, with the kids'
-  // handlers called directly
+  // filter(x in LIST where C : COND), map(x in LIST where C : VALUE): the kept elements or the values, in order, one
+  // step each besides the element's (lists.cpp: what an element's evaluation leaves above the items)
   template <bool Filter>
   static Value collect(Machine& m, X x) {
     const Node& n = node(m, x);

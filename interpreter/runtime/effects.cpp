@@ -6,7 +6,7 @@
 namespace ri {
 
 void Machine::set_var(int index, int32_t v) {
-  version_ = ++versions_;
+  changed();
   journal_.push_back({UndoEntry::Var, index, S_.vars[index]});
   S_.vars[index] = v;
 }
@@ -30,7 +30,7 @@ static void rekind(State& S, int piece, int kind) {
 }
 
 void Machine::set_attr(int piece, int attr, int32_t v) {
-  version_ = ++versions_;
+  changed();
   size_t i = static_cast<size_t>(piece) * S_.nattrs + attr;
   journal_.push_back({UndoEntry::Attr, static_cast<int32_t>(i), S_.attrs[i]});
   reattr(S_, i, v);
@@ -47,13 +47,13 @@ static void reown(State& S, int piece, int player) {
 }
 
 void Machine::set_owner(int piece, int player) {
-  version_ = ++versions_;
+  changed();
   journal_.push_back({UndoEntry::Owner, piece, S_.owner[piece]});
   reown(S_, piece, player);
 }
 
 void Machine::set_kind(int piece, int kind) {
-  version_ = ++versions_;
+  changed();
   journal_.push_back({UndoEntry::Kind_, piece, S_.kind[piece]});
   rekind(S_, piece, kind);
 }
@@ -102,20 +102,20 @@ static void drop(State& S, int piece, int s, int h) {
 }
 
 void Machine::place(int piece, int site) {
-  version_ = ++versions_;
+  changed();
   journal_.push_back({UndoEntry::Place, piece, S_.site[piece], S_.height[piece]});
   lift(S_, piece);
   if (site >= 0) drop(S_, piece, site, S_.count[site]);
 }
 
 void Machine::save_control() {
-  version_ = ++versions_;
+  changed();
   controls_.push_back({S_.player, S_.step, S_.over, S_.turn, S_.ply, S_.flags, S_.ended_by, S_.winners});
   journal_.push_back({UndoEntry::Control});
 }
 
 void Machine::push_history(const int32_t* entry) {
-  version_ = ++versions_;
+  changed();
   S_.history.resize(static_cast<size_t>(S_.hist_len + 1) * S_.hist_width);
   std::copy(entry, entry + S_.hist_width, S_.history.begin() + static_cast<ptrdiff_t>(S_.hist_len) * S_.hist_width);
   ++S_.hist_len;
@@ -123,13 +123,13 @@ void Machine::push_history(const int32_t* entry) {
 }
 
 void Machine::push_position(uint64_t key) {
-  version_ = ++versions_;
+  changed();
   S_.positions.push_back(key);
   journal_.push_back({UndoEntry::Position});
 }
 
 void Machine::rollback(size_t mark) {
-  if (journal_.size() > mark) version_ = ++versions_;
+  if (journal_.size() > mark) changed();
   while (journal_.size() > mark) {
     UndoEntry& e = journal_.back();
     switch (e.kind) {

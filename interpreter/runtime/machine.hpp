@@ -43,7 +43,7 @@ class Machine {
   const Program& prog() const { return *P_; }
   // The state. Non-const access counts as a change (version()).
   State& state() {
-    version_ = ++versions_;
+    changed();
     return S_;
   }
   const State& state() const { return S_; }
@@ -252,6 +252,7 @@ class Machine {
   std::vector<Control> controls_;  // the controls the journal's Control entries saved, in order
   uint64_t version_ = 0;   // version()
   uint64_t versions_ = 0;  // the versions given so far
+  void changed() { version_ = ++versions_; }  // a version never used before
   int base_ = 0;       // current frame's first slot
   int depth_ = 0;
   int64_t budget_ = 0;
