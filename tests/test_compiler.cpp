@@ -507,3 +507,105 @@ TEST_CASE("requirements that test who holds a parameter's site are checked from 
     CHECK(moves == r.moves);
   }
 }
+
+namespace {
+
+// A rule file of one move `m` with parameters `params` (YAML lines) and requirements `requirements`, and the values of
+// its legal moves at the start, one string each ("0 1" for a = 0, b = 1; a further step adds its move's index and
+// values), or the runtime error listing them raised.
+struct Listed {
+  std::shared_ptr<const Program> p;
+  std::vector<std::string> moves;
+  std::string error;
+};
+Listed listed(const std::string& params, const std::vector<std::string>& requirements, const std::string& rest = "") {
+  std::string reqs;
+  for (const std::string& r : requirements) reqs += "\n      - \"" + r + "\"";
+  auto p = testing::compile_text("game: {name: one}\nplayers: [A, B]\nmoves:\n  m:\n    params:" + params +
+                                 "\n    requires:" + reqs + "\n" + rest + "turn: [{choose: all}]\nend: []\n");
+  Listed out{p, {}, {}};
+  MoveList moves;
+  try {
+    Game g(p);
+    g.legal(moves);
+  } catch (const RuntimeError& e) {
+    out.error = e.what();
+    return out;
+  }
+  for (const Move& m : moves) {
+    std::string s;
+    for (int i = 0; i < m.nargs; ++i) s += (i == 0 ? "" : " ") + std::to_string(m.args[i]);
+    out.moves.push_back(s);
+  }
+  return out;
+}
+
+int hoisted(const Program& P) {
+  return static_cast<int>(std::count_if(P.code.begin(), P.code.end(), [](const Node& n) { return n.op == Op::Hoisted; }));
+}
+
+}  // namespace
+
+TEST_CASE("the first requirements of an int parameter that bound it by earlier ones narrow its range") {
+  struct Row {
+    std::vector<std::string> requirements;
+    int bounded;  // how many narrow n's range
+    std::vector<std::string> moves;  // "a n"
+  };
+  const Row rows[] = {
+      {{"n >= 1", "n <= a"}, 2, {"1 1", "2 1", "2 2"}},
+      {{"n > a", "n < 3"}, 2, {"0 1", "0 2", "1 2"}},
+      {{"a >= n", "n >= a"}, 2, {"0 0", "1 1", "2 2"}},
+      {{"n == a + 1"}, 1, {"0 1", "1 2", "2 3"}},
+      {{"2 * a < n", "n <= 3"}, 2, {"0 1", "0 2", "0 3", "1 3"}},
+      {{"n != 0", "n >= a", "n < 2"}, 0, {"0 1", "1 1"}},
+      {{"n >= 1", "n * n < 5", "n <= a"}, 1, {"1 1", "2 1", "2 2"}},
+      {{"n > 3", "n <= 9"}, 2, {}},
+  };
+  for (const Row& r : rows) {
+    INFO(r.requirements[0]);
+    const Listed l = listed("\n      a: int in 0..2\n      n: int in -3..3", r.requirements);
+    CHECK(l.p->moves[0].bounded[1] == r.bounded);
+    CHECK(l.error.empty());
+    CHECK(l.moves == r.moves);
+  }
+  // a bound that cannot be computed cuts nothing: the requirement fails where it always did, with each value
+  const Listed l = listed("\n      a: int in 0..2\n      n: int in -3..3", {"n >= 1", "n <= 6 / (a - 1)"});
+  CHECK(l.p->moves[0].bounded[1] == 2);
+  CHECK(l.error == "division by zero");
+}
+
+TEST_CASE("a part of a requirement that reads only earlier parameters is kept while they keep their values") {
+  struct Row {
+    std::string requirement;
+    int hoisted;
+    std::vector<std::string> moves;  // "a b"
+  };
+  const Row rows[] = {
+      {"b == (a * 2 + 1) % 3", 1, {"0 1", "1 0", "2 2"}},
+      {"b + 1 == a", 0, {"1 0", "2 1"}},                   // a alone is a read
+      {"b in [a, a + 1] and b != 1", 1, {"0 0", "1 2", "2 2"}},    // a + 1 (the list itself is not kept)
+      {"count(k in 0..a : k < b) == 1", 0, {"0 1", "0 2", "1 1", "2 1"}},  // the count reads b: nothing is kept
+      {"b == count(k in 0..a : k > 0)", 1, {"0 0", "1 1", "2 2"}},
+  };
+  for (const Row& r : rows) {
+    INFO(r.requirement);
+    const Listed l = listed("\n      a: int in 0..2\n      b: int in 0..2", {r.requirement});
+    CHECK(hoisted(*l.p) == r.hoisted);
+    CHECK(l.error.empty());
+    CHECK(l.moves == r.moves);
+  }
+  // an error in a kept part is met where it always was: the part is computed when first reached
+  Listed l = listed("\n      a: int in 0..2\n      b: int in 0..2", {"b == 0 or b == 6 / (a - 1)"});
+  CHECK(hoisted(*l.p) == 1);
+  CHECK(l.error == "division by zero");
+  l = listed("\n      a: int in 0..2\n      b: int in 0..2", {"a != 1", "b == 0 or b == 6 / (a - 1)"});
+  CHECK(l.error.empty());
+  CHECK(l.moves == std::vector<std::string>{"0 0", "2 0"});
+  // a step of the same move, listed while a candidate is played, keeps parts of its own: the candidate's are
+  // computed anew after it (x is 0 for the first step, 1 for the second)
+  l = listed("\n      a: int in 0..0\n      b: int in 0..1", {"(b + (a + x)) % 2 == 0"},
+             "    effects: [\"set x = x + 1\", \"if x < 2 then continue_move\"]\nvariables: {x: 0}\n");
+  CHECK(hoisted(*l.p) == 1);
+  CHECK(l.moves == std::vector<std::string>{"0 0 0 0 1"});
+}

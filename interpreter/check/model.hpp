@@ -49,6 +49,14 @@ struct RequireInfo {
   // node (W on parameters before P).
   enum Native : uint8_t { Evaluated, OwnedSome, OwnedNone, Occupied, Vacant } native = Evaluated;
   int native_player = -1;
+  // A requirement `P >= E`, `P > E`, `P <= E`, `P < E` or `P == E` (or with E on the left) on an int parameter P (its
+  // level), E on earlier parameters, when the requirements of P's level before it are of that form too
+  // (compile/requirements.hpp): generation computes E once per binding of the earlier parameters and narrows P's range
+  // to the values that meet it, instead of evaluating it for each value. `bound_node` is E; P > E is P >= E + 1
+  // (bound_shift 1), P < E is P <= E - 1 (bound_shift -1).
+  enum Bound : uint8_t { NoBound, AtLeast, AtMost, Exactly } bound = NoBound;
+  int8_t bound_shift = 0;
+  int bound_node = -1;
   std::string code;      // may be empty
   std::string message;   // may be empty
   std::string text;      // the expression as written
@@ -65,6 +73,10 @@ struct MoveInfo {
   Pos pos;  // where the move is declared
   std::vector<ParamInfo> params;
   int nlets = 0;
+  // the parts of its requirements kept while generation lists it (compile/hoist.hpp): how many, and their bits of the
+  // 'let' mask (after the lets')
+  int nhoisted = 0;
+  uint64_t hoisted = 0;
   std::vector<int> let_nodes;  // a reference to each 'let' (evaluating one computes and keeps its value)
   // forget[i + 1]: the lets to forget when parameter i takes a new value during generation (i = -1: all);
   // a let that depends only on parameters before i keeps its value (a list-valued let is always forgotten,
@@ -75,6 +87,8 @@ struct MoveInfo {
   // the requirements checked once parameter i is bound are requires_[require_at[i + 1] .. require_at[i + 2] - 1]
   // (i = -1: those on no parameter); their levels never decrease
   std::vector<int> require_at;
+  // per parameter: how many of the first requirements of its level narrow its range (RequireInfo::bound)
+  std::vector<int> bounded;
   std::vector<int> effects;  // statement nodes
   // conditions on the state after the effects (their `level` unused): a candidate that fails one is not legal
   std::vector<RequireInfo> ensures;

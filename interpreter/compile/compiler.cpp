@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "compile/hoist.hpp"
 #include "common/arith.hpp"
 #include "compile/inline.hpp"
 #include "compile/memo.hpp"
@@ -435,6 +436,7 @@ std::shared_ptr<Program> compile(Checked& ck) {
   inline_calls(P);
   choose_memoized(P);
   propagate_arguments(P, 0, static_cast<int>(P.code.size()));
+  hoist_invariants(P);
   recognise_requirements(P);
   return prog;
 }

@@ -27,11 +27,50 @@ RequireInfo::Native form(const Program& P, const Node& n, int slot, int level, i
   return RequireInfo::Evaluated;
 }
 
+// The bound requirement n on int parameter `level` may be (RequireInfo::bound): `P OP E` or `E OP P` with OP one of
+// >=, >, <=, <, ==, E on earlier parameters.
+void bound(const Program& P, RequireInfo& r, const Node& n, int level, int np) {
+  using B = RequireInfo;
+  struct Form {
+    Op op;
+    B::Bound left, right;  // P on the left: P OP E; on the right: E OP P
+    int8_t left_shift, right_shift;
+  };
+  static constexpr Form forms[] = {
+      {Op::Ge, B::AtLeast, B::AtMost, 0, 0},  {Op::Gt, B::AtLeast, B::AtMost, 1, -1},
+      {Op::Le, B::AtMost, B::AtLeast, 0, 0},  {Op::Lt, B::AtMost, B::AtLeast, -1, 1},
+      {Op::Eq, B::Exactly, B::Exactly, 0, 0},
+  };
+  for (const Form& f : forms) {
+    if (n.op != f.op) continue;
+    for (int side = 0; side < 2; ++side) {
+      const int e = P.kid(n, 1 - side);
+      if (!reads(P, P.kid(n, side), level) || P.param_level(e, np) >= level) continue;
+      r.bound = side == 0 ? f.left : f.right;
+      r.bound_shift = side == 0 ? f.left_shift : f.right_shift;
+      r.bound_node = e;
+      return;
+    }
+  }
+}
+
 }  // namespace
 
 void recognise_requirements(Program& P) {
   for (MoveInfo& mi : P.moves) {
     const int np = static_cast<int>(mi.params.size());
+    // the bounds: the first requirements of an int parameter's level, while each is one
+    mi.bounded.assign(static_cast<size_t>(np), 0);
+    for (int k = 0; k < np; ++k) {
+      if (mi.params[static_cast<size_t>(k)].type != Type::Int || mi.params[static_cast<size_t>(k)].optional) continue;
+      for (int r = mi.require_at[static_cast<size_t>(k + 1)]; r < mi.require_at[static_cast<size_t>(k + 2)]; ++r) {
+        RequireInfo& req = mi.requires_[static_cast<size_t>(r)];
+        if (req.node < 0) break;
+        bound(P, req, P.code[static_cast<size_t>(req.node)], k, np);
+        if (req.bound == RequireInfo::NoBound) break;
+        ++mi.bounded[static_cast<size_t>(k)];
+      }
+    }
     for (RequireInfo& r : mi.requires_) {
       if (r.level < 0 || r.node < 0 || P.param_level(r.node, np) != r.level) continue;
       int root = r.node;  // an inlined call whose arguments were propagated is its body (compile/propagate.hpp)

@@ -3,6 +3,10 @@
 //   owned(P, W) > 0    owned(P, W) == 0    size(P) > 0 (occupied(P))    size(P) == 0 (vacant(P))
 // with W on parameters before P. Generation computes W once per binding of those and reads the per-site tables for
 // each value of P (RequireInfo::native), in the requirements' order, with the same result and the same errors.
+// And the first requirements on an int parameter P that bound it by an expression E of earlier parameters:
+//   P >= E    P > E    P <= E    P < E    P == E    (or E on the left)
+// generation computes E once per binding of those and cuts P's range to the values that meet them
+// (RequireInfo::bound, MoveInfo::bounded).
 #pragma once
 #include "compile/program.hpp"
 

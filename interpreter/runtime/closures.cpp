@@ -52,6 +52,16 @@ struct Closures {
     }
     return m.slots_[static_cast<size_t>(m.base_ + x.a)];
   }
+  // a part of a requirement kept while the parameters it reads keep their values (compile/hoist.hpp)
+  static Value hoisted(Machine& m, X x) {
+    const uint64_t bit = uint64_t(1) << x.b;
+    Value& kept = m.hoisted_[static_cast<size_t>(x.a)];
+    if (!(m.let_mask_ & bit)) {
+      kept = ev(m, x.k[0]);
+      m.let_mask_ |= bit;
+    }
+    return kept;
+  }
   static Value global(Machine& m, X x) { return val(m.S_.vars[static_cast<size_t>(x.b)]); }  // b: the offset
   static Value per_player(Machine& m, X x) { return val(m.S_.vars[static_cast<size_t>(x.b + player(m, x, x.k[0]))]); }
   static Value me(Machine& m, X) { return val(m.S_.player); }
@@ -725,6 +735,7 @@ XFn Closures::choose(const Program& P, const Node& n, XNode& x, OffsetTables& ta
     case Op::Str: x.imm = n.a; return constant;
     case Op::Local: return local;
     case Op::LazyLet: return lazy_let;
+    case Op::Hoisted: return hoisted;
     case Op::Global: x.b = P.vars[static_cast<size_t>(n.a)].offset; return global;
     case Op::PerPlayer:
       x.b = P.vars[static_cast<size_t>(n.a)].offset;

@@ -209,6 +209,7 @@ class Game {
   int native(const RequireInfo& r, int64_t who);
   // Node n's value computed ahead of where generation meets it, `otherwise` when that fails (generate.hpp).
   int64_t ahead(int n, int64_t otherwise);
+  bool computed_ahead(int n, int64_t& value);  // the same: false when it fails
   // The first parameter of the candidate bound now whose value is outside its domain (computed with the values
   // before it), or -1.
   int outside(const MoveInfo& mi);

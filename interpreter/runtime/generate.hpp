@@ -35,11 +35,16 @@ inline int32_t arg32(const MoveInfo& mi, int i, int64_t v) {
 // The value of node n, computed ahead of where generation would meet it; `otherwise` when that fails (the error is then
 // met where it always was, unless the operation's budget is spent).
 inline int64_t Game::ahead(int n, int64_t otherwise) {
+  int64_t v;
+  return computed_ahead(n, v) ? v : otherwise;
+}
+inline bool Game::computed_ahead(int n, int64_t& v) {
   try {
-    return M_.evaluate(n).i;
+    v = M_.evaluate(n).i;
+    return true;
   } catch (const RuntimeError&) {
     if (M_.spent()) throw;
-    return otherwise;
+    return false;
   }
 }
 
@@ -78,11 +83,14 @@ void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
   constexpr int64_t kUnknown = INT64_MIN;
   int64_t who[kNative];
   // the requirements checked once parameters up to `level` are bound, in order
+  // the first requirements of each level that hold for every value of its parameter's narrowed range (narrow), index
+  // level + 1
+  int skip[kMaxParams + 1] = {};
   auto holds = [&](int level) {
     if (!legal_only) return true;
     M_.arena_rewind(mark[level + 1]);
     M_.forget_lets(mi.forget[level + 1]);
-    for (int r = mi.require_at[level + 1], end = mi.require_at[level + 2]; r < end; ++r) {
+    for (int r = mi.require_at[level + 1] + skip[level + 1], end = mi.require_at[level + 2]; r < end; ++r) {
       const RequireInfo& req = mi.requires_[static_cast<size_t>(r)];
       int v = req.native != RequireInfo::Evaluated && r < kNative ? native(req, who[r]) : -1;
       if (v < 0) v = M_.evaluate(req.node).i != 0;
@@ -103,6 +111,30 @@ void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
       if (!Record && req.none_unless >= 0 && beyond_none) beyond_none = ahead(req.none_unless, 1) != 0;
     }
     return beyond_none;
+  };
+  // When int parameter k's range opens: narrowed by the bounds among the first requirements of its level
+  // (RequireInfo::bound), each computed once, while they can be (an error is then met where it always was); those
+  // requirements hold for every value left, so they are not evaluated for each.
+  auto narrow = [&](int k, Value& range) {
+    int64_t lo = range.b, hi = range.c;
+    const int first = mi.require_at[static_cast<size_t>(k + 1)];
+    int r = first;
+    for (const int end = first + mi.bounded[static_cast<size_t>(k)]; r < end && lo <= hi; ++r) {
+      const RequireInfo& req = mi.requires_[static_cast<size_t>(r)];
+      int64_t e;
+      if (!computed_ahead(req.bound_node, e)) break;
+      if (req.bound_shift != 0 && __builtin_add_overflow(e, int64_t{req.bound_shift}, &e)) {
+        lo = 1, hi = 0;  // P > the largest int, or P < the smallest: no value
+        break;
+      }
+      if (req.bound != RequireInfo::AtMost) lo = std::max(lo, e);
+      if (req.bound != RequireInfo::AtLeast) hi = std::min(hi, e);
+    }
+    skip[k + 1] = r - first;
+    if (lo > hi) return 0;
+    range.b = static_cast<int32_t>(lo);
+    range.c = static_cast<int32_t>(hi);
+    return static_cast<int>(hi - lo + 1);
   };
   // iterative product over the parameters' domains; domain i may depend on parameters < i; an optional
   // parameter takes 'none' first (opt[i] = 1), then its domain's values
@@ -137,6 +169,9 @@ void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
     }
     len[k] = M_.list_len(dom[k]) + opt[k];
     if (legal_only && !prepare(k)) len[k] = opt[k];
+    if (!Record && legal_only && mi.bounded[static_cast<size_t>(k)] > 0 && !opt[k] && len[k] > 0 &&
+        static_cast<ListKind>(dom[k].i) == ListKind::Range)
+      len[k] = narrow(k, dom[k]);
     mark[k + 1] = M_.arena_mark();
   };
   // requirements on no parameter come first: they may guard the first parameter's domain, as the
@@ -196,7 +231,9 @@ bool Game::extend(Move& m, int depth, EmitRef emit) {
         // played: the post-conditions look at the state after the effects, and further steps start there
         std::vector<Value>& keep = saved_[static_cast<size_t>(depth)];
         keep.assign(&M_.slot(0), &M_.slot(0) + mi.frame);
-        const uint64_t lets = M_.let_mask();
+        // (the parts of requirements kept, compile/hoist.hpp, are computed anew: further steps of the same move
+        // may have kept others in their place)
+        const uint64_t lets = M_.let_mask() & ~mi.hoisted;
         const size_t mark = M_.mark();
         const uint64_t version = M_.version();
         try {

@@ -248,6 +248,7 @@ class Machine {
   const int32_t* tables_;  // code_->tables
   State S_;
   std::vector<Value> slots_;
+  std::vector<Value> hoisted_;  // the values of the Op::Hoisted nodes (valid while their bits of let_mask_ are set)
   std::vector<UndoEntry> journal_;
   std::vector<Control> controls_;  // the controls the journal's Control entries saved, in order
   uint64_t version_ = 0;   // version()

@@ -156,7 +156,7 @@ bool Game::refusal(const MoveInfo& mi, Reading& r) {
   const RequireInfo* failed = nullptr;
   try {
     const std::vector<Value> keep(&M_.slot(0), &M_.slot(0) + mi.frame);
-    const uint64_t lets = M_.let_mask();
+    const uint64_t lets = M_.let_mask() & ~mi.hoisted;  // (as extend keeps them: generate.hpp)
     const int32_t flags = S.flags;
     M_.save_control();
     run_step(mi, (flags & State::kContinuing) != 0);
