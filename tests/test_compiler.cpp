@@ -257,6 +257,7 @@ functions:
   ping(int n) -> int: "if n <= 0 then 0 else pong(n - 1)"
   pong(int n) -> int: "ping(n)"
   big(int n) -> int: "n + n + n + n + n + n + n + n + n + n + n + n + n + n + n + n + n + n + n + n + n + n + n + n + n + n"
+variables: {v: 1}
 moves: {m: {}}
 turn: [{choose: all}]
 end: []
@@ -355,15 +356,15 @@ int binds_with_arguments(const Program& P, int n) {
 
 TEST_CASE("an inlined call whose arguments are read directly stores nothing: its body reads them") {
   // twice(2): its argument and pick's (n, then 2) are read directly; twice(len(sites)) computes its argument, which
-  // is stored once (pick's argument is then twice's parameter, read directly)
-  auto p = testing::compile_text(inlining_rules("{twice(2)} {twice(len(sites))}"));
+  // is stored once (pick's argument is then twice's parameter, read directly); a variable is read directly too
+  auto p = testing::compile_text(inlining_rules("{twice(2)} {twice(len(sites))} {twice(v)} {twice(v + 1)}"));
   const Program& P = *p;
-  REQUIRE(P.display.exprs.size() == 2);
+  REQUIRE(P.display.exprs.size() == 4);
   struct Row {
     int expr;
     int stored;
   };
-  for (const Row& r : {Row{0, 0}, Row{1, 1}}) {
+  for (const Row& r : {Row{0, 0}, Row{1, 1}, Row{2, 0}, Row{3, 1}}) {
     INFO(r.expr);
     CHECK(binds_with_arguments(P, P.display.exprs[static_cast<size_t>(r.expr)]) == r.stored);
   }
@@ -374,7 +375,7 @@ TEST_CASE("an inlined call whose arguments are read directly stores nothing: its
       if (kid >= 0) CHECK_FALSE((P.code[static_cast<size_t>(kid)].op == Op::Bind && P.code[static_cast<size_t>(kid)].nk == 1));
     }
   Game g(p);
-  CHECK(g.render() == "8 2\n");
+  CHECK(g.render() == "8 2 2 8\n");
 }
 
 TEST_CASE("an error in an inlined function names the calls it was inlined for, innermost first") {

@@ -8,8 +8,17 @@
 namespace ri {
 namespace {
 
-// Whether node n is read directly, the same whenever it is read during a call: a slot, a constant or `me`.
-bool direct(const Node& n) { return n.op == Op::Local || n.op == Op::Const || n.op == Op::Str || n.op == Op::Me; }
+// Whether node n is read directly, the same whenever it is read during a call (the state does not change while an
+// expression is evaluated), and cannot fail: a slot, a constant, `me`, a constant list, a variable, or what a
+// per-player zone, track or variable is for `me`.
+bool direct(const Program& P, const Node& n) {
+  switch (n.op) {
+    case Op::Local: case Op::Const: case Op::Str: case Op::Me: case Op::ConstList: case Op::Global: return true;
+    case Op::ZoneEach: case Op::TrackEach: case Op::PerPlayer:
+      return n.nk == 1 && P.code[static_cast<size_t>(P.kid(n, 0))].op == Op::Me;
+    default: return false;
+  }
+}
 
 // In the tree at n, every read of a slot in [from, from + count) becomes the argument the slot would hold.
 void substitute(Program& P, int n, int from, int count, const std::vector<Node>& args) {
@@ -19,7 +28,10 @@ void substitute(Program& P, int n, int from, int count, const std::vector<Node>&
     const Node& arg = args[static_cast<size_t>(nd.a - from)];
     nd.op = arg.op;
     nd.a = arg.a;
+    nd.b = arg.b;
     nd.imm = arg.imm;
+    nd.first = arg.first;  // (a per-player read shares its `me`)
+    nd.nk = arg.nk;
     return;
   }
   for (int k = 0; k < nd.nk; ++k) substitute(P, P.kid(nd, k), from, count, args);
@@ -44,7 +56,7 @@ void propagate_arguments(Program& P, int first, int end) {
     std::vector<Node> args;
     for (int k = 0; k < nargs; ++k) args.push_back(P.code[static_cast<size_t>(P.kid(call, k))]);
     bool all = true;
-    for (const Node& a : args) all = all && direct(a);
+    for (const Node& a : args) all = all && direct(P, a);
     if (!all) continue;
     const int body = P.kid(call, nargs);
     substitute(P, body, call.a, nargs, args);
