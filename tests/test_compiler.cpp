@@ -391,7 +391,7 @@ TEST_CASE("an error in an inlined function names the calls it was inlined for, i
     REQUIRE(e.calls.size() == 2);
     CHECK(e.calls[0].line == 7);   // pick(n) in twice
     CHECK(e.calls[0].col == 25);
-    CHECK(e.calls[1].line == 15);  // twice(7) in the display
+    CHECK(e.calls[1].line == 16);  // twice(7) in the display
   }
 }
 
@@ -609,4 +609,31 @@ TEST_CASE("a part of a requirement that reads only earlier parameters is kept wh
              "    effects: [\"set x = x + 1\", \"if x < 2 then continue_move\"]\nvariables: {x: 0}\n");
   CHECK(hoisted(*l.p) == 1);
   CHECK(l.moves == std::vector<std::string>{"0 0 0 0 1"});
+}
+
+TEST_CASE("a native requirement after requirements that cannot fail is checked first") {
+  struct Row {
+    std::vector<std::string> requirements;
+    uint32_t early;  // MoveInfo::early for a's level
+    std::vector<std::string> moves;  // a's site index; A holds s1 (0), B holds s2 (1), s3 and s4 are empty
+    std::string error;
+  };
+  const Row rows[] = {
+      {{"a != s3", "owned(a, me) > 0"}, 0b10, {"0"}, ""},
+      {{"a != s3 or a == s4", "a != s1", "vacant(a)"}, 0b100, {"3"}, ""},
+      {{"owned(a, me) > 0", "a != s2"}, 0, {"0"}, ""},
+      // a requirement that can fail keeps its place before the native one: its error is met as it always was
+      {{"10 / size(a) > 0", "occupied(a)"}, 0, {}, "division by zero"},
+      {{"a != s2", "10 / size(a) > 0", "occupied(a)"}, 0, {}, "division by zero"},
+  };
+  for (const Row& r : rows) {
+    INFO(r.requirements[0]);
+    const Listed l = listed("\n      a: site in sites", r.requirements,
+                            "topology: {sites: [s1, s2, s3, s4]}\npieces: {man: {per_player: 1}}\n"
+                            "start: {board: {s1: {man: A}, s2: {man: B}}}\n");
+    REQUIRE(l.p->moves[0].early.size() == 2);
+    CHECK(l.p->moves[0].early[1] == r.early);
+    CHECK(l.moves == r.moves);
+    CHECK(l.error == r.error);
+  }
 }

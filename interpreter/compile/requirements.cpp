@@ -1,6 +1,8 @@
 // Requirements that generation checks without evaluating them. See requirements.hpp.
 #include "compile/requirements.hpp"
 
+#include <algorithm>
+
 #include "compile/memo.hpp"
 
 namespace ri {
@@ -54,6 +56,48 @@ void bound(const Program& P, RequireInfo& r, const Node& n, int level, int np) {
   }
 }
 
+// Whether evaluating the tree at n cannot fail with a runtime error: reads that always have a value, comparisons,
+// `in`, logic and choices of such.
+bool cannot_fail(const Program& P, int n) {
+  if (n < 0) return false;
+  const Node& nd = P.code[static_cast<size_t>(n)];
+  switch (nd.op) {
+    case Op::Const: case Op::Str: case Op::Local: case Op::Me: case Op::Global: case Op::ConstList:
+    case Op::Eq: case Op::Ne: case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: case Op::In: case Op::NotIn:
+    case Op::And: case Op::Or: case Op::Not: case Op::If: case Op::LazyLet: case Op::Hoisted: case Op::Bind:
+      break;
+    case Op::ZoneEach: case Op::TrackEach: case Op::PerPlayer:
+      return P.code[static_cast<size_t>(P.kid(nd, 0))].op == Op::Me;
+    default: return false;
+  }
+  for (int k = 0; k < nd.nk; ++k)
+    if (!cannot_fail(P, P.kid(nd, k))) return false;
+  return true;
+}
+
+// The requirements of each level checked first (MoveInfo::early): a native one after requirements that are native
+// or cannot fail.
+void mark_early(const Program& P, MoveInfo& mi, int np) {
+  mi.early.assign(static_cast<size_t>(np) + 1, 0);
+  for (int level = 0; level < np; ++level) {
+    const int first = mi.require_at[static_cast<size_t>(level + 1)];
+    const int end = std::min(mi.require_at[static_cast<size_t>(level + 2)], first + 32);
+    bool evaluated = false;  // an evaluated requirement comes before
+    for (int r = first; r < end; ++r) {
+      const RequireInfo& req = mi.requires_[static_cast<size_t>(r)];
+      if (req.native != RequireInfo::Evaluated) {
+        if (evaluated && r < 32) {
+          mi.early[static_cast<size_t>(level + 1)] |= uint32_t{1} << (r - first);
+          mi.has_early = true;
+        }
+        continue;
+      }
+      if (!cannot_fail(P, req.node)) break;
+      evaluated = true;
+    }
+  }
+}
+
 }  // namespace
 
 void recognise_requirements(Program& P) {
@@ -69,6 +113,7 @@ void recognise_requirements(Program& P) {
         bound(P, req, P.code[static_cast<size_t>(req.node)], k, np);
         if (req.bound == RequireInfo::NoBound) break;
         ++mi.bounded[static_cast<size_t>(k)];
+        mi.has_bounds = true;
       }
     }
     for (RequireInfo& r : mi.requires_) {
@@ -88,6 +133,7 @@ void recognise_requirements(Program& P) {
       }
       r.native_player = player;
     }
+    mark_early(P, mi, np);
   }
 }
 

@@ -6,7 +6,8 @@
 // And the first requirements on an int parameter P that bound it by an expression E of earlier parameters:
 //   P >= E    P > E    P <= E    P < E    P == E    (or E on the left)
 // generation computes E once per binding of those and cuts P's range to the values that meet them
-// (RequireInfo::bound, MoveInfo::bounded).
+// (RequireInfo::bound, MoveInfo::bounded). A requirement of the first forms that follows requirements of its level
+// that cannot fail (comparisons, logic, reads that always have a value) is checked before them (MoveInfo::early).
 #pragma once
 #include "compile/program.hpp"
 

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <utility>
 
@@ -70,9 +71,22 @@ inline int Game::native(const RequireInfo& r, int64_t who) {
   }
 }
 
-template <bool Record, class F>
+template <bool Record, int Features, class F>
 void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
   const MoveInfo& mi = P_->moves[move];
+  // a move that has requirements checked first or ranges narrowed is listed by an instance of its own (the loop of
+  // the others stays as lean as it was)
+  constexpr bool Early = (Features & kEarly) != 0, Narrow = (Features & kNarrow) != 0;
+  if constexpr (!Record && Features == 0) {
+    if (legal_only) {
+      switch ((mi.has_early ? kEarly : 0) | (mi.has_bounds ? kNarrow : 0)) {
+        case kEarly: return candidates<false, kEarly>(move, legal_only, f, widen);
+        case kNarrow: return candidates<false, kNarrow>(move, legal_only, f, widen);
+        case kEarly | kNarrow: return candidates<false, kEarly | kNarrow>(move, legal_only, f, widen);
+        default: break;
+      }
+    }
+  }
   int np = static_cast<int>(mi.params.size());
   // the arena as it was when each domain had been computed (lists made for one binding die with it)
   size_t mark[kMaxParams + 1];
@@ -82,15 +96,38 @@ void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
   constexpr int kNative = 32;
   constexpr int64_t kUnknown = INT64_MIN;
   int64_t who[kNative];
+  if constexpr (Early) std::fill(who, who + kNative, kUnknown);
   // the requirements checked once parameters up to `level` are bound, in order
   // the first requirements of each level that hold for every value of its parameter's narrowed range (narrow), index
   // level + 1
-  int skip[kMaxParams + 1] = {};
+  int skip[kMaxParams + 1];
+  if constexpr (Narrow) std::fill(skip, skip + kMaxParams + 1, 0);
   auto holds = [&](int level) {
     if (!legal_only) return true;
     M_.arena_rewind(mark[level + 1]);
     M_.forget_lets(mi.forget[level + 1]);
-    for (int r = mi.require_at[level + 1] + skip[level + 1], end = mi.require_at[level + 2]; r < end; ++r) {
+    // the native requirements that go first (Early, MoveInfo::early): a candidate that fails one is skipped as it
+    // would be after the requirements before it (which cannot fail); all are checked in order when one of them
+    // cannot be decided (-1: not known)
+    uint32_t early = 0;
+    const int first = mi.require_at[level + 1];
+    if constexpr (Early) {
+      early = mi.early[static_cast<size_t>(level + 1)];
+      for (uint32_t e = early; e != 0; e &= e - 1) {
+        const int r = first + std::countr_zero(e);
+        const int v = native(mi.requires_[static_cast<size_t>(r)], who[r]);
+        if (v == 0) return false;
+        if (v < 0) {
+          early = 0;
+          break;
+        }
+      }
+    }
+    int from = first;
+    if constexpr (Narrow) from += skip[level + 1];
+    for (int r = from, end = mi.require_at[level + 2]; r < end; ++r) {
+      if constexpr (Early)
+        if (r - first < 32 && (early >> (r - first) & 1)) continue;  // it holds
       const RequireInfo& req = mi.requires_[static_cast<size_t>(r)];
       int v = req.native != RequireInfo::Evaluated && r < kNative ? native(req, who[r]) : -1;
       if (v < 0) v = M_.evaluate(req.node).i != 0;
@@ -169,9 +206,10 @@ void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
     }
     len[k] = M_.list_len(dom[k]) + opt[k];
     if (legal_only && !prepare(k)) len[k] = opt[k];
-    if (!Record && legal_only && mi.bounded[static_cast<size_t>(k)] > 0 && !opt[k] && len[k] > 0 &&
-        static_cast<ListKind>(dom[k].i) == ListKind::Range)
-      len[k] = narrow(k, dom[k]);
+    if constexpr (Narrow)
+      if (legal_only && mi.bounded[static_cast<size_t>(k)] > 0 && !opt[k] && len[k] > 0 &&
+          static_cast<ListKind>(dom[k].i) == ListKind::Range)
+        len[k] = narrow(k, dom[k]);
     mark[k + 1] = M_.arena_mark();
   };
   // requirements on no parameter come first: they may guard the first parameter's domain, as the
