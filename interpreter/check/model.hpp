@@ -89,12 +89,14 @@ struct MoveInfo {
   std::vector<int> require_at;
   // per parameter: how many of the first requirements of its level narrow its range (RequireInfo::bound)
   std::vector<int> bounded;
-  bool has_bounds = false;  // one of them is not 0
   // per level i + 1 (i = -1: no parameter): the requirements of the level (bit k: require_at[i + 1] + k) that
   // generation checks first, natively (RequireInfo::native), since every requirement before them in the level cannot
   // fail (compile/requirements.hpp)
   std::vector<uint32_t> early;
-  bool has_early = false;  // one of them is not 0
+  // what generation does for this move when it lists its legal moves: requirements checked first (early), ranges
+  // narrowed (bounded)
+  static constexpr int kEarly = 1, kNarrow = 2;
+  int features = 0;
   std::vector<int> effects;  // statement nodes
   // conditions on the state after the effects (their `level` unused): a candidate that fails one is not legal
   std::vector<RequireInfo> ensures;

@@ -88,7 +88,7 @@ void mark_early(const Program& P, MoveInfo& mi, int np) {
       if (req.native != RequireInfo::Evaluated) {
         if (evaluated && r < 32) {
           mi.early[static_cast<size_t>(level + 1)] |= uint32_t{1} << (r - first);
-          mi.has_early = true;
+          mi.features |= MoveInfo::kEarly;
         }
         continue;
       }
@@ -113,7 +113,7 @@ void recognise_requirements(Program& P) {
         bound(P, req, P.code[static_cast<size_t>(req.node)], k, np);
         if (req.bound == RequireInfo::NoBound) break;
         ++mi.bounded[static_cast<size_t>(k)];
-        mi.has_bounds = true;
+        mi.features |= MoveInfo::kNarrow;
       }
     }
     for (RequireInfo& r : mi.requires_) {

@@ -189,10 +189,18 @@ struct Closures {
       m.fail(node(m, x), fmt::format("range {}..{} has more than {} items", lo, hi, kMaxRange));
     return list(ListKind::Range, static_cast<int32_t>(lo), static_cast<int32_t>(hi));
   }
-  static Value len(Machine& m, X x) { return val(m.list_len(ev(m, x.k[0]))); }
+  static Value len(Machine& m, X x) {
+    const Value l = ev(m, x.k[0]);
+    if (static_cast<ListKind>(l.i) == ListKind::Const) return val(static_cast<int64_t>(m.P_->lists[static_cast<size_t>(l.b)].size()));
+    return val(m.list_len(l));
+  }
   static Value nth(Machine& m, X x) {
     const Value l = ev(m, x.k[0]);
     const int64_t i = iv(m, x.k[1]);
+    if (static_cast<ListKind>(l.i) == ListKind::Const) {  // (a track, a region: read here)
+      const std::vector<int32_t>& c = m.P_->lists[static_cast<size_t>(l.b)];
+      if (i >= 0 && i < static_cast<int64_t>(c.size())) [[likely]] return val(c[static_cast<size_t>(i)]);
+    }
     const int n = m.list_len(l);
     if (i < 0 || i >= n) m.fail(node(m, x), fmt::format("position {} is outside the list (length {})", i, n));
     return m.list_at(l, static_cast<int>(i));

@@ -203,9 +203,8 @@ class Game {
   // separate instance, so that generation without it does not even test for it). With `widen` (and not
   // legal_only), a site, player or piece parameter that declares an error for values outside its domain takes every
   // value of its type instead (to tell a typed move why its value is refused).
-  // (Features: what generation does for this move besides, when listing only legal moves: kEarly, requirements
-  // checked first, MoveInfo::early; kNarrow, ranges narrowed, MoveInfo::bounded. 0 chooses them from the move.)
-  static constexpr int kEarly = 1, kNarrow = 2;
+  // (Features: what generation does for this move besides, when listing only legal moves, MoveInfo::features.)
+  static constexpr int kEarly = MoveInfo::kEarly, kNarrow = MoveInfo::kNarrow;
   template <bool Record = false, int Features = 0, class F>
   void candidates(int move, bool legal_only, F&& f, bool widen = false);
   // Requirement r checked natively on its parameter's value now (generate.hpp): 1, 0, or -1 to evaluate it.

@@ -74,19 +74,7 @@ inline int Game::native(const RequireInfo& r, int64_t who) {
 template <bool Record, int Features, class F>
 void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
   const MoveInfo& mi = P_->moves[move];
-  // a move that has requirements checked first or ranges narrowed is listed by an instance of its own (the loop of
-  // the others stays as lean as it was)
   constexpr bool Early = (Features & kEarly) != 0, Narrow = (Features & kNarrow) != 0;
-  if constexpr (!Record && Features == 0) {
-    if (legal_only) {
-      switch ((mi.has_early ? kEarly : 0) | (mi.has_bounds ? kNarrow : 0)) {
-        case kEarly: return candidates<false, kEarly>(move, legal_only, f, widen);
-        case kNarrow: return candidates<false, kNarrow>(move, legal_only, f, widen);
-        case kEarly | kNarrow: return candidates<false, kEarly | kNarrow>(move, legal_only, f, widen);
-        default: break;
-      }
-    }
-  }
   int np = static_cast<int>(mi.params.size());
   // the arena as it was when each domain had been computed (lists made for one binding die with it)
   size_t mark[kMaxParams + 1];
@@ -306,7 +294,18 @@ bool Game::extend(Move& m, int depth, EmitRef emit) {
       m.nargs = static_cast<int16_t>(base);
       return go;
     };
-    candidates<Record>(mv, true, each);
+    if constexpr (Record) {
+      candidates<true>(mv, true, each);
+    } else {
+      // a move that has requirements checked first or ranges narrowed is listed by an instance of its own (the
+      // loop of the others stays as lean as it was)
+      switch (mi.features) {
+        case 0: candidates<false, 0>(mv, true, each); break;
+        case kEarly: candidates<false, kEarly>(mv, true, each); break;
+        case kNarrow: candidates<false, kNarrow>(mv, true, each); break;
+        default: candidates<false, kEarly | kNarrow>(mv, true, each); break;
+      }
+    }
     if (!go) return false;
   }
   return true;
