@@ -637,3 +637,39 @@ TEST_CASE("a native requirement after requirements that cannot fail is checked f
     CHECK(l.error == r.error);
   }
 }
+
+TEST_CASE("after inlining, what a copy of a body computes from constants is folded, where it cannot fail") {
+  const std::string text = R"RULES(
+game: {name: folding}
+players: [A]
+topology: {sites: [s1]}
+functions:
+  dir(string d) -> int: "if d == 'R' then 1 else if d == 'L' then -1 else 0"
+  span(int n) -> int: "n * 2 - 1"
+  zero() -> int: "0"
+moves: {m: {}}
+turn: [{choose: all}]
+end: []
+display: "{dir('L')} {dir(s1 ++ '')} {len(0..span(2))} {7 / zero()}"
+)RULES";
+  auto p = testing::compile_text(text);
+  const Program& P = *p;
+  REQUIRE(P.display.exprs.size() == 4);
+  auto op = [&](int e) { return P.code[static_cast<size_t>(P.display.exprs[static_cast<size_t>(e)])].op; };
+  CHECK(op(0) == Op::Const);  // dir('L'): -1
+  CHECK(P.code[static_cast<size_t>(P.display.exprs[0])].imm == -1);
+  CHECK(op(1) != Op::Const);  // a string made at run time is compared when the body runs
+  const Node& range = P.code[static_cast<size_t>(P.kid(P.code[static_cast<size_t>(P.display.exprs[2])], 0))];
+  CHECK(range.op == Op::Range);
+  CHECK(P.code[static_cast<size_t>(P.kid(range, 1))].op == Op::Const);  // span(2): 3
+  CHECK(op(3) == Op::Div);  // 7 / 0 fails: left for the runtime, which reports it where it is written
+  Game g(p);
+  try {
+    g.render();
+    FAIL("no error");
+  } catch (const RuntimeError& e) {
+    CHECK(std::string(e.what()) == "division by zero");
+    CHECK(e.pos.line == 12);
+    CHECK(e.pos.col == 59);  // the '/'
+  }
+}

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "compile/fold.hpp"
 #include "compile/hoist.hpp"
 #include "common/arith.hpp"
 #include "compile/inline.hpp"
@@ -436,6 +437,7 @@ std::shared_ptr<Program> compile(Checked& ck) {
   inline_calls(P);
   choose_memoized(P);
   propagate_arguments(P, 0, static_cast<int>(P.code.size()));
+  fold_after_inlining(P, 0, static_cast<int>(P.code.size()));
   hoist_invariants(P);
   recognise_requirements(P);
   return prog;
@@ -452,6 +454,7 @@ std::shared_ptr<Program> compile_expressions(const Program& base, Checked& ck) {
   for (const ExprP& e : ck.expressions) P.expressions.push_back(c.expr(*e));
   inline_calls_from(P, first, static_cast<int>(P.code.size()));
   propagate_arguments(P, first, static_cast<int>(P.code.size()));
+  fold_after_inlining(P, first, static_cast<int>(P.code.size()));
   P.uses_repetitions = uses_op(P, Op::Repetitions);
   return prog;
 }

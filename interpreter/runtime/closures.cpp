@@ -189,6 +189,8 @@ struct Closures {
       m.fail(node(m, x), fmt::format("range {}..{} has more than {} items", lo, hi, kMaxRange));
     return list(ListKind::Range, static_cast<int32_t>(lo), static_cast<int32_t>(hi));
   }
+  // lo..hi of constants within bounds (a, b): made once
+  static Value range_const(Machine&, X x) { return list(ListKind::Range, x.a, x.b); }
   static Value len(Machine& m, X x) {
     const Value l = ev(m, x.k[0]);
     if (static_cast<ListKind>(l.i) == ListKind::Const) return val(static_cast<int64_t>(m.P_->lists[static_cast<size_t>(l.b)].size()));
@@ -780,7 +782,16 @@ XFn Closures::choose(const Program& P, const Node& n, XNode& x, OffsetTables& ta
     case Op::NotIn: return in<false>;
     case Op::If: return if_handler(P, n, x);
     case Op::Let: return let;
-    case Op::Range: return range;
+    case Op::Range:
+      if (kid_node(0)->op == Op::Const && kid_node(1)->op == Op::Const) {
+        const int64_t lo = kid_node(0)->imm, hi = kid_node(1)->imm;
+        if (lo >= INT32_MIN && lo <= INT32_MAX && hi >= INT32_MIN && hi <= INT32_MAX && (hi < lo || hi - lo < kMaxRange)) {
+          x.a = static_cast<int32_t>(lo);
+          x.b = static_cast<int32_t>(hi);
+          return range_const;
+        }
+      }
+      return range;
     case Op::ListLit: return list_literal;
     case Op::Any: return aggregate_of<AnyOf>;
     case Op::All: return aggregate_of<AllOf>;
