@@ -1,7 +1,9 @@
 // The compiler's output: the Program's tables and code for a small rule file.
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -671,5 +673,59 @@ display: "{dir('L')} {dir(s1 ++ '')} {len(0..span(2))} {7 / zero()}"
     CHECK(std::string(e.what()) == "division by zero");
     CHECK(e.pos.line == 12);
     CHECK(e.pos.col == 59);  // the '/'
+  }
+}
+
+TEST_CASE("a part computed from a few inputs and the board's tables keeps its values by its inputs, errors aside") {
+  const std::string text = R"RULES(
+game: {name: caching}
+players: [A]
+topology: {sites: [s1, s2]}
+variables: {n: 0}
+functions:
+  spread(int k, int j) -> int: "let i = k * 3 + j; if i > 10 then (i - 10) * 2 else min(i * i, 50) - 1"
+  pick(int k) -> int: "[1, 2, 3][k] * 2 + [4, 5, 6][k] - k * k + 1"
+moves:
+  inc: {effects: ["set n = n + 1"]}
+turn: [{choose: all}]
+end: []
+display: "{spread(n, 1)} {spread(n, 2)} {size(s1) * 3 + size(s2) * 5 - size(s1) * size(s2) + 1} {pick(n)}"
+)RULES";
+  auto p = testing::compile_text(text);
+  const Program& P = *p;
+  std::function<int(int)> cached = [&](int n) {
+    if (n < 0) return 0;
+    int c = P.code[static_cast<size_t>(n)].op == Op::Cached;
+    for (int k = 0; k < P.code[static_cast<size_t>(n)].nk; ++k) c += cached(P.kid(P.code[static_cast<size_t>(n)], k));
+    return c;
+  };
+  REQUIRE(P.display.exprs.size() == 4);
+  for (int e : {0, 1, 3}) CHECK(cached(P.display.exprs[static_cast<size_t>(e)]) == 1);  // spread twice, pick
+  CHECK(cached(P.display.exprs[2]) == 0);  // it reads the board
+  auto spread = [](int64_t k, int64_t j) {
+    const int64_t i = k * 3 + j;
+    return i > 10 ? (i - 10) * 2 : std::min<int64_t>(i * i, 50) - 1;
+  };
+  const int64_t pick[] = {1 * 2 + 4 + 1, 2 * 2 + 5 - 1 + 1, 3 * 2 + 6 - 4 + 1};
+  Game g(p);
+  for (int64_t n = 0; n < 5; ++n) {
+    INFO(n);
+    if (n < 3) {
+      for (int again = 0; again < 2; ++again)  // (the second time, from what was kept)
+        CHECK(g.render() == fmt::format("{} {} 1 {}\n", spread(n, 1), spread(n, 2), pick[n]));
+    } else {
+      for (int again = 0; again < 2; ++again) {  // an error is met every time: nothing was kept
+        try {
+          g.render();
+          FAIL("no error");
+        } catch (const RuntimeError& e) {
+          CHECK(std::string(e.what()) == fmt::format("position {} is outside the list (length 3)", n));
+        }
+      }
+    }
+    MoveList moves;
+    g.legal(moves);
+    REQUIRE(moves.size == 1);
+    g.apply(moves[0]);
   }
 }

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "compile/cache.hpp"
 #include "compile/fold.hpp"
 #include "compile/hoist.hpp"
 #include "common/arith.hpp"
@@ -439,6 +440,7 @@ std::shared_ptr<Program> compile(Checked& ck) {
   propagate_arguments(P, 0, static_cast<int>(P.code.size()));
   fold_after_inlining(P, 0, static_cast<int>(P.code.size()));
   hoist_invariants(P);
+  cache_static_parts(P);
   recognise_requirements(P);
   return prog;
 }

@@ -40,6 +40,8 @@ enum class Op : uint8_t {
   TailCall,   // a call of the function whose body it ends (compile/inline.hpp): a = function, kids = args; the frame
               // is reused (the arguments go to its parameters' slots and the body is evaluated again)
   Index,      // k0 list, k1 int -> element (nth)
+  Cached,     // a part computed from its inputs and the board's tables only (compile/cache.hpp): a = its index,
+              // k0 = the part, then its inputs
   Hoisted,    // a part of a requirement kept while the parameters it reads keep their values (compile/hoist.hpp): a =
               // its index among the kept values, b = its bit of the 'let' mask, k0 = the part
   // builtins
@@ -108,6 +110,7 @@ struct Program : Model {
   // generation evaluates (only there are they remembered: compile/memo.hpp).
   std::vector<uint8_t> memoized, generating;
   int nhoisted = 0;  // the Op::Hoisted nodes (compile/hoist.hpp)
+  int ncached = 0;   // the Op::Cached nodes (compile/cache.hpp)
 
   const Node& node(int i) const { return code[i]; }
   // The highest move parameter (slots 0 .. np - 1 of the move's frame) that the code at node n reads, or -1 (n < 0:

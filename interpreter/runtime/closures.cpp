@@ -62,6 +62,24 @@ struct Closures {
     }
     return kept;
   }
+  // a part computed from its inputs (kids 1 ..) and the board's tables only (compile/cache.hpp): the value kept for
+  // them, or the part's, kept (only once computed: an error keeps nothing)
+  static Value cached(Machine& m, X x) {
+    int64_t keys[kMaxCacheKeys];
+    const int n = x.nk - 1;
+    uint64_t h = static_cast<uint64_t>(x.a) * 0x9E3779B97F4A7C15ull;
+    for (int i = 0; i < n; ++i) {
+      keys[i] = iv(m, x.kids[1 + i]);
+      h = (h ^ static_cast<uint64_t>(keys[i])) * 0xBF58476D1CE4E5B9ull;
+    }
+    Machine::CacheEntry& e = m.cache_[(h >> 40) & (Machine::kCacheEntries - 1)];
+    if (e.part == x.a && std::equal(keys, keys + n, e.keys)) return e.value;
+    const Value v = ev(m, x.k[0]);
+    e.part = x.a;
+    std::copy(keys, keys + n, e.keys);
+    e.value = v;
+    return v;
+  }
   static Value global(Machine& m, X x) { return val(m.S_.vars[static_cast<size_t>(x.b)]); }  // b: the offset
   static Value per_player(Machine& m, X x) { return val(m.S_.vars[static_cast<size_t>(x.b + player(m, x, x.k[0]))]); }
   static Value me(Machine& m, X) { return val(m.S_.player); }
@@ -746,6 +764,7 @@ XFn Closures::choose(const Program& P, const Node& n, XNode& x, OffsetTables& ta
     case Op::Local: return local;
     case Op::LazyLet: return lazy_let;
     case Op::Hoisted: return hoisted;
+    case Op::Cached: return cached;
     case Op::Global: x.b = P.vars[static_cast<size_t>(n.a)].offset; return global;
     case Op::PerPlayer:
       x.b = P.vars[static_cast<size_t>(n.a)].offset;

@@ -10,6 +10,7 @@
 
 #include "common/arith.hpp"
 #include "common/prng.hpp"
+#include "compile/cache.hpp"
 #include "compile/memo.hpp"
 #include "compile/program.hpp"
 #include "runtime/closures.hpp"
@@ -249,6 +250,15 @@ class Machine {
   State S_;
   std::vector<Value> slots_;
   std::vector<Value> hoisted_;  // the values of the Op::Hoisted nodes (valid while their bits of let_mask_ are set)
+  // the values kept of the Op::Cached nodes (compile/cache.hpp), by the node and its inputs' values: a table indexed by
+  // a hash of them, valid for the whole game (the value depends on nothing else)
+  struct CacheEntry {
+    int32_t part = -1;
+    int64_t keys[kMaxCacheKeys] = {};
+    Value value{};
+  };
+  static constexpr size_t kCacheEntries = 2048;  // a power of two
+  std::vector<CacheEntry> cache_ = std::vector<CacheEntry>(kCacheEntries);
   std::vector<UndoEntry> journal_;
   std::vector<Control> controls_;  // the controls the journal's Control entries saved, in order
   uint64_t version_ = 0;   // version()

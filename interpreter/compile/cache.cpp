@@ -1,0 +1,169 @@
+// Caching the parts of the code computed from a few inputs and the board's tables. See cache.hpp.
+#include "compile/cache.hpp"
+
+#include <algorithm>
+#include <vector>
+
+namespace ri {
+namespace {
+
+// The fewest operations (nodes that are not reads of an input or a constant) a part has to be worth keeping (finding a
+// kept value costs about as much as a few operations).
+constexpr int kCacheMinOps = 6;
+
+// A part's inputs: reads whose values decide it (its keys), as node indices.
+struct Part {
+  bool ok = true;
+  int nodes = 0;
+  std::vector<int> keys;
+};
+
+class Cacher {
+ public:
+  explicit Cacher(Program& P) : P_(P) {}
+  // What the tree at n reads; `bound` are the slots bound within the part (by a let or an inlined call's arguments).
+  Part part(int n, std::vector<int>& bound) const;
+  void wrap(int n, const Part& p);
+
+ private:
+  Program& P_;
+};
+
+// Whether op computes from its kids and the board's fixed tables only, without a step and without making a list.
+bool fixed_op(Op op) {
+  switch (op) {
+    case Op::Const: case Op::ConstList: case Op::Neg: case Op::Not: case Op::And: case Op::Or:
+    case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Mod:
+    case Op::Eq: case Op::Ne: case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: case Op::In: case Op::NotIn:
+    case Op::If: case Op::Let: case Op::Bind: case Op::Range: case Op::Len: case Op::Nth: case Op::Index:
+    case Op::IndexOf: case Op::MinF: case Op::MaxF: case Op::Abs: case Op::Next: case Op::Opponent:
+    case Op::Related: case Op::Link: case Op::LinesThrough: case Op::LineSites: case Op::XOf: case Op::YOf:
+    case Op::SiteAt: case Op::Offset:
+      return true;
+    default: return false;
+  }
+}
+
+Part Cacher::part(int n, std::vector<int>& bound) const {
+  Part p;
+  if (n < 0) return p;
+  const Node& nd = P_.code[static_cast<size_t>(n)];
+  p.nodes = nd.nk > 0 ? 1 : 0;  // (operations: a leaf is a read or a constant)
+  auto add = [&](const Part& k) {
+    p.ok = p.ok && k.ok;
+    p.nodes += k.nodes;
+    for (int key : k.keys)
+      if (std::find(p.keys.begin(), p.keys.end(), key) == p.keys.end()) p.keys.push_back(key);
+  };
+  auto key = [&](int k) {
+    p.keys.push_back(k);
+    return p;
+  };
+  // (a 'let' of the move or a hoisted part is not an input: reading it first could compute it where the code would
+  // not, and fail there)
+  switch (nd.op) {
+    case Op::Local:
+      if (std::find(bound.begin(), bound.end(), nd.a) != bound.end()) return p;
+      if (is_list(nd.type) || nd.type == Type::Str) p.ok = false;  // (a list or string made as the game runs)
+      return key(n);
+    case Op::Global: case Op::Me:
+      return key(n);
+    case Op::Str:
+      return p;
+    case Op::PerPlayer:
+      if (P_.code[static_cast<size_t>(P_.kid(nd, 0))].op == Op::Me) return key(n);
+      break;
+    case Op::ZoneEach: case Op::TrackEach:  // the zone or track of `me`: decided by `me`
+      if (P_.code[static_cast<size_t>(P_.kid(nd, 0))].op == Op::Me) return key(P_.kid(nd, 0));
+      break;
+    case Op::Let: {
+      add(part(P_.kid(nd, 0), bound));
+      bound.push_back(nd.a);
+      add(part(P_.kid(nd, 1), bound));
+      bound.pop_back();
+      return p;
+    }
+    case Op::Bind: {
+      const int nargs = nd.nk - 1;
+      for (int k = 0; k < nargs; ++k) add(part(P_.kid(nd, k), bound));
+      for (int s = 0; s < nargs; ++s) bound.push_back(nd.a + s);
+      add(part(P_.kid(nd, nargs), bound));
+      bound.resize(bound.size() - static_cast<size_t>(nargs));
+      return p;
+    }
+    default: break;
+  }
+  if (!fixed_op(nd.op)) {
+    p.ok = false;
+    return p;
+  }
+  for (int k = 0; k < nd.nk; ++k) add(part(P_.kid(nd, k), bound));
+  return p;
+}
+
+void Cacher::wrap(int n, const Part& p) {
+  // n's code moves to a new node; n becomes the node that keeps its values: kid 0 the code, then copies of the keys
+  const Node moved = P_.code[static_cast<size_t>(n)];
+  const int id = static_cast<int>(P_.code.size());
+  P_.code.push_back(moved);
+  auto side = [&](int from, int to) {
+    if (P_.inlined_in.size() < P_.code.size()) P_.inlined_in.resize(P_.code.size(), -1);
+    P_.inlined_in[static_cast<size_t>(to)] =
+        static_cast<size_t>(from) < P_.inlined_in.size() ? P_.inlined_in[static_cast<size_t>(from)] : -1;
+    if (P_.generating.size() < P_.code.size()) P_.generating.resize(P_.code.size(), 0);
+    P_.generating[static_cast<size_t>(to)] = P_.generating[static_cast<size_t>(from)];
+  };
+  side(n, id);
+  std::vector<int> kids{id};
+  for (int k : p.keys) {
+    const int copy = static_cast<int>(P_.code.size());
+    P_.code.push_back(P_.code[static_cast<size_t>(k)]);  // (a per-player read shares its `me`)
+    side(k, copy);
+    kids.push_back(copy);
+  }
+  Node& c = P_.code[static_cast<size_t>(n)];
+  c.op = Op::Cached;
+  c.a = P_.ncached++;
+  c.b = 0;
+  c.imm = 0;
+  c.first = static_cast<int32_t>(P_.kids.size());
+  c.nk = static_cast<int32_t>(kids.size());
+  P_.kids.insert(P_.kids.end(), kids.begin(), kids.end());
+}
+
+}  // namespace
+
+void cache_static_parts(Program& P) {
+  Cacher c(P);
+  const int end = static_cast<int>(P.code.size());
+  // a part is cached where the code above it cannot be: a node that is not a part has it as a kid, or nothing does (a
+  // root; a node may have several parents: the copy of an inlined call left with its body only shares it)
+  std::vector<uint8_t> part(static_cast<size_t>(end), 0), parent(static_cast<size_t>(end), 0),
+      plain_parent(static_cast<size_t>(end), 0);
+  std::vector<Part> parts(static_cast<size_t>(end));
+  for (int n = 0; n < end; ++n) {
+    const Node& nd = P.code[static_cast<size_t>(n)];
+    if (is_list(nd.type) || nd.type == Type::Str || nd.type == Type::Void || nd.type == Type::Error) continue;
+    std::vector<int> bound;
+    Part p = c.part(n, bound);
+    if (!p.ok || static_cast<int>(p.keys.size()) > kMaxCacheKeys) continue;
+    part[static_cast<size_t>(n)] = 1;
+    parts[static_cast<size_t>(n)] = std::move(p);
+  }
+  for (int n = 0; n < end; ++n) {
+    const Node& nd = P.code[static_cast<size_t>(n)];
+    for (int k = 0; k < nd.nk; ++k) {
+      const int kid = P.kid(nd, k);
+      if (kid < 0 || kid >= end) continue;
+      parent[static_cast<size_t>(kid)] = 1;
+      if (!part[static_cast<size_t>(n)]) plain_parent[static_cast<size_t>(kid)] = 1;
+    }
+  }
+  for (int n = 0; n < end; ++n) {
+    const size_t i = static_cast<size_t>(n);
+    if (part[i] && (plain_parent[i] || !parent[i]) && parts[i].nodes >= kCacheMinOps && !parts[i].keys.empty())
+      c.wrap(n, parts[i]);
+  }
+}
+
+}  // namespace ri
