@@ -48,7 +48,7 @@ struct Closures {
     if (!(m.let_mask_ & bit)) {
       m.slots_[static_cast<size_t>(m.base_ + x.a)] = ev(m, x.k[0]);
       m.let_mask_ |= bit;
-      if (is_list(node(m, x).type)) m.arena_pin_ = m.arena_.size();  // its list outlives the aggregate or loop it is used in
+      if (x.imm) m.arena_pin_ = m.arena_.size();  // a list (imm): it outlives the aggregate or loop it is used in
     }
     return m.slots_[static_cast<size_t>(m.base_ + x.a)];
   }
@@ -762,7 +762,9 @@ XFn Closures::choose(const Program& P, const Node& n, XNode& x, OffsetTables& ta
     case Op::Const: return constant;
     case Op::Str: x.imm = n.a; return constant;
     case Op::Local: return local;
-    case Op::LazyLet: return lazy_let;
+    case Op::LazyLet:
+      x.imm = is_list(n.type);
+      return lazy_let;
     case Op::Hoisted: return hoisted;
     case Op::Cached: return cached;
     case Op::Global: x.b = P.vars[static_cast<size_t>(n.a)].offset; return global;
