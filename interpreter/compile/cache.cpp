@@ -7,9 +7,19 @@
 namespace ri {
 namespace {
 
-// The fewest operations (nodes that are not reads of an input or a constant) a part has to be worth keeping (finding a
-// kept value costs about as much as a few operations).
-constexpr int kCacheMinOps = 6;
+// The least work a part has to be worth keeping (finding a kept value costs about as much as a few operations): an
+// arithmetic, comparison or logic operation, or a coordinate, counts 1 (the runtime reads such shapes quickly), any
+// other operation 2, a read of an input or a constant nothing.
+constexpr int kCacheMinWork = 10;
+int work(Op op) {
+  switch (op) {
+    case Op::Neg: case Op::Not: case Op::And: case Op::Or: case Op::Add: case Op::Sub: case Op::Mul: case Op::Div:
+    case Op::Mod: case Op::Eq: case Op::Ne: case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: case Op::MinF:
+    case Op::MaxF: case Op::Abs: case Op::XOf: case Op::YOf:
+      return 1;
+    default: return 2;
+  }
+}
 
 // A part's inputs: reads whose values decide it (its keys), as node indices.
 struct Part {
@@ -23,6 +33,16 @@ class Cacher {
   explicit Cacher(Program& P) : P_(P) {}
   // What the tree at n reads; `bound` are the slots bound within the part (by a let or an inlined call's arguments).
   Part part(int n, std::vector<int>& bound) const;
+  // whether nodes a and b read the same input (the same slot, variable, `me`)
+  bool same_input(int a, int b) const {
+    const Node& x = P_.code[static_cast<size_t>(a)];
+    const Node& y = P_.code[static_cast<size_t>(b)];
+    if (a == b) return true;
+    if (x.op != y.op) return false;
+    if (x.op == Op::Me) return true;
+    if (x.op == Op::PerPlayer) return x.a == y.a;  // (of `me`)
+    return (x.op == Op::Local || x.op == Op::Global) && x.a == y.a;
+  }
   void wrap(int n, const Part& p);
 
  private:
@@ -48,12 +68,12 @@ Part Cacher::part(int n, std::vector<int>& bound) const {
   Part p;
   if (n < 0) return p;
   const Node& nd = P_.code[static_cast<size_t>(n)];
-  p.nodes = nd.nk > 0 ? 1 : 0;  // (operations: a leaf is a read or a constant)
+  p.nodes = nd.nk > 0 ? work(nd.op) : 0;  // (the part's work: kCacheMinWork)
   auto add = [&](const Part& k) {
     p.ok = p.ok && k.ok;
     p.nodes += k.nodes;
     for (int key : k.keys)
-      if (std::find(p.keys.begin(), p.keys.end(), key) == p.keys.end()) p.keys.push_back(key);
+      if (std::none_of(p.keys.begin(), p.keys.end(), [&](int o) { return same_input(o, key); })) p.keys.push_back(key);
   };
   auto key = [&](int k) {
     p.keys.push_back(k);
@@ -161,7 +181,7 @@ void cache_static_parts(Program& P) {
   }
   for (int n = 0; n < end; ++n) {
     const size_t i = static_cast<size_t>(n);
-    if (part[i] && (plain_parent[i] || !parent[i]) && parts[i].nodes >= kCacheMinOps && !parts[i].keys.empty())
+    if (part[i] && (plain_parent[i] || !parent[i]) && parts[i].nodes >= kCacheMinWork && !parts[i].keys.empty())
       c.wrap(n, parts[i]);
   }
 }

@@ -2,7 +2,7 @@
 // piece, no stack, no list made as it runs, nothing that costs a step) has the same value whenever its inputs have
 // the same values, in any state: Ur's forward(path[me], from, roll) is a function of `me`, `from` and `roll`. Such a
 // part (of a few operations at least, at most kMaxCacheKeys inputs) becomes an Op::Cached node: the runtime keeps
-// its values by its inputs' values for the whole game (runtime/closures.cpp). Evaluating it gives the same value, the
+// its values by its inputs' values for the whole game (runtime/closures.cpp), while they are found there often enough. Evaluating it gives the same value, the
 // same errors (a value is kept only once computed without one) and costs the same steps (none) as before.
 #pragma once
 #include "compile/program.hpp"

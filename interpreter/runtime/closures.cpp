@@ -65,6 +65,12 @@ struct Closures {
   // a part computed from its inputs (kids 1 ..) and the board's tables only (compile/cache.hpp): the value kept for
   // them, or the part's, kept (only once computed: an error keeps nothing)
   static Value cached(Machine& m, X x) {
+    Machine::CacheUse& use = m.cache_use_[static_cast<size_t>(x.a)];
+    if (use.off) return ev(m, x.k[0]);
+    if (++use.tries == Machine::kCacheTries) {
+      use.off = use.found < Machine::kCacheTries / 2;
+      use.tries = use.found = 0;
+    }
     int64_t keys[kMaxCacheKeys];
     const int n = x.nk - 1;
     uint64_t h = static_cast<uint64_t>(x.a) * 0x9E3779B97F4A7C15ull;
@@ -73,7 +79,10 @@ struct Closures {
       h = (h ^ static_cast<uint64_t>(keys[i])) * 0xBF58476D1CE4E5B9ull;
     }
     Machine::CacheEntry& e = m.cache_[(h >> 40) & (Machine::kCacheEntries - 1)];
-    if (e.part == x.a && std::equal(keys, keys + n, e.keys)) return e.value;
+    if (e.part == x.a && std::equal(keys, keys + n, e.keys)) {
+      ++use.found;
+      return e.value;
+    }
     const Value v = ev(m, x.k[0]);
     e.part = x.a;
     std::copy(keys, keys + n, e.keys);

@@ -259,6 +259,15 @@ class Machine {
   };
   static constexpr size_t kCacheEntries = 2048;  // a power of two
   std::vector<CacheEntry> cache_ = std::vector<CacheEntry>(kCacheEntries);
+  // per part: how its values were found in the table over its last tries; a part whose inputs take too many values
+  // for the table (fewer than half found over kCacheTries) is computed without it from then on (which changes
+  // nothing but the time: a kept value is the value, and a part costs no steps)
+  struct CacheUse {
+    uint32_t tries = 0, found = 0;
+    bool off = false;
+  };
+  static constexpr uint32_t kCacheTries = 1024;
+  std::vector<CacheUse> cache_use_;
   std::vector<UndoEntry> journal_;
   std::vector<Control> controls_;  // the controls the journal's Control entries saved, in order
   uint64_t version_ = 0;   // version()
