@@ -90,7 +90,7 @@ void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
   // level + 1
   int skip[kMaxParams + 1];
   if constexpr (Narrow) std::fill(skip, skip + kMaxParams + 1, 0);
-  auto holds = [&](int level) {
+  auto holds = [&](int level) __attribute__((always_inline)) {
     if (!legal_only) return true;
     M_.arena_rewind(mark[level + 1]);
     M_.forget_lets(mi.forget[level + 1]);
