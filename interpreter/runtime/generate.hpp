@@ -165,6 +165,8 @@ void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
   // parameter takes 'none' first (opt[i] = 1), then its domain's values
   Value dom[kMaxParams];
   int len[kMaxParams], pos[kMaxParams], opt[kMaxParams];
+  // a constant list's items (a track, a region, the board's sites), read in place; null for other lists
+  const int32_t* items[kMaxParams];
   auto open = [&](int k) {
     const ParamInfo& p = mi.params[k];
     pos[k] = 0;
@@ -181,6 +183,7 @@ void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
         } catch (const RuntimeError&) {
           if (M_.spent()) throw;
           len[k] = opt[k];
+          items[k] = nullptr;
           mark[k + 1] = M_.arena_mark();
           return;
         }
@@ -193,6 +196,7 @@ void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
       dom[k] = Value{static_cast<int64_t>(ListKind::AllPieces), 0, 0};
     }
     len[k] = M_.list_len(dom[k]) + opt[k];
+    items[k] = static_cast<ListKind>(dom[k].i) == ListKind::Const ? P_->lists[static_cast<size_t>(dom[k].b)].data() : nullptr;
     if (legal_only && !prepare(k)) len[k] = opt[k];
     if constexpr (Narrow)
       if (legal_only && mi.bounded[static_cast<size_t>(k)] > 0 && !opt[k] && len[k] > 0 &&
@@ -215,7 +219,9 @@ void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
       if (i >= 0) ++pos[i];
       continue;
     }
-    M_.slot(i) = pos[i] < opt[i] ? Value{-1, 0, 0} : M_.list_at(dom[i], pos[i] - opt[i]);
+    M_.slot(i) = pos[i] < opt[i] ? Value{-1, 0, 0}
+                 : items[i]       ? Value{items[i][pos[i] - opt[i]], 0, 0}
+                                  : M_.list_at(dom[i], pos[i] - opt[i]);
     if (!M_.examine())
       throw RuntimeError(mi.pos, fmt::format("move '{}' has more than {} parameter combinations to examine", mi.name,
                                              M_.limits.candidates));
