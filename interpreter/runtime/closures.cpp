@@ -74,19 +74,28 @@ struct Closures {
     int64_t keys[kMaxCacheKeys];
     const int n = x.nk - 1;
     uint64_t h = static_cast<uint64_t>(x.a) * 0x9E3779B97F4A7C15ull;
+    bool same = true;
+    Machine::CacheEntry* e = nullptr;
     for (int i = 0; i < n; ++i) {
-      keys[i] = iv(m, x.kids[1 + i]);
+      const XNode* k = x.kids[1 + i];
+      // the inputs (compile/cache.hpp): a slot, a variable, `me`, a per-player variable of `me`, read here
+      keys[i] = k->fn == &local ? m.slots_[static_cast<size_t>(m.base_ + k->a)].i
+                : k->fn == &global ? m.S_.vars[static_cast<size_t>(k->b)]
+                : k->fn == &me ? m.S_.player
+                : iv(m, k);
       h = (h ^ static_cast<uint64_t>(keys[i])) * 0xBF58476D1CE4E5B9ull;
     }
-    Machine::CacheEntry& e = m.cache_[(h >> 40) & (Machine::kCacheEntries - 1)];
-    if (e.part == x.a && std::equal(keys, keys + n, e.keys)) {
+    e = &m.cache_[(h >> 40) & (Machine::kCacheEntries - 1)];
+    same = e->part == x.a;
+    for (int i = 0; i < n && same; ++i) same = e->keys[i] == keys[i];
+    if (same) {
       ++use.found;
-      return e.value;
+      return e->value;
     }
     const Value v = ev(m, x.k[0]);
-    e.part = x.a;
-    std::copy(keys, keys + n, e.keys);
-    e.value = v;
+    e->part = x.a;
+    std::copy(keys, keys + n, e->keys);
+    e->value = v;
     return v;
   }
   static Value global(Machine& m, X x) { return val(m.S_.vars[static_cast<size_t>(x.b)]); }  // b: the offset
