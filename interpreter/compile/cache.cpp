@@ -87,10 +87,12 @@ Part Cacher::part(int n, std::vector<int>& bound) const {
       if (is_list(nd.type) || nd.type == Type::Str) p.ok = false;  // (a list or string made as the game runs)
       return key(n);
     case Op::Global: case Op::Me:
+      if (nd.type == Type::Str) p.ok = false;  // (a string made as the game runs is named by this operation's id)
       return key(n);
     case Op::Str:
       return p;
     case Op::PerPlayer:
+      if (nd.type == Type::Str) p.ok = false;
       if (P_.code[static_cast<size_t>(P_.kid(nd, 0))].op == Op::Me) return key(n);
       break;
     case Op::ZoneEach: case Op::TrackEach:  // the zone or track of `me`: decided by `me`
