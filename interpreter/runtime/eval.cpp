@@ -15,7 +15,8 @@ namespace ri {
 Machine::Machine(std::shared_ptr<const Program> p)
     : P_(std::move(p)), code_(std::make_shared<const XCode>(build_closures(*P_))),
       nodes_(code_->nodes.data()),
-      tables_(code_->tables.data()) {
+      tables_(code_->tables.data()),
+      nsites_(P_->nsites()) {
   const Program& P = *P_;
   slots_.assign(static_cast<size_t>(P.max_frame + 1) * (limits.depth + 4) + 16, Value{});
   hoisted_.assign(static_cast<size_t>(P.nhoisted), Value{});

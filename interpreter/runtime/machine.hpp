@@ -214,7 +214,7 @@ class Machine {
     return static_cast<int>(p);
   }
   int checked_site(const Node& n, int64_t s) {
-    if (s < 0 || s >= P_->nsites()) [[unlikely]] no_site(n);
+    if (s < 0 || s >= nsites_) [[unlikely]] no_site(n);
     return static_cast<int>(s);
   }
   const GridPlace& grid_place(const Node& n, int64_t s) {
@@ -247,6 +247,7 @@ class Machine {
   std::shared_ptr<const XCode> code_;
   const XNode* nodes_;  // code_->nodes
   const int32_t* tables_;  // code_->tables
+  int nsites_;             // P_->nsites(), at hand for every site checked
   State S_;
   std::vector<Value> slots_;
   std::vector<Value> hoisted_;  // the values of the Op::Hoisted nodes (valid while their bits of let_mask_ are set)
