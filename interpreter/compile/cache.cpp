@@ -125,24 +125,8 @@ Part Cacher::part(int n, std::vector<int>& bound) const {
 
 void Cacher::wrap(int n, const Part& p) {
   // n's code moves to a new node; n becomes the node that keeps its values: kid 0 the code, then copies of the keys
-  const Node moved = P_.code[static_cast<size_t>(n)];
-  const int id = static_cast<int>(P_.code.size());
-  P_.code.push_back(moved);
-  auto side = [&](int from, int to) {
-    if (P_.inlined_in.size() < P_.code.size()) P_.inlined_in.resize(P_.code.size(), -1);
-    P_.inlined_in[static_cast<size_t>(to)] =
-        static_cast<size_t>(from) < P_.inlined_in.size() ? P_.inlined_in[static_cast<size_t>(from)] : -1;
-    if (P_.generating.size() < P_.code.size()) P_.generating.resize(P_.code.size(), 0);
-    P_.generating[static_cast<size_t>(to)] = P_.generating[static_cast<size_t>(from)];
-  };
-  side(n, id);
-  std::vector<int> kids{id};
-  for (int k : p.keys) {
-    const int copy = static_cast<int>(P_.code.size());
-    P_.code.push_back(P_.code[static_cast<size_t>(k)]);  // (a per-player read shares its `me`)
-    side(k, copy);
-    kids.push_back(copy);
-  }
+  std::vector<int> kids{P_.copy_node(n)};
+  for (int k : p.keys) kids.push_back(P_.copy_node(k));  // (a per-player read shares its `me`)
   Node& c = P_.code[static_cast<size_t>(n)];
   c.op = Op::Cached;
   c.a = P_.ncached++;

@@ -119,16 +119,7 @@ void Hoister::hoist(int n, int level) {
   const int bit = mi_.nlets + mi_.nhoisted;
   if (bit >= 64) return;  // the bits of the 'let' mask are spent
   // n's code moves to a new node; n becomes the node that keeps its value
-  const Node moved = P_.code[static_cast<size_t>(n)];
-  const int id = static_cast<int>(P_.code.size());
-  P_.code.push_back(moved);
-  auto copy_side = [&](std::vector<int32_t>& v, int32_t none) {
-    if (v.size() < P_.code.size()) v.resize(P_.code.size(), none);
-    v[static_cast<size_t>(id)] = static_cast<size_t>(n) < v.size() ? v[static_cast<size_t>(n)] : none;
-  };
-  copy_side(P_.inlined_in, -1);
-  if (P_.generating.size() < P_.code.size()) P_.generating.resize(P_.code.size(), 0);
-  P_.generating[static_cast<size_t>(id)] = P_.generating[static_cast<size_t>(n)];
+  const int id = P_.copy_node(n);
   Node& h = P_.code[static_cast<size_t>(n)];
   h.op = Op::Hoisted;
   h.a = P_.nhoisted++;

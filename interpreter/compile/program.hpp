@@ -130,6 +130,17 @@ struct Program : Model {
       out.push_back(code[b].pos);
   }
   int kid(const Node& n, int k) const { return kids[n.first + k]; }
+  // Appends a copy of node n (sharing its kids) with n's side tables (the calls it was inlined for, whether generation
+  // evaluates it); returns the copy's index.
+  int copy_node(int n) {
+    const int id = static_cast<int>(code.size());
+    code.push_back(code[static_cast<size_t>(n)]);
+    inlined_in.resize(code.size(), -1);  // (n < id: a table shorter than n had no entry for it, -1 or 0 now)
+    inlined_in[static_cast<size_t>(id)] = inlined_in[static_cast<size_t>(n)];
+    generating.resize(code.size(), 0);
+    generating[static_cast<size_t>(id)] = generating[static_cast<size_t>(n)];
+    return id;
+  }
 };
 
 }  // namespace ri
