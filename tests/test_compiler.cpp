@@ -425,7 +425,7 @@ TEST_CASE("a function's calls of itself in the tail position of its body become 
       {"a condition", "f(int n) -> int: 'if n <= 0 then 0 else if f(n - 1) > 0 then 1 else f(n - 2)'", 1, 1},
       {"a let's value", "f(int n) -> int: 'if n <= 0 then 0 else let m = f(n - 1); m'", 0, 1},
       {"an argument", "f(int n) -> int: 'if n <= 0 then 0 else f(f(n - 1) - 1)'", 1, 1},
-      {"an aggregate's body", "f(int n) -> bool: 'n <= 0 or any(k in 1..2 : f(n - k))'", 0, 1},
+      {"an aggregate's body", "f(int n) -> bool: 'n <= 0 or any(k in 1..n : f(n - k))'", 0, 1},
       {"another function's", "f(int n) -> int: 'if n <= 0 then 0 else g(n - 1)'\n  g(int n) -> int: 'f(n)'", 0, 1},
   };
   for (const Row& r : rows) {
@@ -673,6 +673,70 @@ display: "{dir('L')} {dir(s1 ++ '')} {len(0..span(2))} {7 / zero()}"
     CHECK(std::string(e.what()) == "division by zero");
     CHECK(e.pos.line == 12);
     CHECK(e.pos.col == 59);  // the '/'
+  }
+}
+
+namespace {
+
+// Whether the tree at n has a loop (any, all or map).
+bool has_loop(const Program& P, int n) {
+  if (n < 0) return false;
+  const Node& nd = P.code[static_cast<size_t>(n)];
+  if (nd.op == Op::Any || nd.op == Op::All || nd.op == Op::Map) return true;
+  for (int k = 0; k < nd.nk; ++k)
+    if (has_loop(P, P.kid(nd, k))) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("small loops over constants become their body once per element, with the same values") {
+  struct Row {
+    const char* expr;
+    const char* shown;  // what it renders
+    bool unrolled;
+  };
+  const Row rows[] = {
+      {"all(k in 0..3 : k * k < 5)", "false", true},
+      {"any(k in [2, 4, 6] : k == 4)", "true", true},
+      {"any(k in 1..3 where k != 2 : k == 2)", "false", true},
+      {"all(k in 1..3 where k != 2 : k != 2)", "true", true},
+      {"any(k in 0..2 : k == v)", "true", true},
+      {"all(k in 0..2 : k == v)", "false", true},
+      {"any(k in 0..2 : let j = k + v; j == 3)", "true", true},
+      {"any(k in 0..1 : any(j in 0..1 : k + j == 2 * v))", "true", true},
+      {"map(k in 0..2 : k * 10 + v)[2]", "21", true},
+      {"any(k in 1..0 : true)", "false", true},
+      {"all(k in 1..0 : false)", "true", true},
+      {"all(k in 0..8 : k >= 0)", "true", false},  // too many elements
+      {"any(k in 0..2 : len(filter(s in sites : k > v)) > 0)", "true", false},  // the body makes a list
+      {"len(map(k in 0..2 where k > 0 : k))", "2", false},
+      {"any(k in 0..v + 1 : k == 2)", "true", false},  // not a constant range
+  };
+  for (const Row& r : rows) {
+    INFO(r.expr);
+    auto p = testing::compile_text(std::string("game: {name: unroll}\nplayers: [A]\ntopology: {sites: [s1, s2]}\n") +
+                                   "variables: {v: 1}\nmoves: {m: {}}\nturn: [{choose: all}]\nend: []\n" +
+                                   "display: \"{" + r.expr + "}\"\n");
+    const Program& P = *p;
+    REQUIRE(P.display.exprs.size() == 1);
+    CHECK(has_loop(P, P.display.exprs[0]) == !r.unrolled);
+    Game g(p);
+    CHECK(g.render() == std::string(r.shown) + "\n");
+  }
+  // an error in an element's copy is reported where it is written
+  auto p = testing::compile_text(
+      "game: {name: unroll}\nplayers: [A]\ntopology: {sites: [s1]}\nvariables: {v: 1}\nmoves: {m: {}}\n"
+      "turn: [{choose: all}]\nend: []\ndisplay: \"{any(k in 0..2 : 6 / (v - k) < 0)}\"\n");
+  CHECK_FALSE(has_loop(*p, p->display.exprs[0]));
+  Game g(p);
+  try {
+    g.render();
+    FAIL("no error");
+  } catch (const RuntimeError& e) {
+    CHECK(std::string(e.what()) == "division by zero");
+    CHECK(e.pos.line == 8);
+    CHECK(e.pos.col == 30);  // the '/'
   }
 }
 

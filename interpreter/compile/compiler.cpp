@@ -12,6 +12,7 @@
 #include "compile/inline.hpp"
 #include "compile/memo.hpp"
 #include "compile/propagate.hpp"
+#include "compile/unroll.hpp"
 #include "compile/requirements.hpp"
 
 
@@ -439,6 +440,7 @@ std::shared_ptr<Program> compile(Checked& ck) {
   choose_memoized(P);
   propagate_arguments(P, 0, static_cast<int>(P.code.size()));
   fold_after_inlining(P, 0, static_cast<int>(P.code.size()));
+  unroll_small_loops(P);
   hoist_invariants(P);
   cache_static_parts(P);
   recognise_requirements(P);
