@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include "common/arith.hpp"
+#include "runtime/blocks.hpp"
 #include "runtime/machine.hpp"
 
 namespace ri {
@@ -929,6 +930,8 @@ XFn Closures::choose(const Program& P, const Node& n, XNode& x, OffsetTables& ta
   }
 }
 
+bool reads_offset_table(const XNode& x) { return x.fn == &Closures::offset_t; }
+
 XCode build_closures(const Program& P) {
   XCode c;
   c.nodes.resize(P.code.size());
@@ -956,6 +959,7 @@ XCode build_closures(const Program& P) {
     const XFn statement = statement_handler(P, P.code[i], c.nodes[i]);
     c.nodes[i].fn = statement ? statement : Closures::choose(P, P.code[i], c.nodes[i], tables);
   }
+  compile_blocks(P, c);
   return c;
 }
 

@@ -29,12 +29,33 @@ struct XNode {
 
 // The closures of a program's code: XNode i is node i. A statement's handler is run by Machine::ex, which counts its
 // step first.
+// One instruction of a block (blocks.hpp): an operation on registers (d: the destination, s and t: the operands,
+// registers or slots), with an operand or a jump
+// target (a), a constant (imm) and the node it computes (x: what evaluates it again when its value is out of range).
+struct Ins {
+  uint16_t op = 0;
+  uint8_t d = 0, s = 0, t = 0;
+  uint8_t k = 0;  // bit 1: s is a slot of the frame, not a register; bit 2: t is
+  int32_t a = 0;
+  int64_t imm = 0;
+  const XNode* x = nullptr;
+};
+
 struct XCode {
   std::vector<XNode> nodes;
   std::vector<const XNode*> kids;  // XNode::kids point into it
   std::vector<int32_t> tables;     // what handlers look values up in (offsets by constant lists of steps)
+  // blocks.hpp: the blocks' code, the closures of their roots as they were (what evaluates a root again), and the
+  // tables of offsets by constant steps that their code reads
+  std::vector<Ins> blocks;
+  std::vector<XNode> roots;
+  std::vector<int32_t> steps;
 };
 XCode build_closures(const Program& P);
+
+// Whether x's handler reads offset(s, DX[i], DY[i]) from XCode::tables (imm: where its table starts, a: entries per
+// site, k[1]: the index i).
+bool reads_offset_table(const XNode& x);
 
 // The handler of statement n (effects.cpp), x's operands set to what it reads; null when n is not a statement.
 XFn statement_handler(const Program& P, const Node& n, XNode& x);

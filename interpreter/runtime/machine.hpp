@@ -66,6 +66,8 @@ class Machine {
     return ev(n);
   }
   void execute(int n);
+  // Whether node n is evaluated by a block's code (runtime/blocks.hpp), not by closures alone.
+  bool in_block(int n) const;
   Value& slot(int i) { return slots_[i]; }
   void reset_lets() { let_mask_ = 0; }
   void forget_lets(uint64_t mask) { let_mask_ &= ~mask; }  // the lets whose bits are set are computed anew
@@ -175,6 +177,7 @@ class Machine {
  private:
   friend struct Closures;    // the handlers of the expressions (closures.cpp)
   friend struct Statements;  // and of the statements (effects.cpp)
+  friend struct Blocks;      // and the blocks' code (blocks.cpp)
   Value ev(int n) {
     const XNode& x = nodes_[static_cast<size_t>(n)];
     return x.fn(*this, x);
