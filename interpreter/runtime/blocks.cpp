@@ -1,4 +1,4 @@
-// Blocks: compiling the scalar expressions into register code. See blocks.hpp.
+// Blocks: compiling the scalar expressions into code for the accumulator machine. See blocks.hpp.
 #include "runtime/blocks.hpp"
 
 #include <cstdlib>
@@ -14,7 +14,6 @@ namespace ri {
 
 namespace {
 
-constexpr int kSlot = 1 << 16;  // an operand that is a slot of the frame (the slot in the low bits), not a register
 constexpr int kMinWork = 5;   // instructions that compute (not a call, a load or a return) below which a tree is
                               // left to its closures
 
@@ -40,7 +39,7 @@ class BlockCompiler {
   // Whether node n is computed by a block's code (its kids too, each by the code or through its closure).
   bool supported(int n) const;
   // Compiles the block of root n (x: what evaluates the root again) at the end of c.blocks; false (nothing added)
-  // when it is too small or needs too many registers.
+  // when it is too small or needs too many temporaries.
   bool compile(int n, const XNode* x);
 
  private:
@@ -48,54 +47,36 @@ class BlockCompiler {
     int at = -1;
     std::vector<int> uses;
   };
+  // The forms of a binary operation: with a constant, a slot, a temporary on the left (blocks_ops.hpp)
+  struct Forms {
+    BlockOp i, s, t;
+  };
   const Node& at(int n) const { return P_.code[static_cast<size_t>(n)]; }
   int kid(int n, int k) const { return P_.kid(at(n), k); }
   bool is(int n, Op op) const { return n >= 0 && at(n).op == op; }
-  // whether reading node n cannot fail and has no effect (the order it is read in does not matter)
-  bool simple(int n) const {
-    const Node& nd = at(n);
-    return nd.op == Op::Const || nd.op == Op::Local || nd.op == Op::Me || nd.op == Op::Global ||
-           (nd.op == Op::PerPlayer && is(kid(n, 0), Op::Me));
-  }
+  // a slot read (its slot), or -1
+  int slot_of(int n) const { return is(n, Op::Local) && at(n).a >= 0 ? at(n).a : -1; }
   const XNode* xnode(int n) const { return n == root_ ? root_x_ : &c_.nodes[static_cast<size_t>(n)]; }
-  // An instruction; its operands s and t are registers or slots (kSlot | slot), d a register.
-  int emit(BlockOp op, int n, int d = 0, int s = 0, int t = 0, int32_t a = 0, int64_t imm = 0) {
-    auto operand = [&](int o, int bit, uint8_t& field, uint8_t& kinds) {
-      if (o & kSlot) {
-        kinds |= static_cast<uint8_t>(bit);
-        field = static_cast<uint8_t>(o & 0xff);
-      } else {
-        if (o >= kRegs) too_many_ = true;
-        field = static_cast<uint8_t>(o & (kRegs - 1));
-      }
-    };
-    if (d >= kRegs) too_many_ = true;
+  // An instruction computing node n (-1: none): s a temporary, a an operand, imm a constant or a slot (the S forms).
+  int emit(BlockOp op, int n, int s = 0, int32_t a = 0, int64_t imm = 0) {
+    if (s >= kRegs) too_many_ = true;
     Ins i;
     i.op = op;
-    i.d = static_cast<uint8_t>(d & (kRegs - 1));
-    operand(s, 1, i.s, i.k);
-    operand(t, 2, i.t, i.k);
+    i.s = static_cast<uint8_t>(s & (kRegs - 1));
     i.a = a;
     i.imm = imm;
     i.x = n >= 0 ? xnode(n) : nullptr;
     c_.blocks.push_back(i);
     return static_cast<int>(c_.blocks.size()) - 1;
   }
-  void jump(BlockOp op, Label& l, int n, int s = 0, int t = 0, int64_t imm = 0) {
-    l.uses.push_back(emit(op, n, 0, s, t, 0, imm));
-  }
+  // A jump to l (its a: where to, relative to it).
+  void jump(BlockOp op, Label& l, int n = -1, int s = 0, int64_t imm = 0) { l.uses.push_back(emit(op, n, s, 0, imm)); }
   void bind(Label& l) {
     l.at = static_cast<int>(c_.blocks.size());
-    for (int u : l.uses) c_.blocks[static_cast<size_t>(u)].a = l.at - u;  // (relative)
+    for (int u : l.uses) c_.blocks[static_cast<size_t>(u)].a = l.at - u;
   }
-  // the value into d: a move when r is another register
-  int into(int r, int d) {
-    if (r != d) emit(BMov, -1, d, r);
-    return d;
-  }
-  // Code computing n; returns the register holding its value: d, or a register below d that holds it already (a
-  // `let`'s). Registers from d on are free.
-  int value(int n, int d);
+  // Code leaving n's value in the accumulator; temporaries from d on are free.
+  void value(int n, int d);
   // Code returning n's value (n is in the block's tail position).
   void ret(int n, int d);
   // Code returning 0 or 1, n's truth.
@@ -113,12 +94,12 @@ class BlockCompiler {
   }
   // Code jumping to l when n's truth is `when`, going on otherwise.
   void cond(int n, bool when, Label& l, int d);
-  // the operands of a binary operation: registers, or the second one a constant (imm); whether it is
-  bool operands(int n, int d, int& a, int& b, int64_t& imm, bool& swapped, bool commutes);
-  // A `let` or an inlined call: its values stored in their slots and kept in registers from d on while `body` is
-  // compiled (by f, with the first free register); returns f's
+  // Code computing binary node n (kids: its operands) with forms f, or `swapped` with the operands swapped when they
+  // may be (commutes); a jump to *l when l is given.
+  void binary(int n, int d, Forms f, bool commutes, Forms swapped, Label* l = nullptr);
+  // A `let` or an inlined call: its values stored in their slots, then `body` compiled (by f, temporaries from d on)
   template <class F>
-  auto scoped(int n, int d, F&& f);
+  void scoped(int n, int d, F&& f);
   int64_t steps_table(int64_t dx, int64_t dy);
 
   const Program& P_;
@@ -162,7 +143,9 @@ bool BlockCompiler::supported(int n) const {
       if (remembered_call(P_, n) || nd.nk - 1 > kMaxCallArgs || nd.a < 0 || nd.a + nd.nk - 1 > P_.max_frame + 1)
         return false;
       return scalar_kids();
-    case Op::CountOwned: return nd.nk == 2 && scalar_kids() && simple(kid(n, 1));
+    case Op::CountOwned:
+      return nd.nk == 2 && scalar_kids() &&
+             (is(kid(n, 1), Op::Const) || is(kid(n, 1), Op::Me) || (is(kid(n, 1), Op::Local) && at(kid(n, 1)).a >= 0));
     case Op::Nth: return nd.nk == 2 && is(kid(n, 0), Op::ConstList) && scalar(at(kid(n, 1)).type);
     case Op::Offset: {
       if (nd.nk != 3 || !scalar_kids()) return false;
@@ -170,196 +153,195 @@ bool BlockCompiler::supported(int n) const {
       const Node& dy = at(kid(n, 2));
       if (dx.op == Op::Const && dy.op == Op::Const) return std::abs(dx.imm) < (1 << 20) && std::abs(dy.imm) < (1 << 20);
       const XNode& x = c_.nodes[static_cast<size_t>(n)];
-      return reads_offset_table(x) && x.k[1] && simple(x.k[1]->id);
+      return reads_offset_table(x) && x.k[1] && is(x.k[1]->id, Op::Local) && at(x.k[1]->id).a >= 0;
     }
     default: return false;
   }
 }
 
 template <class F>
-auto BlockCompiler::scoped(int n, int d, F&& f) {
+void BlockCompiler::scoped(int n, int d, F&& f) {
   const Node& nd = at(n);
   const int nvalues = nd.op == Op::Let ? 1 : nd.nk - 1;
-  // every value computed (into d, d + 1, ...) before any is stored: a value may read the slot of another
-  for (int i = 0; i < nvalues; ++i) into(value(kid(n, i), d + i), d + i);
-  for (int i = 0; i < nvalues; ++i) emit(BSts, -1, 0, d + i, 0, nd.a + i);
-  return f(kid(n, nd.op == Op::Let ? 1 : nd.nk - 1), d);
-}
-
-bool BlockCompiler::operands(int n, int d, int& a, int& b, int64_t& imm, bool& swapped, bool commutes) {
-  int l = kid(n, 0), r = kid(n, 1);
-  swapped = false;
-  if (is(l, Op::Const) && !is(r, Op::Const) && commutes) {
-    std::swap(l, r);
-    swapped = true;
-  }
-  a = value(l, d);
-  if (is(r, Op::Const)) {
-    imm = at(r).imm;
-    return true;
-  }
-  b = value(r, a == d ? d + 1 : d);
-  return false;
-}
-
-int64_t BlockCompiler::steps_table(int64_t dx, int64_t dy) {
-  if (auto it = steps_made_.find({dx, dy}); it != steps_made_.end()) return it->second;
-  const auto start = static_cast<int64_t>(c_.steps.size());
-  for (int s = 0; s < P_.nsites(); ++s) {
-    const GridPlace& g = P_.grid_place[static_cast<size_t>(s)];
-    int32_t to = -2;  // not on a grid: the offset's error
-    if (g.grid >= 0) {
-      const GridInfo& grid = P_.grids[static_cast<size_t>(g.grid)];
-      const int64_t x = g.x + dx, y = g.y + dy;
-      to = x < 1 || y < 1 || x > grid.width || y > grid.height ? -1 : grid.sites[static_cast<size_t>((y - 1) * grid.width + x - 1)];
+  if (nvalues == 1) {
+    value(kid(n, 0), d);
+    emit(BSts, -1, 0, 0, nd.a);
+  } else {  // every value computed (into temporaries d, d + 1, ...) before any is stored: a value may read another's slot
+    for (int i = 0; i < nvalues; ++i) {
+      value(kid(n, i), d + i);
+      emit(BStar, -1, d + i);
     }
-    c_.steps.push_back(to);
+    for (int i = 0; i < nvalues; ++i) emit(BStst, -1, d + i, 0, nd.a + i);
   }
-  return steps_made_[{dx, dy}] = start;
+  f(kid(n, nd.op == Op::Let ? 1 : nd.nk - 1), d);
 }
 
-int BlockCompiler::value(int n, int d) {
+void BlockCompiler::binary(int n, int d, Forms f, bool commutes, Forms swapped, Label* l) {
+  const int left = kid(n, 0), right = kid(n, 1);
+  auto put = [&](BlockOp op, int s, int64_t imm) {
+    if (l)
+      jump(op, *l, n, s, imm);
+    else
+      emit(op, n, s, 0, imm);
+  };
+  // the second operand read by the operation (a constant, a slot): the first in the accumulator
+  if (is(right, Op::Const)) {
+    value(left, d);
+    return put(f.i, 0, at(right).imm);
+  }
+  if (slot_of(right) >= 0) {
+    value(left, d);
+    return put(f.s, 0, slot_of(right));
+  }
+  if (commutes && is(left, Op::Const)) {
+    value(right, d);
+    return put(swapped.i, 0, at(left).imm);
+  }
+  if (commutes && slot_of(left) >= 0) {  // (a slot reads the same before and after the other operand)
+    value(right, d);
+    return put(swapped.s, 0, slot_of(left));
+  }
+  value(left, d);
+  emit(BStar, -1, d);
+  value(right, d + 1);
+  put(f.t, d, 0);
+}
+
+void BlockCompiler::value(int n, int d) {
   const Node& nd = at(n);
   if (!supported(n)) {
-    emit(BCall, n, d);
-    return d;
+    emit(BCall, n);
+    return;
   }
+  auto op_of = [](BlockOp first, int k) { return static_cast<BlockOp>(first + k); };
   switch (nd.op) {
-    case Op::Const: emit(BLdi, -1, d, 0, 0, 0, nd.imm); return d;
-    case Op::Local:
-      if (nd.a >= 0 && nd.a < 256) return kSlot | nd.a;  // read where it is used
-      emit(BLds, -1, d, 0, 0, nd.a);
-      return d;
-    case Op::Global: emit(BLdg, -1, d, 0, 0, P_.vars[static_cast<size_t>(nd.a)].offset); return d;
-    case Op::PerPlayer: emit(BLdpm, -1, d, 0, 0, P_.vars[static_cast<size_t>(nd.a)].offset); return d;
-    case Op::Me: emit(BLdme, -1, d); return d;
+    case Op::Const: emit(BLdi, -1, 0, 0, nd.imm); return;
+    case Op::Local: emit(BLds, -1, 0, 0, nd.a); return;
+    case Op::Global: emit(BLdg, -1, 0, P_.vars[static_cast<size_t>(nd.a)].offset); return;
+    case Op::PerPlayer: emit(BLdpm, -1, 0, P_.vars[static_cast<size_t>(nd.a)].offset); return;
+    case Op::Me: emit(BLdme, -1); return;
     case Op::ZoneEach:  // the zone of `me`
-      emit(BLdzone, -1, d, 0, 0, 0, static_cast<int64_t>(reinterpret_cast<intptr_t>(P_.zone_sites[static_cast<size_t>(nd.a)].data())));
-      return d;
-    case Op::LazyLet: emit(BLdlet, n, d, 0, 0, nd.a, nd.b); return d;
-    case Op::Hoisted: emit(BLdkept, n, d, 0, 0, nd.a, nd.b); return d;
+      emit(BLdzone, -1, 0, 0, static_cast<int64_t>(reinterpret_cast<intptr_t>(P_.zone_sites[static_cast<size_t>(nd.a)].data())));
+      return;
+    case Op::LazyLet: emit(BLdlet, n, 0, nd.a, nd.b); return;
+    case Op::Hoisted: emit(BLdkept, n, 0, nd.a, nd.b); return;
     case Op::In: case Op::NotIn: {
-      const int e = value(kid(n, 0), d);
       const int l = kid(n, 1);
+      value(kid(n, 0), d);
       if (is(l, Op::ConstList)) {
-        emit(BInList, n, d, e, 0, nd.op == Op::In, at(l).a);
+        emit(BInList, n, 0, nd.op == Op::In, at(l).a);
       } else {
-        const int site = value(kid(l, 0), e == d ? d + 1 : d);
-        emit(BInRel, n, d, e, site, nd.op == Op::In, at(l).a);
+        emit(BStar, -1, d);
+        value(kid(l, 0), d + 1);
+        emit(BInRel, n, d, nd.op == Op::In, at(l).a);
       }
-      return d;
+      return;
     }
     case Op::Not:
       if (!zero_one(kid(n, 0)) || is(kid(n, 0), Op::Not) || !supported(kid(n, 0))) {
-        emit(BNot, n, d, value(kid(n, 0), d));
-        return d;
+        value(kid(n, 0), d);
+        emit(BNot, n);
+        return;
       }
       [[fallthrough]];
     case Op::And: case Op::Or: {  // 1 or 0, through the jumps of the condition
       Label no, end;
       cond(n, false, no, d);
-      emit(BLdi, -1, d, 0, 0, 0, 1);
-      jump(BJmp, end, -1);
+      emit(BLdi, -1, 0, 0, 1);
+      jump(BJmp, end);
       bind(no);
-      emit(BLdi, -1, d, 0, 0, 0, 0);
+      emit(BLdi, -1, 0, 0, 0);
       bind(end);
-      return d;
+      return;
     }
-    case Op::Neg: case Op::Abs: case Op::Opponent: case Op::Next: case Op::Size: case Op::Top:
-    case Op::SiteOf: case Op::XOf: case Op::YOf: case Op::Attr: {
-      const int s = value(kid(n, 0), d);
+    case Op::Neg: case Op::Abs: case Op::Opponent: case Op::Next: case Op::Size: case Op::Top: case Op::SiteOf:
+    case Op::XOf: case Op::YOf: case Op::Attr: {
+      value(kid(n, 0), d);
       const BlockOp op = nd.op == Op::Neg ? BNeg : nd.op == Op::Abs ? BAbs : nd.op == Op::Opponent ? BOpp
-                         : nd.op == Op::Next ? BNext : nd.op == Op::Size ? BSize : nd.op == Op::Top ? BTop : nd.op == Op::SiteOf ? BSiteOf : nd.op == Op::XOf ? BXOf
-                         : nd.op == Op::YOf ? BYOf : BAttr;
-      emit(op, n, d, s, 0, nd.op == Op::Attr ? nd.a : 0);
-      return d;
+                         : nd.op == Op::Next ? BNext : nd.op == Op::Size ? BSize : nd.op == Op::Top ? BTop
+                         : nd.op == Op::SiteOf ? BSiteOf : nd.op == Op::XOf ? BXOf : nd.op == Op::YOf ? BYOf : BAttr;
+      emit(op, n, 0, nd.op == Op::Attr ? nd.a : 0);
+      return;
     }
     case Op::Owner: case Op::KindOf: {
       const int k = kid(n, 0);
-      if (is(k, Op::Top)) {  // top(s).owner, top(s).kind
-        emit(nd.op == Op::Owner ? BOwnerTop : BKindTop, n, d, value(kid(k, 0), d));
-        return d;
-      }
-      emit(nd.op == Op::Owner ? BOwner : BKind, n, d, value(k, d));
-      return d;
+      const bool of_top = is(k, Op::Top);  // top(s).owner, top(s).kind
+      value(of_top ? kid(k, 0) : k, d);
+      emit(nd.op == Op::Owner ? (of_top ? BOwnerTop : BOwner) : (of_top ? BKindTop : BKind), n);
+      return;
     }
     case Op::CountOwned: {
-      const int s = value(kid(n, 0), d);
-      const int p = value(kid(n, 1), s == d ? d + 1 : d);
-      emit(BCountOwned, n, d, s, p);
-      return d;
+      const int p = kid(n, 1);
+      value(kid(n, 0), d);
+      if (is(p, Op::Const))
+        emit(BCountOwnedI, n, 0, 0, at(p).imm);
+      else if (is(p, Op::Me))
+        emit(BCountOwnedM, n);
+      else
+        emit(BCountOwnedS, n, 0, 0, at(p).a);
+      return;
     }
     case Op::Offset: {
       const Node& dx = at(kid(n, 1));
       const Node& dy = at(kid(n, 2));
-      const int s = value(kid(n, 0), d);
+      value(kid(n, 0), d);
       if (dx.op == Op::Const && dy.op == Op::Const) {
-        emit(BOffsetC, n, d, s, 0, 0, steps_table(dx.imm, dy.imm));
-        return d;
+        emit(BOffsetC, n, 0, 0, steps_table(dx.imm, dy.imm));
+        return;
       }
       const XNode& x = c_.nodes[static_cast<size_t>(n)];
-      const int i = value(x.k[1]->id, s == d ? d + 1 : d);
-      emit(BOffsetT, n, d, s, i, x.a, x.imm);
-      return d;
+      const int index = at(x.k[1]->id).a;  // a slot (supported)
+      if (index >= 256) too_many_ = true;
+      emit(BOffsetT, n, index & 0xff, x.a, x.imm);
+      return;
     }
     case Op::Nth: {
       const auto& l = P_.lists[static_cast<size_t>(at(kid(n, 0)).a)];
-      emit(BNthC, n, d, value(kid(n, 1), d), 0, static_cast<int32_t>(l.size()),
-           static_cast<int64_t>(reinterpret_cast<intptr_t>(l.data())));
-      return d;
+      value(kid(n, 1), d);
+      emit(BNthC, n, 0, static_cast<int32_t>(l.size()), static_cast<int64_t>(reinterpret_cast<intptr_t>(l.data())));
+      return;
     }
     case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Mod: case Op::MinF: case Op::MaxF: {
-      const bool commutes = nd.op == Op::Add || nd.op == Op::Mul;
-      int a = 0, b = 0;
-      int64_t imm = 0;
-      bool swapped;
-      const bool constant = nd.op != Op::MinF && nd.op != Op::MaxF && operands(n, d, a, b, imm, swapped, commutes);
-      if (nd.op == Op::MinF || nd.op == Op::MaxF) {
-        a = value(kid(n, 0), d);
-        b = value(kid(n, 1), a == d ? d + 1 : d);
-        emit(nd.op == Op::MinF ? BMin : BMax, n, d, a, b);
-        return d;
-      }
-      const int base = static_cast<int>(nd.op) - static_cast<int>(Op::Add);
-      emit(static_cast<BlockOp>((constant ? BAddI : BAdd) + base), n, d, a, b, 0, imm);
-      return d;
+      const int k = nd.op == Op::MinF ? 5 : nd.op == Op::MaxF ? 6 : static_cast<int>(nd.op) - static_cast<int>(Op::Add);
+      const bool commutes = nd.op == Op::Add || nd.op == Op::Mul || nd.op == Op::MinF || nd.op == Op::MaxF;
+      const Forms f{op_of(BAddI, k), op_of(BAddS, k), op_of(BAddT, k)};
+      binary(n, d, f, commutes, f);
+      return;
     }
     case Op::Eq: case Op::Ne: case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: {
-      int a = 0, b = 0;
-      int64_t imm = 0;
-      bool swapped;
-      const bool constant = operands(n, d, a, b, imm, swapped, true);
-      const int cmp = swapped ? kMirrored[comparison(nd.op)] : comparison(nd.op);
-      emit(static_cast<BlockOp>((constant ? BEqI : BEq) + cmp), n, d, a, b, 0, imm);
-      return d;
+      const int k = comparison(nd.op), m = kMirrored[k];
+      binary(n, d, {op_of(BEqI, k), op_of(BEqS, k), op_of(BEqT, k)}, true, {op_of(BEqI, m), op_of(BEqS, m), op_of(BEqT, m)});
+      return;
     }
     case Op::If: {
       Label no, end;
       cond(kid(n, 0), false, no, d);
-      into(value(kid(n, 1), d), d);
-      jump(BJmp, end, -1);
+      value(kid(n, 1), d);
+      jump(BJmp, end);
       bind(no);
-      into(value(kid(n, 2), d), d);
+      value(kid(n, 2), d);
       bind(end);
-      return d;
+      return;
     }
     case Op::Let: case Op::Bind:
-      return into(scoped(n, d, [&](int body, int free) { return value(body, free); }), d);
+      scoped(n, d, [&](int body, int free) { value(body, free); });
+      return;
     default:
-      emit(BCall, n, d);
-      return d;
+      emit(BCall, n);
+      return;
   }
 }
 
 void BlockCompiler::cond(int n, bool when, Label& l, int d) {
   const Node& nd = at(n);
   if (!supported(n)) {
-    jump(when ? BJnz : BJz, l, -1, value(n, d));
+    value(n, d);
+    jump(when ? BJnz : BJz, l);
     return;
   }
   switch (nd.op) {
     case Op::Const:
-      if ((nd.imm != 0) == when) jump(BJmp, l, -1);
+      if ((nd.imm != 0) == when) jump(BJmp, l);
       return;
     case Op::Not: cond(kid(n, 0), !when, l, d); return;
     case Op::And:
@@ -378,33 +360,30 @@ void BlockCompiler::cond(int n, bool when, Label& l, int d) {
       return;
     }
     case Op::Eq: case Op::Ne: case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: {
-      int a = 0, b = 0;
-      int64_t imm = 0;
-      bool swapped;
-      const bool constant = operands(n, d, a, b, imm, swapped, true);
-      int cmp = swapped ? kMirrored[comparison(nd.op)] : comparison(nd.op);
-      if (!when) cmp = kNegated[cmp];
-      jump(static_cast<BlockOp>((constant ? BJeqI : BJeq) + cmp), l, -1, a, b, imm);
+      auto forms = [](int k) {
+        return Forms{static_cast<BlockOp>(BJEqI + k), static_cast<BlockOp>(BJEqS + k), static_cast<BlockOp>(BJEqT + k)};
+      };
+      int k = comparison(nd.op);
+      if (!when) k = kNegated[k];
+      binary(n, d, forms(k), true, forms(kMirrored[k]), &l);
       return;
     }
     case Op::If: {
       Label no, end;
       cond(kid(n, 0), false, no, d);
       cond(kid(n, 1), when, l, d);
-      jump(BJmp, end, -1);
+      jump(BJmp, end);
       bind(no);
       cond(kid(n, 2), when, l, d);
       bind(end);
       return;
     }
     case Op::Let: case Op::Bind:
-      scoped(n, d, [&](int body, int free) {
-        cond(body, when, l, free);
-        return 0;
-      });
+      scoped(n, d, [&](int body, int free) { cond(body, when, l, free); });
       return;
     default:
-      jump(when ? BJnz : BJz, l, -1, value(n, d));
+      value(n, d);
+      jump(when ? BJnz : BJz, l);
       return;
   }
 }
@@ -413,7 +392,7 @@ void BlockCompiler::ret(int n, int d) {
   const Node& nd = at(n);
   if (supported(n)) {
     switch (nd.op) {
-      case Op::Const: emit(BRetI, -1, 0, 0, 0, 0, nd.imm); return;
+      case Op::Const: emit(BRetI, -1, 0, 0, nd.imm); return;
       case Op::If: {
         Label no;
         cond(kid(n, 0), false, no, d);
@@ -425,9 +404,9 @@ void BlockCompiler::ret(int n, int d) {
       case Op::Not: {  // the operand's truth, negated
         Label yes;
         cond(kid(n, 0), true, yes, d);
-        emit(BRetI, -1, 0, 0, 0, 0, 1);
+        emit(BRetI, -1, 0, 0, 1);
         bind(yes);
-        emit(BRetI, -1, 0, 0, 0, 0, 0);
+        emit(BRetI, -1, 0, 0, 0);
         return;
       }
       case Op::And: case Op::Or: {  // the first operand when it decides, else the second's truth
@@ -436,28 +415,26 @@ void BlockCompiler::ret(int n, int d) {
         cond(kid(n, 0), decides, l, d);
         ret_truth(kid(n, 1), d);
         bind(l);
-        emit(BRetI, -1, 0, 0, 0, 0, decides);
+        emit(BRetI, -1, 0, 0, decides);
         return;
       }
       case Op::Let: case Op::Bind:
-        scoped(n, d, [&](int body, int free) {
-          ret(body, free);
-          return 0;
-        });
+        scoped(n, d, [&](int body, int free) { ret(body, free); });
         return;
       default: break;
     }
   }
-  emit(BRet, -1, 0, value(n, d));
+  value(n, d);
+  emit(BRet, -1);
 }
 
 void BlockCompiler::ret_truth(int n, int d) {
   if (zero_one(n)) return ret(n, d);
   Label no;
   cond(n, false, no, d);
-  emit(BRetI, -1, 0, 0, 0, 0, 1);
+  emit(BRetI, -1, 0, 0, 1);
   bind(no);
-  emit(BRetI, -1, 0, 0, 0, 0, 0);
+  emit(BRetI, -1, 0, 0, 0);
 }
 
 bool BlockCompiler::compile(int n, const XNode* x) {
@@ -471,13 +448,30 @@ bool BlockCompiler::compile(int n, const XNode* x) {
   for (size_t i = static_cast<size_t>(start_); i < c_.blocks.size(); ++i) {
     const uint16_t op = c_.blocks[i].op;
     calls += op == BCall;
-    work += op != BCall && op != BRet && op != BRetI && op != BMov && op != BLdi && op != BLds && op != BJmp;
+    work += op != BCall && op != BRet && op != BRetI && op != BLdi && op != BLds && op != BLdt && op != BStar &&
+            op != BJmp;
   }
   if (too_many_ || work < kMinWork || calls * 2 > work) {
     c_.blocks.resize(static_cast<size_t>(start_));
     return false;
   }
   return true;
+}
+
+int64_t BlockCompiler::steps_table(int64_t dx, int64_t dy) {
+  if (auto it = steps_made_.find({dx, dy}); it != steps_made_.end()) return it->second;
+  const auto start = static_cast<int64_t>(c_.steps.size());
+  for (int s = 0; s < P_.nsites(); ++s) {
+    const GridPlace& g = P_.grid_place[static_cast<size_t>(s)];
+    int32_t to = -2;  // not on a grid: the offset's error
+    if (g.grid >= 0) {
+      const GridInfo& grid = P_.grids[static_cast<size_t>(g.grid)];
+      const int64_t x = g.x + dx, y = g.y + dy;
+      to = x < 1 || y < 1 || x > grid.width || y > grid.height ? -1 : grid.sites[static_cast<size_t>((y - 1) * grid.width + x - 1)];
+    }
+    c_.steps.push_back(to);
+  }
+  return steps_made_[{dx, dy}] = start;
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
 // Blocks: the scalar expressions the machine evaluates most (comparisons, logic, arithmetic, `let`, `if`, the board's
-// reads, offsets) compiled once, when the machine is made, into linear code for a register machine with jumps, so
+// reads, offsets) compiled once, when the machine is made, into linear code for an accumulator machine with jumps, so
 // that a tree of such nodes costs one handler call instead of one per node and a condition costs a compare and a
 // jump. The largest trees of such nodes become blocks: the root's closure (closures.hpp) is the block's handler, which
 // runs its code; a node the block cannot compute (a call, a list, a string, an aggregate) is evaluated there through

@@ -7,16 +7,23 @@
 
 namespace ri {
 
-// The operations. A comparison comes in six (==, !=, <, <=, >, >=, in this order), each with two operands (registers
-// or slots) or an operand and a constant (I), computing 0 or 1 (Eq ..) or jumping by `a` when it holds (Jeq ..).
+// The operations. The machine keeps one value at hand, the accumulator: an operation computes it from itself and its
+// operand, which is a constant (I), a slot of the frame (S) or a temporary (T, the left operand: `T - acc`), and a
+// condition jumps by `a` when it holds. A comparison comes in six, ==, !=, <, <=, >, >=, in this order, each computing
+// 0 or 1 (Eq..) or jumping (JEq..).
 #define RI_BLOCK_OPS(X)                                                                                              \
-  X(Ret) X(RetI) X(Mov) X(Ldi) X(Lds) X(Ldg) X(Ldpm) X(Ldme) X(Ldzone) X(Ldlet) X(Ldkept) X(Sts) X(Call)             \
-  X(Neg) X(Abs) X(Not) X(Min) X(Max) X(Opp) X(Next)                                                                  \
-  X(Add) X(Sub) X(Mul) X(Div) X(Mod) X(AddI) X(SubI) X(MulI) X(DivI) X(ModI)                                         \
-  X(Eq) X(Ne) X(Lt) X(Le) X(Gt) X(Ge) X(EqI) X(NeI) X(LtI) X(LeI) X(GtI) X(GeI)                                      \
-  X(Jeq) X(Jne) X(Jlt) X(Jle) X(Jgt) X(Jge) X(JeqI) X(JneI) X(JltI) X(JleI) X(JgtI) X(JgeI)                          \
+  X(Ret) X(RetI) X(Ldi) X(Lds) X(Ldt) X(Ldg) X(Ldpm) X(Ldme) X(Ldzone) X(Ldlet) X(Ldkept) X(Star) X(Sts) X(Stst)     \
+  X(Call) X(Neg) X(Abs) X(Not) X(Opp) X(Next)                                                                        \
+  X(AddI) X(SubI) X(MulI) X(DivI) X(ModI) X(MinI) X(MaxI)                                                            \
+  X(AddS) X(SubS) X(MulS) X(DivS) X(ModS) X(MinS) X(MaxS)                                                            \
+  X(AddT) X(SubT) X(MulT) X(DivT) X(ModT) X(MinT) X(MaxT)                                                            \
+  X(EqI) X(NeI) X(LtI) X(LeI) X(GtI) X(GeI) X(EqS) X(NeS) X(LtS) X(LeS) X(GtS) X(GeS)                                \
+  X(EqT) X(NeT) X(LtT) X(LeT) X(GtT) X(GeT)                                                                          \
+  X(JEqI) X(JNeI) X(JLtI) X(JLeI) X(JGtI) X(JGeI) X(JEqS) X(JNeS) X(JLtS) X(JLeS) X(JGtS) X(JGeS)                    \
+  X(JEqT) X(JNeT) X(JLtT) X(JLeT) X(JGtT) X(JGeT)                                                                    \
   X(Jz) X(Jnz) X(Jmp)                                                                                                \
-  X(Size) X(Top) X(Owner) X(Kind) X(SiteOf) X(Attr) X(OwnerTop) X(KindTop) X(CountOwned)                           \
+  X(Size) X(Top) X(Owner) X(Kind) X(SiteOf) X(Attr) X(OwnerTop) X(KindTop)                                           \
+  X(CountOwnedI) X(CountOwnedS) X(CountOwnedM)                                                                       \
   X(OffsetC) X(OffsetT) X(NthC) X(XOf) X(YOf) X(InList) X(InRel)
 
 enum BlockOp : uint16_t {
@@ -25,7 +32,7 @@ enum BlockOp : uint16_t {
 #undef RI_ENUM
 };
 
-constexpr int kRegs = 16;  // registers of a block
+constexpr int kRegs = 16;  // temporaries of a block
 
 // The machine's side: running a block's code (blocks_run.cpp).
 struct Blocks {

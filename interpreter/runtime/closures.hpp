@@ -29,18 +29,16 @@ struct XNode {
 
 // The closures of a program's code: XNode i is node i. A statement's handler is run by Machine::ex, which counts its
 // step first.
-// One instruction of a block (blocks.hpp): an operation on registers (d: the destination, s and t: the operands,
-// registers or slots), with an operand or a jump
-// target (a), a constant (imm) and the node it computes (x: what evaluates it again when its value is out of range).
+// One instruction of a block (blocks.hpp): an operation of the accumulator machine, with a temporary (s), an operand or
+// a jump (a), a constant or a slot (imm) and the node it computes (x: what evaluates it again when its value is out of
+// range).
 struct Ins {
   uint16_t op = 0;
-  uint8_t d = 0, s = 0, t = 0;
-  uint8_t k = 0;  // bit 1: s is a slot of the frame, not a register; bit 2: t is
+  uint8_t s = 0;
   int32_t a = 0;
   int64_t imm = 0;
   const XNode* x = nullptr;
 };
-
 struct XCode {
   std::vector<XNode> nodes;
   std::vector<const XNode*> kids;  // XNode::kids point into it
