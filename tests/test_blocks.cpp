@@ -59,6 +59,9 @@ TEST_CASE("blocks compute the values and report the errors of the closures") {
       {"min(v, w) + max(v, 3) * 2 + abs(w - 5) == 10 + size(a1)", "true"},
       {"opponent(A) == B and next(B) == A and v + w == size(b2)", "true"},
       {"let s = offset(a1, 0, v); size(s) == 0 and owned(s, A) == 0 and v == 1", "true"},
+      // the value at hand after a join is not the last branch's (the else branch's `a` here)
+      {"let a = v + size(a1); let b = a * 3; (if w == 0 then b else a) - abs(a) == 4", "true"},
+      {"let a = v + size(a1); let b = a * 3; (if w != 0 then b else a) - abs(a) == 0", "true"},
   };
   for (const Row& r : rows) {
     INFO(r.expr);

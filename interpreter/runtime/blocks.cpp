@@ -67,11 +67,18 @@ class BlockCompiler {
     i.imm = imm;
     i.x = n >= 0 ? xnode(n) : nullptr;
     c_.blocks.push_back(i);
+    // what the accumulator holds: a slot's value after it is stored or loaded, until it changes (a jump that is not
+    // taken changes nothing; a storing into that slot from elsewhere does)
+    if (op == BSts || op == BLds)
+      acc_slot_ = static_cast<int>(imm);
+    else if (op == BStst ? imm == acc_slot_ : !(op == BStar || op == BJz || op == BJnz || (op >= BJEqI && op <= BJGeT)))
+      acc_slot_ = -1;
     return static_cast<int>(c_.blocks.size()) - 1;
   }
   // A jump to l (its a: where to, relative to it).
   void jump(BlockOp op, Label& l, int n = -1, int s = 0, int64_t imm = 0) { l.uses.push_back(emit(op, n, s, 0, imm)); }
   void bind(Label& l) {
+    acc_slot_ = -1;  // (code jumps here from elsewhere)
     l.at = static_cast<int>(c_.blocks.size());
     for (int u : l.uses) c_.blocks[static_cast<size_t>(u)].a = l.at - u;
   }
@@ -108,6 +115,7 @@ class BlockCompiler {
   const XNode* root_x_ = nullptr;
   int start_ = 0;
   bool too_many_ = false;
+  int acc_slot_ = -1;  // the slot whose value the accumulator holds here, or -1
   std::map<std::pair<int64_t, int64_t>, int64_t> steps_made_;
 };
 
@@ -216,7 +224,9 @@ void BlockCompiler::value(int n, int d) {
   auto op_of = [](BlockOp first, int k) { return static_cast<BlockOp>(first + k); };
   switch (nd.op) {
     case Op::Const: emit(BLdi, -1, 0, 0, nd.imm); return;
-    case Op::Local: emit(BLds, -1, 0, 0, nd.a); return;
+    case Op::Local:
+      if (acc_slot_ != nd.a) emit(BLds, -1, 0, 0, nd.a);
+      return;
     case Op::Global: emit(BLdg, -1, 0, P_.vars[static_cast<size_t>(nd.a)].offset); return;
     case Op::PerPlayer: emit(BLdpm, -1, 0, P_.vars[static_cast<size_t>(nd.a)].offset); return;
     case Op::Me: emit(BLdme, -1); return;
@@ -442,6 +452,7 @@ bool BlockCompiler::compile(int n, const XNode* x) {
   root_x_ = x;
   start_ = static_cast<int>(c_.blocks.size());
   too_many_ = false;
+  acc_slot_ = -1;
   ret(n, 0);
   // worth it: enough instructions of its own, and not mostly calls of closures
   int work = 0, calls = 0;
