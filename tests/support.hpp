@@ -6,6 +6,7 @@
 #include <string>
 
 #include "pipeline/pipeline.hpp"
+#include "runtime/engine.hpp"
 
 namespace ri::testing {
 
@@ -31,6 +32,18 @@ inline std::shared_ptr<const Program> compile_file(const std::string& relative, 
   INFO(d.format());
   REQUIRE(p);
   return p;
+}
+
+// Checks that rendering g's display fails with runtime error `message` at line:col of the rule file.
+inline void check_render_error(Game& g, const std::string& message, int line, int col) {
+  try {
+    g.render();
+    FAIL("no error");
+  } catch (const RuntimeError& e) {
+    CHECK(std::string(e.what()) == message);
+    CHECK(e.pos.line == line);
+    CHECK(e.pos.col == col);
+  }
 }
 
 }  // namespace ri::testing

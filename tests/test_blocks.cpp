@@ -73,13 +73,6 @@ TEST_CASE("blocks compute the values and report the errors of the closures") {
       CHECK(g.render() == std::string(r.shown) + "\n");
       continue;
     }
-    try {
-      g.render();
-      FAIL("no error");
-    } catch (const RuntimeError& e) {
-      CHECK(std::string(e.what()) == r.shown);
-      CHECK(e.pos.line == 19);
-      CHECK(e.pos.col == r.col + 11);  // (after `display: "{`)
-    }
+    testing::check_render_error(g, r.shown, 19, r.col + 11);  // (after `display: "{`)
   }
 }
