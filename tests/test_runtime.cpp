@@ -1464,3 +1464,55 @@ TEST_CASE("the board's key is kept as pieces move and change, and undo restores 
     CHECK(g.hash() == start);
   }
 }
+
+TEST_CASE("an aggregate whose where asks only who holds the element reads the board's tables, with the same values") {
+  const std::string game = R"RULES(game: {name: where}
+players: [A, B]
+topology:
+  grids:
+    - {width: 3, height: 3, name: board}
+pieces:
+  stone: {per_player: 2, attributes: {power: 1}}
+start:
+  board:
+    a1: {stone: A, power: 4}
+    b2: {stone: B, power: 2}
+    c3: {stone: B, power: 1}
+moves: {m: {}}
+turn: [{choose: all}]
+end: []
+)RULES";
+  struct Row {
+    const char* expr;
+    const char* shown;  // the value, or the error's message
+    bool error = false;
+  };
+  const Row rows[] = {
+      {"count(s in sites where occupied(s))", "3"},
+      {"count(s in sites where vacant(s))", "6"},
+      {"count(s in sites where owned(s, B) > 0)", "2"},
+      {"count(s in sites where owned(s, me) == 0)", "8"},
+      {"any(s in sites where owned(s, B) > 0 : s == b2)", "true"},
+      {"all(s in sites where owned(s, me) > 0 : s == a1)", "true"},
+      {"sum(s in [a1, b2, c3, a3] where occupied(s) : top(s).power)", "7"},
+      {"min(s in sites where owned(s, B) > 0 : top(s).power)", "1"},
+      {"let p = B; count(s in sites where owned(s, p) > 0)", "2"},
+      {"count(s in [a1, offset(a1, -1, 0)] where occupied(s))", "no site here (the value is none)", true},
+      {"max(s in [a3] where occupied(s) : 1)", "'max' over an empty list", true},
+  };
+  for (const Row& r : rows) {
+    INFO(r.expr);
+    auto p = testing::compile_text(game + "display: \"{" + r.expr + "}\"\n");
+    Game g(p);
+    if (!r.error) {
+      CHECK(g.render() == std::string(r.shown) + "\n");
+      continue;
+    }
+    try {
+      g.render();
+      FAIL("no error");
+    } catch (const RuntimeError& e) {
+      CHECK(std::string(e.what()) == r.shown);
+    }
+  }
+}

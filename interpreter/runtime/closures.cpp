@@ -563,6 +563,46 @@ struct Closures {
       if (!acc.found) m.fail(n, fmt::format("'{}' over an empty list", std::is_same_v<Acc, Extreme<true>> ? "min" : "max"));
     return val(acc.acc);
   }
+  // The same with a `where` that only asks who holds the element, a site (W: Where, where_form): the count of pieces
+  // there (and the player's, the where's player read once: a slot, `me` or a constant) read from the board's tables; an
+  // element that is not a site is left to the where's handler, which reports the error.
+  enum Where { Occupied = 1, Vacant, OwnedSome, OwnedNone };
+  template <class Acc, int W>
+  static Value aggregate_where(Machine& m, X x) {
+    const Value dom = ev(m, x.k[0]);
+    const Node& n = node(m, x);
+    Value* slot = &m.slots_[static_cast<size_t>(m.base_ + x.a)];
+    const size_t mark = m.arena_.size();
+    const State& S = m.S_;
+    int64_t who = 0;
+    if constexpr (W == OwnedSome || W == OwnedNone) who = iv(m, x.k[1]->k[0]->k[1]);
+    const bool player = who >= 0 && who < S.nplayers;
+    Acc acc;
+    m.for_each(dom, n, [&](Value e) {
+      if (m.arena_.size() != mark) m.drop_lists(mark);
+      *slot = e;
+      bool pass;
+      if (e.i < 0 || e.i >= m.nsites_) [[unlikely]] {
+        pass = iv(m, x.k[1]) != 0;
+      } else {
+        const int c = S.count[static_cast<size_t>(e.i)];
+        if constexpr (W == Occupied) pass = c > 0;
+        if constexpr (W == Vacant) pass = c == 0;
+        if constexpr (W == OwnedSome || W == OwnedNone) {
+          const bool some = c > 0 && player && S.owned[static_cast<size_t>(e.i) * static_cast<size_t>(S.nplayers) +
+                                                       static_cast<size_t>(who)] > 0;
+          pass = W == OwnedSome ? some : !some;
+        }
+      }
+      return !pass || acc.step(m, x);
+    });
+    if constexpr (std::is_same_v<Acc, Extreme<true>> || std::is_same_v<Acc, Extreme<false>>)
+      if (!acc.found) m.fail(n, fmt::format("'{}' over an empty list", std::is_same_v<Acc, Extreme<true>> ? "min" : "max"));
+    return val(acc.acc);
+  }
+  // the handler of aggregate n with accumulator Acc: aggregate_where when its `where` has that form
+  template <class Acc>
+  static XFn aggregate_handler(const Program& P, const Node& n);
   // what Machine's members compute (lists made in the arena, strings)
   // [a, b, ...]: the items evaluated now, in this scope, into the arena (the checker allows at most kMaxListLiteral)
   static Value list_literal(Machine& m, X x) {
@@ -740,6 +780,36 @@ XFn Closures::if_handler(const Program& P, const Node& n, XNode& x) {
   return x.a > 1 ? switch_ : if_;
 }
 
+// The form of `where` w of an aggregate over slot `slot` (Closures::Where; 0: none): size(E) > 0, size(E) == 0,
+// owned(E, P) > 0, owned(E, P) == 0, E the element, P a slot, `me` or a constant.
+static int where_form(const Program& P, int w, int slot) {
+  if (w < 0) return 0;
+  const Node& n = P.code[static_cast<size_t>(w)];
+  if ((n.op != Op::Gt && n.op != Op::Eq) || n.nk != 2) return 0;
+  const Node& zero = P.code[static_cast<size_t>(P.kid(n, 1))];
+  const Node& left = P.code[static_cast<size_t>(P.kid(n, 0))];
+  if (zero.op != Op::Const || zero.imm != 0 || left.nk < 1) return 0;
+  const Node& e = P.code[static_cast<size_t>(P.kid(left, 0))];
+  if (e.op != Op::Local || e.a != slot) return 0;
+  const bool gt = n.op == Op::Gt;
+  if (left.op == Op::Size) return gt ? Closures::Occupied : Closures::Vacant;
+  if (left.op != Op::CountOwned || left.nk != 2) return 0;
+  const Node& who = P.code[static_cast<size_t>(P.kid(left, 1))];
+  if (!((who.op == Op::Local && who.a != slot) || who.op == Op::Me || who.op == Op::Const)) return 0;
+  return gt ? Closures::OwnedSome : Closures::OwnedNone;
+}
+
+template <class Acc>
+XFn Closures::aggregate_handler(const Program& P, const Node& n) {
+  switch (where_form(P, n.nk > 1 ? P.kid(n, 1) : -1, n.a)) {
+    case Occupied: return aggregate_where<Acc, Occupied>;
+    case Vacant: return aggregate_where<Acc, Vacant>;
+    case OwnedSome: return aggregate_where<Acc, OwnedSome>;
+    case OwnedNone: return aggregate_where<Acc, OwnedNone>;
+    default: return aggregate_of<Acc>;
+  }
+}
+
 // offset(s, DX, DY): constant steps within 32 bits are added in one handler; DX[i] and DY[i] of constant lists of one
 // length with the same index (computed once) are read from a table; others are computed.
 XFn Closures::offset_handler(const Program& P, const Node& n, XNode& x, OffsetTables& tables) {
@@ -833,12 +903,12 @@ XFn Closures::choose(const Program& P, const Node& n, XNode& x, OffsetTables& ta
       }
       return range;
     case Op::ListLit: return list_literal;
-    case Op::Any: return aggregate_of<AnyOf>;
-    case Op::All: return aggregate_of<AllOf>;
-    case Op::Count: return aggregate_of<CountOf>;
-    case Op::Sum: return aggregate_of<SumOf>;
-    case Op::Min: return aggregate_of<Extreme<true>>;
-    case Op::Max: return aggregate_of<Extreme<false>>;
+    case Op::Any: return aggregate_handler<AnyOf>(P, n);
+    case Op::All: return aggregate_handler<AllOf>(P, n);
+    case Op::Count: return aggregate_handler<CountOf>(P, n);
+    case Op::Sum: return aggregate_handler<SumOf>(P, n);
+    case Op::Min: return aggregate_handler<Extreme<true>>(P, n);
+    case Op::Max: return aggregate_handler<Extreme<false>>(P, n);
     case Op::Call: {
       if (remembered_call(P, x.id) && n.nk <= kMaxMemoArgs) {
         static constexpr XFn remember[] = {remembered<0, false>, remembered<1, false>, remembered<2, false>,
