@@ -3,10 +3,8 @@
 
 #include <cstdlib>
 #include <map>
-#include <string>
 #include <utility>
 
-#include "common/arith.hpp"
 #include "compile/memo.hpp"
 #include "runtime/blocks_ops.hpp"
 
