@@ -1,5 +1,6 @@
-// The blocks (runtime/blocks.hpp): expressions compiled into register code compute what the closures compute, and
-// fail where they fail, with the same errors.
+// The runtime's shortcuts: the blocks (runtime/blocks.hpp), expressions compiled into code for the accumulator machine,
+// and the aggregates whose where clause is read from the board's tables (closures.cpp) compute what the closures
+// compute, and fail where they fail, with the same errors.
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -74,5 +75,35 @@ TEST_CASE("blocks compute the values and report the errors of the closures") {
       continue;
     }
     testing::check_render_error(g, r.shown, 19, r.col + 11);  // (after `display: "{`)
+  }
+}
+
+TEST_CASE("an aggregate whose where asks only who holds the element reads the board's tables, with the same values") {
+  struct Where {
+    const char* expr;
+    const char* shown;  // the value, or the error's message
+    bool error = false;
+  };
+  const Where rows[] = {
+      {"count(s in sites where occupied(s))", "2"},
+      {"count(s in sites where vacant(s))", "8"},
+      {"count(s in sites where owned(s, B) > 0)", "1"},
+      {"count(s in sites where owned(s, me) == 0)", "9"},
+      {"any(s in sites where owned(s, B) > 0 : s == b2)", "true"},
+      {"all(s in sites where owned(s, me) > 0 : s == a1)", "true"},
+      {"sum(s in [a1, b2, c3] where occupied(s) : top(s).power)", "6"},
+      {"min(s in sites where occupied(s) : top(s).power)", "2"},
+      {"let p = B; count(s in sites where owned(s, p) > 0)", "1"},
+      {"count(s in [a1, offset(a1, -1, 0)] where occupied(s))", "no site here (the value is none)", true},
+      {"max(s in [c3] where occupied(s) : 1)", "'max' over an empty list", true},
+  };
+  for (const Where& r : rows) {
+    INFO(r.expr);
+    auto p = testing::compile_text(std::string(kGame) + "display: \"{" + r.expr + "}\"\n");
+    Game g(p);
+    if (r.error)
+      testing::check_render_error(g, r.shown);
+    else
+      CHECK(g.render() == std::string(r.shown) + "\n");
   }
 }
