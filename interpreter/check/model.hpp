@@ -261,6 +261,11 @@ struct PositionTextInfo {
 struct GridInfo {
   int width = 0, height = 0;
   std::vector<int32_t> sites;  // [(y - 1) * width + x - 1] -> site, for x in 1..width, y in 1..height
+  // the site at column x, row y, or none (-1) outside the grid
+  int64_t site(int64_t x, int64_t y) const {
+    if (x < 1 || y < 1 || x > width || y > height) return -1;
+    return sites[static_cast<size_t>((y - 1) * width + x - 1)];
+  }
 };
 
 // Where a site is on a grid (grid -1: it is not on one).
@@ -307,6 +312,14 @@ struct Model {
   std::vector<Type> list_types;
   std::vector<std::vector<uint8_t>> list_member; // for site lists: member[site] (empty for others)
   std::vector<std::vector<int32_t>> list_index;  // for long site lists: index[site] = first position or -1
+  // whether constant list l holds x
+  bool list_holds(size_t l, int64_t x) const {
+    const auto& member = list_member[l];
+    if (!member.empty()) return x >= 0 && x < static_cast<int64_t>(member.size()) && member[static_cast<size_t>(x)];
+    for (auto e : lists[l])
+      if (e == x) return true;
+    return false;
+  }
   std::vector<int> region_lists;                 // [region] -> list id
   int players_list = -1, sites_list = -1;        // list ids of the built-in lists `players` and `sites`
   std::vector<std::vector<int>> zone_sites;      // per-player zones: [zone][player] -> site

@@ -142,10 +142,7 @@ void Cacher::wrap(int n, const Part& p) {
 void cache_static_parts(Program& P) {
   Cacher c(P);
   const int end = static_cast<int>(P.code.size());
-  // a part is cached where the code above it cannot be: a node that is not a part has it as a kid, or nothing does (a
-  // root; a node may have several parents: the copy of an inlined call left with its body only shares it)
-  std::vector<uint8_t> part(static_cast<size_t>(end), 0), parent(static_cast<size_t>(end), 0),
-      plain_parent(static_cast<size_t>(end), 0);
+  std::vector<uint8_t> part(static_cast<size_t>(end), 0);
   std::vector<Part> parts(static_cast<size_t>(end));
   for (int n = 0; n < end; ++n) {
     const Node& nd = P.code[static_cast<size_t>(n)];
@@ -156,19 +153,11 @@ void cache_static_parts(Program& P) {
     part[static_cast<size_t>(n)] = 1;
     parts[static_cast<size_t>(n)] = std::move(p);
   }
-  for (int n = 0; n < end; ++n) {
-    const Node& nd = P.code[static_cast<size_t>(n)];
-    for (int k = 0; k < nd.nk; ++k) {
-      const int kid = P.kid(nd, k);
-      if (kid < 0 || kid >= end) continue;
-      parent[static_cast<size_t>(kid)] = 1;
-      if (!part[static_cast<size_t>(n)]) plain_parent[static_cast<size_t>(kid)] = 1;
-    }
-  }
+  // a part is cached where the code above it cannot be (the copy of an inlined call left with its body only shares it)
+  const std::vector<uint8_t> roots = P.roots_of(part);
   for (int n = 0; n < end; ++n) {
     const size_t i = static_cast<size_t>(n);
-    if (part[i] && (plain_parent[i] || !parent[i]) && parts[i].nodes >= kCacheMinWork && !parts[i].keys.empty())
-      c.wrap(n, parts[i]);
+    if (roots[i] && parts[i].nodes >= kCacheMinWork && !parts[i].keys.empty()) c.wrap(n, parts[i]);
   }
 }
 

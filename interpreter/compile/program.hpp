@@ -130,6 +130,19 @@ struct Program : Model {
       out.push_back(code[b].pos);
   }
   int kid(const Node& n, int k) const { return kids[n.first + k]; }
+  // The roots of the trees that the nodes flagged in `in` (one flag per node, from node 0) make: the flagged nodes
+  // that no flagged node has as a kid, or that some node not flagged has (a node may have several parents).
+  std::vector<uint8_t> roots_of(const std::vector<uint8_t>& in) const {
+    const size_t end = in.size();
+    std::vector<uint8_t> flagged_parent(end, 0), other_parent(end, 0), roots(end, 0);
+    for (size_t n = 0; n < end; ++n)
+      for (int k = 0; k < code[n].nk; ++k) {
+        const int c = kid(code[n], k);
+        if (c >= 0 && static_cast<size_t>(c) < end) (in[n] ? flagged_parent : other_parent)[static_cast<size_t>(c)] = 1;
+      }
+    for (size_t n = 0; n < end; ++n) roots[n] = in[n] && (other_parent[n] || !flagged_parent[n]);
+    return roots;
+  }
   // Appends a copy of node n (sharing its kids) with n's side tables (the calls it was inlined for, whether generation
   // evaluates it); returns the copy's index.
   int copy_node(int n) {

@@ -14,19 +14,15 @@ bool reads(const Program& P, int n, int slot) {
   return nd.op == Op::Local && nd.a == slot;
 }
 
-// The form of requirement r on parameter `level` (slot `level`; with `bound`, the slot an inlined call bound it to).
+// The form of requirement r on parameter `level` (slot `level`; with `bound`, the slot an inlined call bound it to):
+// a site test whose player is on earlier parameters.
 RequireInfo::Native form(const Program& P, const Node& n, int slot, int level, int np, int& player) {
-  if (n.op != Op::Gt && n.op != Op::Eq) return RequireInfo::Evaluated;
-  const Node& right = P.code[static_cast<size_t>(P.kid(n, 1))];
-  if (right.op != Op::Const || right.imm != 0) return RequireInfo::Evaluated;
-  const Node& left = P.code[static_cast<size_t>(P.kid(n, 0))];
-  if (left.op == Op::Size && reads(P, P.kid(left, 0), slot))
-    return n.op == Op::Gt ? RequireInfo::Occupied : RequireInfo::Vacant;
-  if (left.op == Op::CountOwned && reads(P, P.kid(left, 0), slot) && P.param_level(P.kid(left, 1), np) < level) {
-    player = P.kid(left, 1);
-    return n.op == Op::Gt ? RequireInfo::OwnedSome : RequireInfo::OwnedNone;
-  }
-  return RequireInfo::Evaluated;
+  int who = -1;
+  const RequireInfo::Native t = site_test(P, n, slot, who);
+  if (who < 0) return t;
+  if (P.param_level(who, np) >= level) return RequireInfo::Evaluated;
+  player = who;
+  return t;
 }
 
 // The bound requirement n on int parameter `level` may be (RequireInfo::bound): `P OP E` or `E OP P` with OP one of
@@ -99,6 +95,18 @@ void mark_early(const Program& P, MoveInfo& mi, int np) {
 }
 
 }  // namespace
+
+RequireInfo::Native site_test(const Program& P, const Node& n, int slot, int& player) {
+  if ((n.op != Op::Gt && n.op != Op::Eq) || n.nk != 2) return RequireInfo::Evaluated;
+  const Node& right = P.code[static_cast<size_t>(P.kid(n, 1))];
+  if (right.op != Op::Const || right.imm != 0) return RequireInfo::Evaluated;
+  const Node& left = P.code[static_cast<size_t>(P.kid(n, 0))];
+  if (left.nk < 1 || !reads(P, P.kid(left, 0), slot)) return RequireInfo::Evaluated;
+  if (left.op == Op::Size) return n.op == Op::Gt ? RequireInfo::Occupied : RequireInfo::Vacant;
+  if (left.op != Op::CountOwned || left.nk != 2) return RequireInfo::Evaluated;
+  player = P.kid(left, 1);
+  return n.op == Op::Gt ? RequireInfo::OwnedSome : RequireInfo::OwnedNone;
+}
 
 void recognise_requirements(Program& P) {
   for (MoveInfo& mi : P.moves) {

@@ -16,4 +16,8 @@ namespace ri {
 // Marks the program's requirements of those forms.
 void recognise_requirements(Program& P);
 
+// The test of who holds site S that node n makes, S read from slot `slot`: size(S) > 0 (Occupied), size(S) == 0
+// (Vacant), owned(S, W) > 0 (OwnedSome) or owned(S, W) == 0 (OwnedNone), W's node then in `player`; else Evaluated.
+RequireInfo::Native site_test(const Program& P, const Node& n, int slot, int& player);
+
 }  // namespace ri

@@ -457,8 +457,7 @@ bool BlockCompiler::compile(int n, const XNode* x) {
   for (size_t i = static_cast<size_t>(start_); i < c_.blocks.size(); ++i) {
     const uint16_t op = c_.blocks[i].op;
     calls += op == BCall;
-    work += op != BCall && op != BRet && op != BRetI && op != BLdi && op != BLds && op != BLdt && op != BStar &&
-            op != BJmp;
+    work += op != BCall && op != BRet && op != BRetI && op != BLdi && op != BLds && op != BStar && op != BJmp;
   }
   if (too_many_ || work < kMinWork || calls * 2 > work) {
     c_.blocks.resize(static_cast<size_t>(start_));
@@ -472,13 +471,8 @@ int64_t BlockCompiler::steps_table(int64_t dx, int64_t dy) {
   const auto start = static_cast<int64_t>(c_.steps.size());
   for (int s = 0; s < P_.nsites(); ++s) {
     const GridPlace& g = P_.grid_place[static_cast<size_t>(s)];
-    int32_t to = -2;  // not on a grid: the offset's error
-    if (g.grid >= 0) {
-      const GridInfo& grid = P_.grids[static_cast<size_t>(g.grid)];
-      const int64_t x = g.x + dx, y = g.y + dy;
-      to = x < 1 || y < 1 || x > grid.width || y > grid.height ? -1 : grid.sites[static_cast<size_t>((y - 1) * grid.width + x - 1)];
-    }
-    c_.steps.push_back(to);
+    const int64_t to = g.grid < 0 ? -2 : P_.grids[static_cast<size_t>(g.grid)].site(g.x + dx, g.y + dy);
+    c_.steps.push_back(static_cast<int32_t>(to));  // (-2: not on a grid, the offset's error)
   }
   return steps_made_[{dx, dy}] = start;
 }
@@ -488,20 +482,12 @@ int64_t BlockCompiler::steps_table(int64_t dx, int64_t dy) {
 void compile_blocks(const Program& P, XCode& c) {
   BlockCompiler bc(P, c);
   const size_t nn = P.code.size();
-  std::vector<uint8_t> ok(nn), inside(nn), plain_parent(nn);
+  std::vector<uint8_t> ok(nn);
   for (size_t n = 0; n < nn; ++n) ok[n] = c.nodes[n].fn && bc.supported(static_cast<int>(n));
-  for (size_t n = 0; n < nn; ++n) {
-    const Node& nd = P.code[n];
-    for (int k = 0; k < nd.nk; ++k) {
-      const int kid = P.kid(nd, k);
-      if (kid < 0) continue;
-      (ok[n] ? inside : plain_parent)[static_cast<size_t>(kid)] = 1;
-    }
-  }
+  const std::vector<uint8_t> root = P.roots_of(ok);
   std::vector<int> roots;
   for (size_t n = 0; n < nn; ++n)
-    if (ok[n] && (plain_parent[n] || !inside[n]) && P.code[n].op != Op::Const && P.code[n].op != Op::Local)
-      roots.push_back(static_cast<int>(n));
+    if (root[n] && P.code[n].op != Op::Const && P.code[n].op != Op::Local) roots.push_back(static_cast<int>(n));
   c.roots.reserve(roots.size());  // (the instructions point into it)
   std::vector<std::pair<int, int64_t>> made;  // root, where its code starts
   for (int n : roots) {

@@ -12,7 +12,7 @@ namespace ri {
 // condition jumps by `a` when it holds. A comparison comes in six, ==, !=, <, <=, >, >=, in this order, each computing
 // 0 or 1 (Eq..) or jumping (JEq..).
 #define RI_BLOCK_OPS(X)                                                                                              \
-  X(Ret) X(RetI) X(Ldi) X(Lds) X(Ldt) X(Ldg) X(Ldpm) X(Ldme) X(Ldzone) X(Ldlet) X(Ldkept) X(Star) X(Sts) X(Stst)     \
+  X(Ret) X(RetI) X(Ldi) X(Lds) X(Ldg) X(Ldpm) X(Ldme) X(Ldzone) X(Ldlet) X(Ldkept) X(Star) X(Sts) X(Stst)            \
   X(Call) X(Neg) X(Abs) X(Not) X(Opp) X(Next)                                                                        \
   X(AddI) X(SubI) X(MulI) X(DivI) X(ModI) X(MinI) X(MaxI)                                                            \
   X(AddS) X(SubS) X(MulS) X(DivS) X(ModS) X(MinS) X(MaxS)                                                            \
@@ -40,14 +40,6 @@ struct Blocks {
   // error (or computes the value, which is then the value).
   [[gnu::noinline, gnu::cold]] static int64_t again(Machine& m, const Ins& i) { return i.x->fn(m, *i.x).i; }
   static Value run(Machine& m, const XNode& x);
-  // whether constant list l holds x (Machine::contains)
-  static bool in_list(const Machine& m, size_t l, int64_t x) {
-    const auto& member = m.P_->list_member[l];
-    if (!member.empty()) return x >= 0 && x < static_cast<int64_t>(member.size()) && member[static_cast<size_t>(x)];
-    for (auto e : m.P_->lists[l])
-      if (e == x) return true;
-    return false;
-  }
 };
 
 }  // namespace ri

@@ -31,7 +31,6 @@ L_Ret: return Value{acc, 0, 0};
 L_RetI: return Value{ip->imm, 0, 0};
 L_Ldi: acc = ip->imm; RI_NEXT;
 L_Lds: acc = RI_SLOT; RI_NEXT;
-L_Ldt: acc = t[ip->s]; RI_NEXT;
 L_Ldg: acc = S.vars[static_cast<size_t>(ip->a)]; RI_NEXT;
 L_Ldpm: acc = S.vars[static_cast<size_t>(ip->a + S.player)]; RI_NEXT;
 L_Ldme: acc = S.player; RI_NEXT;
@@ -170,13 +169,13 @@ L_YOf:
     acc = ip->op == BXOf ? g.x : g.y;
   }
   RI_NEXT;
-L_InList: acc = in_list(m, static_cast<size_t>(ip->imm), acc) == (ip->a != 0); RI_NEXT;
+L_InList: acc = m.P_->list_holds(static_cast<size_t>(ip->imm), acc) == (ip->a != 0); RI_NEXT;
 L_InRel:  // the element in temporary s, the site in the accumulator
   if (static_cast<uint64_t>(acc) >= RI_NSITES) {
     acc = again(m, *ip);
   } else {
     const auto l = static_cast<size_t>(m.P_->relation_lists[static_cast<size_t>(ip->imm)][static_cast<size_t>(acc)]);
-    acc = in_list(m, l, t[ip->s]) == (ip->a != 0);
+    acc = m.P_->list_holds(l, t[ip->s]) == (ip->a != 0);
   }
   RI_NEXT;
 #undef RI_SLOT

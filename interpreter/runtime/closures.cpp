@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include "common/arith.hpp"
+#include "compile/requirements.hpp"
 #include "runtime/blocks.hpp"
 #include "runtime/machine.hpp"
 
@@ -325,14 +326,9 @@ struct Closures {
   }
   static Value x_of(Machine& m, X x) { return val(m.grid_place(node(m, x), iv(m, x.k[0])).x); }
   static Value y_of(Machine& m, X x) { return val(m.grid_place(node(m, x), iv(m, x.k[0])).y); }
-  // the site at column x, row y of grid g, or none (-1) outside it
-  static int64_t grid_site(const GridInfo& g, int64_t x, int64_t y) {
-    if (x < 1 || y < 1 || x > g.width || y > g.height) return -1;
-    return g.sites[static_cast<size_t>((y - 1) * g.width + x - 1)];
-  }
   static Value site_at(Machine& m, X x) {
     const int64_t cx = iv(m, x.k[0]);
-    return val(grid_site(m.P_->grids[0], cx, iv(m, x.k[1])));
+    return val(m.P_->grids[0].site(cx, iv(m, x.k[1])));
   }
   static Value offset(Machine& m, X x) {
     const GridPlace& g = m.grid_place(node(m, x), iv(m, x.k[0]));
@@ -340,12 +336,12 @@ struct Closures {
     const int64_t dy = iv(m, x.k[2]);
     int64_t cx, cy;
     if (__builtin_add_overflow(g.x, dx, &cx) || __builtin_add_overflow(g.y, dy, &cy)) return val(-1);
-    return val(grid_site(m.P_->grids[static_cast<size_t>(g.grid)], cx, cy));
+    return val(m.P_->grids[static_cast<size_t>(g.grid)].site(cx, cy));
   }
   // offset(s, DX, DY) with constant steps (imm: dx, b: dy)
   static Value offset_c(Machine& m, X x) {
     const GridPlace& g = m.grid_place(node(m, x), iv(m, x.k[0]));
-    return val(grid_site(m.P_->grids[static_cast<size_t>(g.grid)], g.x + x.imm, g.y + x.b));
+    return val(m.P_->grids[static_cast<size_t>(g.grid)].site(g.x + x.imm, g.y + x.b));
   }
   // offset(s, DX[i], DY[i]) with constant lists DX and DY of one length (a) and one index i (k[1]; OffsetTables): read
   // from the table of every site's offsets by those steps (imm: where it starts in XCode::tables, a entries per site);
@@ -547,60 +543,44 @@ struct Closures {
       return true;
     }
   };
-  template <class Acc>
+  // Whether element e passes aggregate x's `where` (none: it does). W other than RequireInfo::Evaluated: the where only
+  // asks who holds the element, a site (compile/requirements.hpp site_test), whose counts are read from the board's
+  // tables, with the where's player `who` read once (a slot, `me` or a constant); an element that is not a site is left
+  // to the where's handler, which reports the error.
+  template <int W>
+  [[gnu::always_inline]] static bool where(Machine& m, X x, int64_t e, int64_t who) {
+    if constexpr (W == RequireInfo::Evaluated) {
+      return !x.k[1] || iv(m, x.k[1]);
+    } else {
+      if (e < 0 || e >= m.nsites_) [[unlikely]] return iv(m, x.k[1]) != 0;
+      const State& S = m.S_;
+      const int c = S.count[static_cast<size_t>(e)];
+      if constexpr (W == RequireInfo::Occupied) return c > 0;
+      if constexpr (W == RequireInfo::Vacant) return c == 0;
+      const bool some = c > 0 && who >= 0 && who < S.nplayers &&
+                        S.owned[static_cast<size_t>(e) * static_cast<size_t>(S.nplayers) + static_cast<size_t>(who)] > 0;
+      return (W == RequireInfo::OwnedSome) == some;
+    }
+  }
+  template <class Acc, int W = RequireInfo::Evaluated>
   static Value aggregate_of(Machine& m, X x) {
     const Value dom = ev(m, x.k[0]);
     const Node& n = node(m, x);
     Value* slot = &m.slots_[static_cast<size_t>(m.base_ + x.a)];
     const size_t mark = m.arena_.size();
-    Acc acc;
-    m.for_each(dom, n, [&](Value e) {
-      if (m.arena_.size() != mark) m.drop_lists(mark);
-      *slot = e;
-      return (x.k[1] && !iv(m, x.k[1])) || acc.step(m, x);
-    });
-    if constexpr (std::is_same_v<Acc, Extreme<true>> || std::is_same_v<Acc, Extreme<false>>)
-      if (!acc.found) m.fail(n, fmt::format("'{}' over an empty list", std::is_same_v<Acc, Extreme<true>> ? "min" : "max"));
-    return val(acc.acc);
-  }
-  // The same with a `where` that only asks who holds the element, a site (W: Where, where_form): the count of pieces
-  // there (and the player's, the where's player read once: a slot, `me` or a constant) read from the board's tables; an
-  // element that is not a site is left to the where's handler, which reports the error.
-  enum Where { Occupied = 1, Vacant, OwnedSome, OwnedNone };
-  template <class Acc, int W>
-  static Value aggregate_where(Machine& m, X x) {
-    const Value dom = ev(m, x.k[0]);
-    const Node& n = node(m, x);
-    Value* slot = &m.slots_[static_cast<size_t>(m.base_ + x.a)];
-    const size_t mark = m.arena_.size();
-    const State& S = m.S_;
     int64_t who = 0;
-    if constexpr (W == OwnedSome || W == OwnedNone) who = iv(m, x.k[1]->k[0]->k[1]);
-    const bool player = who >= 0 && who < S.nplayers;
+    if constexpr (W == RequireInfo::OwnedSome || W == RequireInfo::OwnedNone) who = iv(m, x.k[1]->k[0]->k[1]);
     Acc acc;
     m.for_each(dom, n, [&](Value e) {
       if (m.arena_.size() != mark) m.drop_lists(mark);
       *slot = e;
-      bool pass;
-      if (e.i < 0 || e.i >= m.nsites_) [[unlikely]] {
-        pass = iv(m, x.k[1]) != 0;
-      } else {
-        const int c = S.count[static_cast<size_t>(e.i)];
-        if constexpr (W == Occupied) pass = c > 0;
-        if constexpr (W == Vacant) pass = c == 0;
-        if constexpr (W == OwnedSome || W == OwnedNone) {
-          const bool some = c > 0 && player && S.owned[static_cast<size_t>(e.i) * static_cast<size_t>(S.nplayers) +
-                                                       static_cast<size_t>(who)] > 0;
-          pass = W == OwnedSome ? some : !some;
-        }
-      }
-      return !pass || acc.step(m, x);
+      return !where<W>(m, x, e.i, who) || acc.step(m, x);
     });
     if constexpr (std::is_same_v<Acc, Extreme<true>> || std::is_same_v<Acc, Extreme<false>>)
       if (!acc.found) m.fail(n, fmt::format("'{}' over an empty list", std::is_same_v<Acc, Extreme<true>> ? "min" : "max"));
     return val(acc.acc);
   }
-  // the handler of aggregate n with accumulator Acc: aggregate_where when its `where` has that form
+  // the handler of aggregate n with accumulator Acc: the board's tables read for its `where` when it has that form
   template <class Acc>
   static XFn aggregate_handler(const Program& P, const Node& n);
   // what Machine's members compute (lists made in the arena, strings)
@@ -695,8 +675,8 @@ int64_t OffsetTables::of(int dx, int dy) {
     const GridPlace& g = P_.grid_place[s];
     for (size_t i = 0; i < n; ++i)
       out_.push_back(g.grid < 0 ? -1
-                                : static_cast<int32_t>(Closures::grid_site(P_.grids[static_cast<size_t>(g.grid)],
-                                                                           int64_t{g.x} + lx[i], int64_t{g.y} + ly[i])));
+                                : static_cast<int32_t>(P_.grids[static_cast<size_t>(g.grid)].site(int64_t{g.x} + lx[i],
+                                                                                                  int64_t{g.y} + ly[i])));
   }
   return made_[{dx, dy}] = at;
 }
@@ -780,32 +760,20 @@ XFn Closures::if_handler(const Program& P, const Node& n, XNode& x) {
   return x.a > 1 ? switch_ : if_;
 }
 
-// The form of `where` w of an aggregate over slot `slot` (Closures::Where; 0: none): size(E) > 0, size(E) == 0,
-// owned(E, P) > 0, owned(E, P) == 0, E the element, P a slot, `me` or a constant.
-static int where_form(const Program& P, int w, int slot) {
-  if (w < 0) return 0;
-  const Node& n = P.code[static_cast<size_t>(w)];
-  if ((n.op != Op::Gt && n.op != Op::Eq) || n.nk != 2) return 0;
-  const Node& zero = P.code[static_cast<size_t>(P.kid(n, 1))];
-  const Node& left = P.code[static_cast<size_t>(P.kid(n, 0))];
-  if (zero.op != Op::Const || zero.imm != 0 || left.nk < 1) return 0;
-  const Node& e = P.code[static_cast<size_t>(P.kid(left, 0))];
-  if (e.op != Op::Local || e.a != slot) return 0;
-  const bool gt = n.op == Op::Gt;
-  if (left.op == Op::Size) return gt ? Closures::Occupied : Closures::Vacant;
-  if (left.op != Op::CountOwned || left.nk != 2) return 0;
-  const Node& who = P.code[static_cast<size_t>(P.kid(left, 1))];
-  if (!((who.op == Op::Local && who.a != slot) || who.op == Op::Me || who.op == Op::Const)) return 0;
-  return gt ? Closures::OwnedSome : Closures::OwnedNone;
-}
-
 template <class Acc>
 XFn Closures::aggregate_handler(const Program& P, const Node& n) {
-  switch (where_form(P, n.nk > 1 ? P.kid(n, 1) : -1, n.a)) {
-    case Occupied: return aggregate_where<Acc, Occupied>;
-    case Vacant: return aggregate_where<Acc, Vacant>;
-    case OwnedSome: return aggregate_where<Acc, OwnedSome>;
-    case OwnedNone: return aggregate_where<Acc, OwnedNone>;
+  const int w = n.nk > 1 ? P.kid(n, 1) : -1;
+  int who = -1;
+  const RequireInfo::Native t = w >= 0 ? site_test(P, P.code[static_cast<size_t>(w)], n.a, who) : RequireInfo::Evaluated;
+  if (who >= 0) {  // the player read once: a slot other than the element's, `me` or a constant
+    const Node& p = P.code[static_cast<size_t>(who)];
+    if (!((p.op == Op::Local && p.a != n.a) || p.op == Op::Me || p.op == Op::Const)) return aggregate_of<Acc>;
+  }
+  switch (t) {
+    case RequireInfo::Occupied: return aggregate_of<Acc, RequireInfo::Occupied>;
+    case RequireInfo::Vacant: return aggregate_of<Acc, RequireInfo::Vacant>;
+    case RequireInfo::OwnedSome: return aggregate_of<Acc, RequireInfo::OwnedSome>;
+    case RequireInfo::OwnedNone: return aggregate_of<Acc, RequireInfo::OwnedNone>;
     default: return aggregate_of<Acc>;
   }
 }

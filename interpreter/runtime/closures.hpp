@@ -27,8 +27,6 @@ struct XNode {
   int32_t nk = 0;                  // its number of kids
 };
 
-// The closures of a program's code: XNode i is node i. A statement's handler is run by Machine::ex, which counts its
-// step first.
 // One instruction of a block (blocks.hpp): an operation of the accumulator machine, with a temporary (s), an operand or
 // a jump (a), a constant or a slot (imm) and the node it computes (x: what evaluates it again when its value is out of
 // range).
@@ -39,6 +37,9 @@ struct Ins {
   int64_t imm = 0;
   const XNode* x = nullptr;
 };
+
+// The closures of a program's code: XNode i is node i. A statement's handler is run by Machine::ex, which counts its
+// step first.
 struct XCode {
   std::vector<XNode> nodes;
   std::vector<const XNode*> kids;  // XNode::kids point into it

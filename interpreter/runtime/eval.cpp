@@ -65,13 +65,7 @@ void Machine::no_site(const Node& n) const { fail(n, "no site here (the value is
 
 bool Machine::contains(const Value& l, int64_t x) {
   switch (static_cast<ListKind>(l.i)) {
-    case ListKind::Const: {
-      const auto& mem = P_->list_member[l.b];
-      if (!mem.empty()) return x >= 0 && x < static_cast<int64_t>(mem.size()) && mem[x];
-      for (auto e : P_->lists[l.b])
-        if (e == x) return true;
-      return false;
-    }
+    case ListKind::Const: return P_->list_holds(static_cast<size_t>(l.b), x);
     case ListKind::Range: return x >= l.b && x <= l.c;
     case ListKind::Stack: return x >= 0 && x < static_cast<int64_t>(S_.site.size()) && S_.site[x] == l.b;
     case ListKind::AllPieces: return x >= 0 && x < static_cast<int64_t>(S_.site.size()) && S_.site[x] >= 0;

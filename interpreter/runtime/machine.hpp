@@ -177,7 +177,7 @@ class Machine {
  private:
   friend struct Closures;    // the handlers of the expressions (closures.cpp)
   friend struct Statements;  // and of the statements (effects.cpp)
-  friend struct Blocks;      // and the blocks' code (blocks.cpp)
+  friend struct Blocks;      // and the blocks' code (blocks_run.cpp)
   Value ev(int n) {
     const XNode& x = nodes_[static_cast<size_t>(n)];
     return x.fn(*this, x);
