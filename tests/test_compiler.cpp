@@ -640,6 +640,66 @@ TEST_CASE("a native requirement after requirements that cannot fail is checked f
   }
 }
 
+TEST_CASE("requirements that the board's tables decide bind a site parameter only to the values that meet them") {
+  using S = RequireInfo::Sort;
+  struct Row {
+    std::vector<std::string> requirements;
+    uint32_t mask;  // MoveInfo::Sorting::mask for b: the requirements that sort b's values
+    S last;         // the last one's form
+    std::string error;
+  };
+  // a 3x3 grid (a1 = 0, b1 = 1, ... c3 = 8; A holds b2)
+  const Row rows[] = {
+      {{"abs(x_of(b) - x_of(a)) + abs(y_of(b) - y_of(a)) == 1"}, 0b1, S::SortTrue, ""},
+      {{"x_of(b) == x_of(a) + size(a)"}, 0b1, S::SortEqual, ""},
+      {{"size(a) + 1 == x_of(b)"}, 0b1, S::SortEqual, ""},  // E on the left
+      {{"x_of(b) > 1 or occupied(a)"}, 0b1, S::SortOr, ""},
+      {{"occupied(a) or x_of(b) > 1"}, 0b1, S::SortOr, ""},
+      {{"not (x_of(a) == x_of(b))"}, 0b1, S::SortTrue, ""},
+      {{"(x_of(b) + (if me == A then 1 else 0)) % 2 == 0"}, 0b1, S::SortTrue, ""},  // `me` is an input
+      // after requirements that cannot fail; up to the first with an E
+      {{"b != a", "vacant(b)", "x_of(b) == y_of(a)", "x_of(b) == size(a) + 1", "y_of(b) > 1"}, 0b1101, S::SortEqual, ""},
+      {{"10 / (size(b) + 1) > 0", "x_of(b) == y_of(a)"}, 0, S::NoSort, ""},  // after one that can fail
+      {{"x_of(b) < size(b) + 3"}, 0, S::NoSort, ""},  // the pieces are no table
+      {{"x_of(b) == 2 and size(a) == 0"}, 0, S::NoSort, ""},
+      // a requirement fails for some value: every value is tried, the error met where it always was
+      {{"6 / (x_of(b) - 2) == x_of(a)"}, 0b1, S::SortTrue, "division by zero"},
+      {{"b != a", "6 / (x_of(b) - 2) == size(a)"}, 0b11, S::SortEqual, "division by zero"},
+      {{"x_of(b) != 2", "6 / (x_of(b) - 2) == size(a)"}, 0b11, S::SortEqual, ""},  // not for the values it is checked for
+      // E fails: the same
+      {{"x_of(b) == 6 / size(a)"}, 0b1, S::SortEqual, "division by zero"},
+      {{"x_of(b) > 4 or x_of(a) / size(a) > 0"}, 0b1, S::SortOr, "division by zero"},
+  };
+  const std::string rest = "topology: {grids: [{width: 3, height: 3}]}\npieces: {man: {per_player: 1}}\n"
+                           "start: {board: {b2: {man: A}}}\n";
+  for (const Row& r : rows) {
+    INFO(r.requirements.back());
+    const Listed l = listed("\n      a: site\n      b: site", r.requirements, rest);
+    const MoveInfo& mi = l.p->moves[0];
+    REQUIRE(mi.sorts.size() == 2);
+    CHECK(mi.sorts[1].mask == r.mask);
+    if (r.mask != 0) CHECK(int{mi.requires_[static_cast<size_t>(mi.sorts[1].last)].sort} == int{r.last});
+    CHECK(l.error == r.error);
+    // the same moves as with each requirement checked for each value (behind an `and`, none sorts)
+    std::vector<std::string> each;
+    for (const std::string& q : r.requirements) each.push_back("size(b) >= 0 and (" + q + ")");
+    const Listed e = listed("\n      a: site\n      b: site", each, rest);
+    CHECK(e.p->moves[0].sorts[1].mask == 0);
+    CHECK(l.moves == e.moves);
+    CHECK(l.error == e.error);
+  }
+  // what is bound, in order: b's values in the domain's order
+  Listed l = listed("\n      a: site\n      b: site", {"abs(x_of(b) - x_of(a)) + abs(y_of(b) - y_of(a)) == 1"}, rest);
+  CHECK(l.moves == std::vector<std::string>{"0 1", "0 3", "1 0", "1 2", "1 4", "2 1", "2 5", "3 0", "3 4", "3 6",
+                                            "4 1", "4 3", "4 5", "4 7", "5 2", "5 4", "5 8", "6 3", "6 7", "7 4",
+                                            "7 6", "7 8", "8 5", "8 7"});
+  l = listed("\n      a: site in [a1, b2]\n      b: site in [c3, a3, b3, b2]", {"y_of(b) == 3 or occupied(a)"}, rest);
+  CHECK(l.p->moves[0].sorts[1].mask == 1);
+  CHECK(l.moves == std::vector<std::string>{"0 8", "0 6", "0 7", "4 8", "4 6", "4 7", "4 4"});
+  l = listed("\n      a: site in [b2, a1]\n      b: site in [c3, a3, b3, b2]", {"x_of(b) == size(a) + 1"}, rest);
+  CHECK(l.moves == std::vector<std::string>{"4 7", "4 4", "0 6"});
+}
+
 TEST_CASE("after inlining, what a copy of a body computes from constants is folded, where it cannot fail") {
   const std::string text = R"RULES(
 game: {name: folding}

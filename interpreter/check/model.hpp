@@ -34,6 +34,9 @@ struct ParamInfo {
   std::string code, message;
 };
 
+// The most inputs besides its parameter a requirement that sorts a parameter's values reads (RequireInfo::sort).
+constexpr int kMaxSortInputs = 3;
+
 struct RequireInfo {
   int node = -1;
   // The parameter after whose binding generation checks it: the highest parameter it or an earlier
@@ -57,6 +60,12 @@ struct RequireInfo {
   enum Bound : uint8_t { NoBound, AtLeast, AtMost, Exactly } bound = NoBound;
   int8_t bound_shift = 0;
   int bound_node = -1;
+  // A requirement on a site or player parameter P (its level) whose domain is the same in every state, that sorts P's
+  // values (compile/requirements.hpp, MoveInfo::sorts): SortTrue when all of it is computed from P, earlier parameters
+  // and `me` and the board's tables only (compile/cache.hpp; `sort_part` its node); SortEqual for F == E (or E == F)
+  // and SortOr for F or E (or E or F), F computed so (`sort_part`) and E from earlier parameters (`sort_other`).
+  enum Sort : uint8_t { NoSort, SortTrue, SortEqual, SortOr } sort = NoSort;
+  int sort_part = -1, sort_other = -1;
   std::string code;      // may be empty
   std::string message;   // may be empty
   std::string text;      // the expression as written
@@ -93,9 +102,17 @@ struct MoveInfo {
   // generation checks first, natively (RequireInfo::native), since every requirement before them in the level cannot
   // fail (compile/requirements.hpp)
   std::vector<uint32_t> early;
+  // Per parameter: the requirements of its level that sort its values (RequireInfo::sort), each before the first
+  // that may fail: generation binds it only to the values for which they all hold (runtime/sorted.hpp), in order.
+  struct Sorting {
+    uint32_t mask = 0;  // the requirements (bit k: require_at[i + 1] + k); none: its values are not sorted
+    int last = -1;      // the last of them (the only one that may be SortEqual or SortOr)
+    std::vector<int> inputs;  // the nodes that read what they compute from besides the parameter (a slot or `me`)
+  };
+  std::vector<Sorting> sorts;
   // what generation does for this move when it lists its legal moves: requirements checked first (early), ranges
-  // narrowed (bounded)
-  static constexpr int kEarly = 1, kNarrow = 2;
+  // narrowed (bounded), values sorted (sorted)
+  static constexpr int kEarly = 1, kNarrow = 2, kSorted = 4;
   int features = 0;
   std::vector<int> effects;  // statement nodes
   // conditions on the state after the effects (their `level` unused): a candidate that fails one is not legal

@@ -30,7 +30,8 @@ struct Part {
 
 class Cacher {
  public:
-  explicit Cacher(Program& P) : P_(P) {}
+  // `through_kept`: a kept part (Op::Hoisted) or a cached one counts as the part it keeps (fixed_part)
+  explicit Cacher(const Program& P, bool through_kept = false) : P_(P), through_kept_(through_kept) {}
   // What the tree at n reads; `bound` are the slots bound within the part (by a let or an inlined call's arguments).
   Part part(int n, std::vector<int>& bound) const;
   // whether nodes a and b read the same input (the same slot, variable, `me`)
@@ -43,10 +44,10 @@ class Cacher {
     if (x.op == Op::PerPlayer) return x.a == y.a;  // (of `me`)
     return (x.op == Op::Local || x.op == Op::Global) && x.a == y.a;
   }
-  void wrap(int n, const Part& p);
 
  private:
-  Program& P_;
+  const Program& P_;
+  bool through_kept_;
 };
 
 // Whether op computes from its kids and the board's fixed tables only, without a step and without making a list.
@@ -105,6 +106,9 @@ Part Cacher::part(int n, std::vector<int>& bound) const {
       bound.pop_back();
       return p;
     }
+    case Op::Hoisted: case Op::Cached:
+      if (through_kept_) return part(P_.kid(nd, 0), bound);
+      break;
     case Op::Bind: {
       const int nargs = nd.nk - 1;
       for (int k = 0; k < nargs; ++k) add(part(P_.kid(nd, k), bound));
@@ -123,21 +127,29 @@ Part Cacher::part(int n, std::vector<int>& bound) const {
   return p;
 }
 
-void Cacher::wrap(int n, const Part& p) {
+// Makes node n keep its values (Op::Cached), p its part.
+void wrap(Program& P, int n, const Part& p) {
   // n's code moves to a new node; n becomes the node that keeps its values: kid 0 the code, then copies of the keys
-  std::vector<int> kids{P_.copy_node(n)};
-  for (int k : p.keys) kids.push_back(P_.copy_node(k));  // (a per-player read shares its `me`)
-  Node& c = P_.code[static_cast<size_t>(n)];
+  std::vector<int> kids{P.copy_node(n)};
+  for (int k : p.keys) kids.push_back(P.copy_node(k));  // (a per-player read shares its `me`)
+  Node& c = P.code[static_cast<size_t>(n)];
   c.op = Op::Cached;
-  c.a = P_.ncached++;
+  c.a = P.ncached++;
   c.b = 0;
   c.imm = 0;
-  c.first = static_cast<int32_t>(P_.kids.size());
+  c.first = static_cast<int32_t>(P.kids.size());
   c.nk = static_cast<int32_t>(kids.size());
-  P_.kids.insert(P_.kids.end(), kids.begin(), kids.end());
+  P.kids.insert(P.kids.end(), kids.begin(), kids.end());
 }
 
 }  // namespace
+
+bool fixed_part(const Program& P, int n, std::vector<int>& inputs) {
+  std::vector<int> bound;
+  Part p = Cacher(P, true).part(n, bound);
+  inputs = std::move(p.keys);
+  return p.ok;
+}
 
 void cache_static_parts(Program& P) {
   Cacher c(P);
@@ -157,7 +169,7 @@ void cache_static_parts(Program& P) {
   const std::vector<uint8_t> roots = P.roots_of(part);
   for (int n = 0; n < end; ++n) {
     const size_t i = static_cast<size_t>(n);
-    if (roots[i] && parts[i].nodes >= kCacheMinWork && !parts[i].keys.empty()) c.wrap(n, parts[i]);
+    if (roots[i] && parts[i].nodes >= kCacheMinWork && !parts[i].keys.empty()) wrap(P, n, parts[i]);
   }
 }
 

@@ -5,6 +5,8 @@
 // its values by its inputs' values for the whole game (runtime/closures.cpp), while they are found there often enough. Evaluating it gives the same value, the
 // same errors (a value is kept only once computed without one) and costs the same steps (none) as before.
 #pragma once
+#include <vector>
+
 #include "compile/program.hpp"
 
 namespace ri {
@@ -13,5 +15,10 @@ constexpr int kMaxCacheKeys = 4;
 
 // Wraps the parts of the program's code that can be cached (after inlining, propagation and folding).
 void cache_static_parts(Program& P);
+
+// Whether the tree at n computes one value from its inputs and the board's tables only, as a cached part does (of any
+// size and any number of inputs; a kept part, Op::Hoisted, or a cached one counts as the part it keeps): then
+// `inputs` holds the nodes that read its inputs (a slot, a variable, `me`, ...), each input once.
+bool fixed_part(const Program& P, int n, std::vector<int>& inputs);
 
 }  // namespace ri

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "compile/cache.hpp"
 #include "compile/memo.hpp"
 
 namespace ri {
@@ -71,6 +72,93 @@ bool cannot_fail(const Program& P, int n) {
   return true;
 }
 
+// Requirement node n without the inlined calls around it whose arguments were propagated (compile/propagate.hpp):
+// their bodies.
+int body_of(const Program& P, int n) {
+  while (P.code[static_cast<size_t>(n)].op == Op::Bind && P.code[static_cast<size_t>(n)].nk == 1 && !remembered_call(P, n))
+    n = P.kid(P.code[static_cast<size_t>(n)], 0);
+  return n;
+}
+
+// Whether the tree at n is a part computed from its inputs and the board's tables only (compile/cache.hpp), of a
+// scalar value, that reads parameter `level` and otherwise earlier parameters and `me`: added to `inputs` (each
+// once), when they stay at most kMaxSortInputs.
+bool sortable(const Program& P, int n, int level, std::vector<int>& inputs) {
+  const Type t = P.code[static_cast<size_t>(n)].type;
+  if (is_list(t) || t == Type::Str || t == Type::Void || t == Type::Error) return false;
+  std::vector<int> in;
+  if (!fixed_part(P, n, in)) return false;
+  bool reads_level = false;
+  std::vector<int> all = inputs;
+  for (int k : in) {
+    const Node& nd = P.code[static_cast<size_t>(k)];
+    if (nd.op == Op::Local && nd.a == level) {
+      reads_level = true;
+    } else if ((nd.op == Op::Local && nd.a < level) || nd.op == Op::Me) {
+      const bool known = std::any_of(all.begin(), all.end(), [&](int o) {
+        return P.code[static_cast<size_t>(o)].op == nd.op && (nd.op == Op::Me || P.code[static_cast<size_t>(o)].a == nd.a);
+      });
+      if (!known) all.push_back(k);
+    } else {
+      return false;
+    }
+  }
+  if (!reads_level || static_cast<int>(all.size()) > kMaxSortInputs) return false;
+  inputs = std::move(all);
+  return true;
+}
+
+// Whether requirement r on parameter `level` sorts its values (RequireInfo::sort), its inputs added to `inputs`: marks
+// it so.
+RequireInfo::Sort sort_form(const Program& P, RequireInfo& r, int level, int np, std::vector<int>& inputs) {
+  const int root = body_of(P, r.node);
+  if (sortable(P, root, level, inputs)) {
+    r.sort_part = root;
+    return r.sort = RequireInfo::SortTrue;
+  }
+  const Node& n = P.code[static_cast<size_t>(root)];
+  if ((n.op == Op::Eq || n.op == Op::Or) && n.nk == 2) {
+    for (int side = 0; side < 2; ++side) {
+      const int f = P.kid(n, side), e = P.kid(n, 1 - side);
+      if (P.param_level(e, np) >= level || !sortable(P, f, level, inputs)) continue;
+      r.sort_part = f;
+      r.sort_other = e;
+      return r.sort = n.op == Op::Eq ? RequireInfo::SortEqual : RequireInfo::SortOr;
+    }
+  }
+  return RequireInfo::NoSort;
+}
+
+// The requirements that sort the values of each site or player parameter whose domain is the same in every state
+// (MoveInfo::sorts): those of its level of such a form up to the first SortEqual or SortOr, while every one before
+// them cannot fail (a value is checked against the others only when it meets them, so none may meet an error there).
+void mark_sorted(const Program& P, MoveInfo& mi, int np) {
+  mi.sorts.assign(static_cast<size_t>(np), {});
+  for (int level = 0; level < np; ++level) {
+    const ParamInfo& p = mi.params[static_cast<size_t>(level)];
+    if ((p.type != Type::Site && p.type != Type::Player) || p.optional) continue;
+    if (p.domain >= 0 && P.code[static_cast<size_t>(p.domain)].op != Op::ConstList) continue;
+    MoveInfo::Sorting& s = mi.sorts[static_cast<size_t>(level)];
+    const int first = mi.require_at[static_cast<size_t>(level + 1)];
+    const int end = std::min(mi.require_at[static_cast<size_t>(level + 2)], first + 32);
+    for (int r = first; r < end; ++r) {
+      RequireInfo& req = mi.requires_[static_cast<size_t>(r)];
+      if (req.node < 0) break;
+      const RequireInfo::Sort form = sort_form(P, req, level, np, s.inputs);
+      if (form != RequireInfo::NoSort) {
+        s.mask |= uint32_t{1} << (r - first);
+        s.last = r;
+        mi.features |= MoveInfo::kSorted;
+        if (form == RequireInfo::SortTrue) continue;
+        break;
+      }
+      const bool native = req.native != RequireInfo::Evaluated &&
+                          (req.native_player < 0 || cannot_fail(P, req.native_player));
+      if (!native && !cannot_fail(P, req.node)) break;
+    }
+  }
+}
+
 // The requirements of each level checked first (MoveInfo::early): a native one after requirements that are native
 // or cannot fail.
 void mark_early(const Program& P, MoveInfo& mi, int np) {
@@ -126,11 +214,7 @@ void recognise_requirements(Program& P) {
     }
     for (RequireInfo& r : mi.requires_) {
       if (r.level < 0 || r.node < 0 || P.param_level(r.node, np) != r.level) continue;
-      int root = r.node;  // an inlined call whose arguments were propagated is its body (compile/propagate.hpp)
-      while (P.code[static_cast<size_t>(root)].op == Op::Bind && P.code[static_cast<size_t>(root)].nk == 1 &&
-             !remembered_call(P, root))
-        root = P.kid(P.code[static_cast<size_t>(root)], 0);
-      const Node& n = P.code[static_cast<size_t>(root)];
+      const Node& n = P.code[static_cast<size_t>(body_of(P, r.node))];
       int player = -1;
       if (n.op == Op::Bind && n.nk == 2 && reads(P, P.kid(n, 0), r.level)) {
         // an inlined call of one argument, the parameter (occupied(P), vacant(P)): its body reads the bound slot
@@ -142,6 +226,7 @@ void recognise_requirements(Program& P) {
       r.native_player = player;
     }
     mark_early(P, mi, np);
+    mark_sorted(P, mi, np);
   }
 }
 

@@ -8,6 +8,13 @@
 // generation computes E once per binding of those and cuts P's range to the values that meet them
 // (RequireInfo::bound, MoveInfo::bounded). A requirement of the first forms that follows requirements of its level
 // that cannot fail (comparisons, logic, reads that always have a value) is checked before them (MoveInfo::early).
+// And on a site or player parameter P whose domain is the same in every state, the requirements of its level, after
+// requirements that cannot fail, computed from P, earlier parameters and `me` and the board's tables only
+// (compile/cache.hpp), up to one of a form
+//   F == E    F or E    (or E on the left)
+// with F computed so and E from earlier parameters: generation binds P only to the values that meet them
+// (RequireInfo::sort, MoveInfo::sorts; runtime/sorted.hpp). Shogun's
+// abs(x_of(to) - x_of(from)) + abs(y_of(to) - y_of(from)) == p.energy, a mill game's neighbour(from, to) or flies.
 #pragma once
 #include "compile/program.hpp"
 

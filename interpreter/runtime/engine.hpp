@@ -12,6 +12,7 @@
 #include "runtime/machine.hpp"
 #include "common/prng.hpp"
 #include "compile/program.hpp"
+#include "runtime/sorted.hpp"
 #include "runtime/state.hpp"
 
 namespace ri {
@@ -204,7 +205,7 @@ class Game {
   // legal_only), a site, player or piece parameter that declares an error for values outside its domain takes every
   // value of its type instead (to tell a typed move why its value is refused).
   // (Features: what generation does for this move besides, when listing only legal moves, MoveInfo::features.)
-  static constexpr int kEarly = MoveInfo::kEarly, kNarrow = MoveInfo::kNarrow;
+  static constexpr int kEarly = MoveInfo::kEarly, kNarrow = MoveInfo::kNarrow, kSorted = MoveInfo::kSorted;
   template <bool Record = false, int Features = 0, class F>
   void candidates(int move, bool legal_only, F&& f, bool widen = false);
   // Requirement r checked natively on its parameter's value now (generate.hpp): 1, 0, or -1 to evaluate it.
@@ -212,6 +213,10 @@ class Game {
   // Node n's value computed ahead of where generation meets it, `otherwise` when that fails (generate.hpp).
   int64_t ahead(int n, int64_t otherwise);
   bool computed_ahead(int n, int64_t& value);  // the same: false when it fails
+  // The table of the values of parameter k of move `move`, domain `dom`, sorted by the requirements of its level that
+  // sort them (MoveInfo::sorts) for the inputs' values now; made when first needed (generate.cpp). Null when it cannot
+  // be used: a requirement fails for some value, or the tables are full.
+  const SortedTable* sorted_table(int move, int k, const Value& dom);
   // The first parameter of the candidate bound now whose value is outside its domain (computed with the values
   // before it), or -1.
   int outside(const MoveInfo& mi);
@@ -229,6 +234,7 @@ class Game {
   std::vector<int32_t> entry_;  // the history entry being recorded
   std::vector<Value> frame_;     // a move's slots, kept while its step's 'after' statements run
   std::vector<std::vector<Value>> saved_;  // per step depth: a move's slots, kept while its further steps are generated
+  SortedValues sorted_;  // sorted_table()'s
   // the legal moves of the state at moves_version_ (on the heap: a move list is large; a copy of the game copies them)
   struct Cache {
     std::unique_ptr<MoveList> list = std::make_unique<MoveList>();

@@ -77,6 +77,55 @@ bool Game::any_legal() {
   return !extend<false>(m, 0, stop);
 }
 
+const SortedTable* Game::sorted_table(int move, int k, const Value& dom) {
+  const MoveInfo& mi = P_->moves[static_cast<size_t>(move)];
+  const MoveInfo::Sorting& sorting = mi.sorts[static_cast<size_t>(k)];
+  SortedValues::Key key;
+  key.move = move;
+  key.param = k;
+  for (size_t i = 0; i < sorting.inputs.size(); ++i) {
+    const Node& in = P_->code[static_cast<size_t>(sorting.inputs[i])];
+    key.in[i] = in.op == Op::Me ? M_.state().player : M_.slot(in.a).i;  // (compile/requirements.cpp: `me` or a slot)
+  }
+  if (const SortedTable* t = sorted_.find(key)) return t->usable ? t : nullptr;
+  const int n = M_.list_len(dom);
+  SortedTable* t = sorted_.add(key, static_cast<size_t>(n));
+  if (!t) return nullptr;
+  const int first = mi.require_at[static_cast<size_t>(k + 1)];
+  std::vector<std::pair<int64_t, int32_t>> sorted;
+  for (int i = 0; i < n; ++i) {
+    const int32_t v = static_cast<int32_t>(M_.list_at(dom, i).i);
+    M_.slot(k) = Value{v, 0, 0};
+    try {
+      // the requirements in order, as generation checks them (those between them cannot fail)
+      bool meets = true;
+      int64_t f = 1;
+      for (uint32_t m = sorting.mask; m != 0 && meets; m &= m - 1) {
+        const RequireInfo& req = mi.requires_[static_cast<size_t>(first + std::countr_zero(m))];
+        const int64_t value = M_.evaluate(req.sort_part).i;
+        if (req.sort == RequireInfo::SortTrue) meets = value != 0;
+        else f = value;
+      }
+      if (meets) {
+        sorted.emplace_back(f, v);
+        t->all.push_back(v);
+      }
+    } catch (const RuntimeError&) {
+      if (M_.spent()) throw;
+      return nullptr;  // (kept as not usable)
+    }
+  }
+  if (mi.requires_[static_cast<size_t>(sorting.last)].sort != RequireInfo::SortTrue) {  // (else only `all` is read)
+    std::stable_sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (const auto& [f, v] : sorted) {
+      t->values.push_back(f);
+      t->items.push_back(v);
+    }
+  }
+  t->usable = true;
+  return t;
+}
+
 void Game::bind(const MoveInfo& mi, const Move& m, int off) {
   for (size_t i = 0; i < mi.params.size(); ++i) M_.slot(static_cast<int>(i)) = Value{m.args[off + i], 0, 0};
   M_.reset_lets();

@@ -74,7 +74,7 @@ inline int Game::native(const RequireInfo& r, int64_t who) {
 template <bool Record, int Features, class F>
 void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
   const MoveInfo& mi = P_->moves[move];
-  constexpr bool Early = (Features & kEarly) != 0, Narrow = (Features & kNarrow) != 0;
+  constexpr bool Early = (Features & kEarly) != 0, Narrow = (Features & kNarrow) != 0, Sorted = (Features & kSorted) != 0;
   int np = static_cast<int>(mi.params.size());
   // the arena as it was when each domain had been computed (lists made for one binding die with it)
   size_t mark[kMaxParams + 1];
@@ -90,6 +90,10 @@ void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
   // level + 1
   int skip[kMaxParams + 1];
   if constexpr (Narrow) std::fill(skip, skip + kMaxParams + 1, 0);
+  // the requirement of each level known to hold for every value its parameter is bound to, its values sorted by it
+  // (Sorted): its bit, as in MoveInfo::early; index level + 1
+  uint32_t known[kMaxParams + 1];
+  if constexpr (Sorted) std::fill(known, known + kMaxParams + 1, 0u);
   auto holds = [&](int level) __attribute__((always_inline)) {
     if (!legal_only) return true;
     M_.arena_rewind(mark[level + 1]);
@@ -111,10 +115,11 @@ void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
         }
       }
     }
+    if constexpr (Sorted) early |= known[level + 1];
     int from = first;
     if constexpr (Narrow) from += skip[level + 1];
     for (int r = from, end = mi.require_at[level + 2]; r < end; ++r) {
-      if constexpr (Early)
+      if constexpr (Early || Sorted)
         if (r - first < 32 && (early >> (r - first) & 1)) continue;  // it holds
       const RequireInfo& req = mi.requires_[static_cast<size_t>(r)];
       int v = req.native != RequireInfo::Evaluated && r < kNative ? native(req, who[r]) : -1;
@@ -167,6 +172,26 @@ void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
   int len[kMaxParams], pos[kMaxParams], opt[kMaxParams];
   // a constant list's items (a track, a region, the board's sites), read in place; null for other lists
   const int32_t* items[kMaxParams];
+  // When site or player parameter k's values open, with requirements that sort them (MoveInfo::sorts): the last one's
+  // E computed once, and k bound only to the values that meet them all (`values`, `n`), those requirements known to
+  // hold for each; every value as before when E or the table cannot be computed.
+  auto sort = [&](int k, const int32_t*& values, int& n) {
+    const MoveInfo::Sorting& sorting = mi.sorts[static_cast<size_t>(k)];
+    const RequireInfo& last = mi.requires_[static_cast<size_t>(sorting.last)];
+    int64_t e = 1;
+    if (last.sort_other >= 0 && !computed_ahead(last.sort_other, e)) return;
+    const SortedTable* t = sorted_table(move, k, dom[k]);
+    if (!t) return;
+    known[k + 1] = sorting.mask;
+    if (last.sort == RequireInfo::SortTrue || (last.sort == RequireInfo::SortOr && e != 0)) {
+      values = t->all.data();
+      n = static_cast<int>(t->all.size());
+    } else {
+      const auto [at, count] = t->with(last.sort == RequireInfo::SortEqual ? e : 1);
+      values = t->items.data() + at;
+      n = count;
+    }
+  };
   auto open = [&](int k) {
     const ParamInfo& p = mi.params[k];
     pos[k] = 0;
@@ -202,6 +227,10 @@ void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
       if (legal_only && mi.bounded[static_cast<size_t>(k)] > 0 && !opt[k] && len[k] > 0 &&
           static_cast<ListKind>(dom[k].i) == ListKind::Range)
         len[k] = narrow(k, dom[k]);
+    if constexpr (Sorted) {
+      known[k + 1] = 0;
+      if (legal_only && mi.sorts[static_cast<size_t>(k)].mask != 0 && len[k] > 0) sort(k, items[k], len[k]);
+    }
     mark[k + 1] = M_.arena_mark();
   };
   // requirements on no parameter come first: they may guard the first parameter's domain, as the
@@ -309,7 +338,8 @@ bool Game::extend(Move& m, int depth, EmitRef emit) {
         case 0: candidates<false, 0>(mv, true, each); break;
         case kEarly: candidates<false, kEarly>(mv, true, each); break;
         case kNarrow: candidates<false, kNarrow>(mv, true, each); break;
-        default: candidates<false, kEarly | kNarrow>(mv, true, each); break;
+        case kEarly | kNarrow: candidates<false, kEarly | kNarrow>(mv, true, each); break;
+        default: candidates<false, kEarly | kNarrow | kSorted>(mv, true, each); break;
       }
     }
     if (!go) return false;

@@ -1,0 +1,72 @@
+// Sorted parameter values (MoveInfo::sorts): for a site or player parameter P whose domain is the same in every state,
+// the requirements of its level that sort its values (RequireInfo::sort), and the values of their other inputs
+// (earlier parameters, `me`), the values of P's domain for which those of them that are computed from the board's
+// tables only all hold (SortTrue), in the domain's order, stably sorted by the last one's F (SortEqual, SortOr).
+// Generation (runtime/generate.hpp) binds P only to the values that meet them all, instead of checking each value.
+// Game makes a table when it first needs it, evaluating the requirements for each value of P in order, as generation
+// would (they read the board's tables only: no step, the same values in every state); a table in which one fails for
+// some value is kept as not usable (generation then tries every value, and meets the error where it always did).
+#pragma once
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "compile/program.hpp"
+
+namespace ri {
+
+struct SortedTable {
+  bool usable = false;
+  std::vector<int32_t> all;     // P's values for which the SortTrue requirements hold, in the domain's order
+  std::vector<int64_t> values;  // F's value for each of items, ascending (1 without F)
+  std::vector<int32_t> items;   // the same values sorted by F (in the domain's order among equal values of F)
+  // The values of P whose F is v: where they start in items, and how many.
+  std::pair<int, int> with(int64_t v) const {
+    const auto lo = std::lower_bound(values.begin(), values.end(), v);
+    const auto hi = std::upper_bound(lo, values.end(), v);
+    return {static_cast<int>(lo - values.begin()), static_cast<int>(hi - lo)};
+  }
+};
+
+class SortedValues {
+ public:
+  // Which table: the move, the parameter, and the values of the requirements' other inputs in the order of
+  // MoveInfo::Sorting::inputs (the rest 0).
+  struct Key {
+    int32_t move = 0, param = 0;
+    int64_t in[kMaxSortInputs] = {};
+    bool operator==(const Key& o) const {
+      return move == o.move && param == o.param && std::equal(in, in + kMaxSortInputs, o.in);
+    }
+  };
+  // The tables hold at most this many values of parameters together; beyond, no table is made.
+  static constexpr size_t kMaxItems = size_t{1} << 18;
+
+  // The table for k, or null when none was made for it.
+  const SortedTable* find(const Key& k) const {
+    const auto it = tables_.find(k);
+    return it == tables_.end() ? nullptr : &it->second;
+  }
+  // A new table for k to be filled with n values, or null when the tables are full.
+  SortedTable* add(const Key& k, size_t n) {
+    if (items_ + n > kMaxItems) return nullptr;
+    items_ += n;
+    return &tables_[k];
+  }
+
+ private:
+  struct Hash {
+    size_t operator()(const Key& k) const {
+      uint64_t h = static_cast<uint64_t>(k.move) << 32 ^ static_cast<uint32_t>(k.param);
+      for (int64_t v : k.in) h = (h ^ static_cast<uint64_t>(v)) * 0x9E3779B97F4A7C15ull;
+      return static_cast<size_t>(h ^ (h >> 29));
+    }
+  };
+  std::unordered_map<Key, SortedTable, Hash> tables_;
+  size_t items_ = 0;
+};
+
+}  // namespace ri
