@@ -640,6 +640,47 @@ TEST_CASE("a native requirement after requirements that cannot fail is checked f
   }
 }
 
+TEST_CASE("the values of a site parameter that fail its first native requirement for a piece are passed over") {
+  struct Row {
+    std::vector<std::string> requirements;
+    int pass;  // MoveInfo::pass for a
+    std::vector<std::string> moves;  // a's site index; A holds b2 (4), B holds c3 (8)
+  };
+  const Row rows[] = {
+      {{"owned(a, me) > 0"}, 0, {"4"}},
+      {{"a != a1", "occupied(a)"}, 1, {"4", "8"}},
+      {{"occupied(a)", "owned(a, opponent(me)) > 0"}, 0, {"8"}},
+      {{"vacant(a)", "owned(a, me) > 0"}, -1, {}},  // most sites pass vacant(a): nothing is passed over
+      {{"owned(a, me) == 0"}, -1, {"0", "1", "2", "3", "5", "6", "7", "8"}},
+      {{"10 / size(a) > 0", "occupied(a)"}, -1, {}},
+  };
+  const std::string rest = "topology: {grids: [{width: 3, height: 3}]}\npieces: {man: {per_player: 1}}\n"
+                           "start: {board: {b2: {man: A}, c3: {man: B}}}\n";
+  for (const Row& r : rows) {
+    INFO(r.requirements.back());
+    const Listed l = listed("\n      a: site", r.requirements, rest);
+    REQUIRE(l.p->moves[0].pass.size() == 1);
+    CHECK(l.p->moves[0].pass[0] == r.pass);
+    if (r.requirements[0] != "10 / size(a) > 0") CHECK(l.error.empty());
+    CHECK(l.moves == r.moves);
+  }
+  // each value passed over counts as examined (spec/language.md, Generation): 9 with one bound
+  const Listed l = listed("\n      a: site", {"owned(a, me) > 0"}, "    effects: [\"set n = n + 1\"]\n" + rest + "variables: {n: 0}\n");
+  for (int limit : {9, 8}) {
+    Game g(l.p);
+    g.machine().limits.candidates = limit;
+    MoveList moves;
+    g.legal(moves);
+    REQUIRE(moves.size == 1);
+    if (limit == 9) {
+      CHECK_NOTHROW(g.apply(moves[0]));
+    } else {
+      CHECK_THROWS_WITH(g.apply(moves[0]), "move 'm' has more than 8 parameter combinations to examine");
+      CHECK(g.state().vars[0] == 0);
+    }
+  }
+}
+
 TEST_CASE("requirements that the board's tables decide bind a site parameter only to the values that meet them") {
   using S = RequireInfo::Sort;
   struct Row {

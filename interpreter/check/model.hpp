@@ -110,9 +110,13 @@ struct MoveInfo {
     std::vector<int> inputs;  // the nodes that read what they compute from besides the parameter (a slot or `me`)
   };
   std::vector<Sorting> sorts;
+  // per site parameter: its level's first requirement checked natively before any requirement is evaluated (the
+  // level's first, or its first checked early) when it asks for a piece there (Occupied, OwnedSome), whose failing
+  // values generation passes over in a tight loop; or -1
+  std::vector<int> pass;
   // what generation does for this move when it lists its legal moves: requirements checked first (early), ranges
-  // narrowed (bounded), values sorted (sorted)
-  static constexpr int kEarly = 1, kNarrow = 2, kSorted = 4;
+  // narrowed (bounded), values sorted (sorts), values passed over (pass)
+  static constexpr int kEarly = 1, kNarrow = 2, kSorted = 4, kPass = 8;
   int features = 0;
   std::vector<int> effects;  // statement nodes
   // conditions on the state after the effects (their `level` unused): a candidate that fails one is not legal

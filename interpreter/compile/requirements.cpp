@@ -2,6 +2,7 @@
 #include "compile/requirements.hpp"
 
 #include <algorithm>
+#include <bit>
 
 #include "compile/cache.hpp"
 #include "compile/memo.hpp"
@@ -78,6 +79,28 @@ int body_of(const Program& P, int n) {
   while (P.code[static_cast<size_t>(n)].op == Op::Bind && P.code[static_cast<size_t>(n)].nk == 1 && !remembered_call(P, n))
     n = P.kid(P.code[static_cast<size_t>(n)], 0);
   return n;
+}
+
+// The requirement of each site parameter's level whose failing values generation passes over (MoveInfo::pass): its
+// first checked natively before any is evaluated, when it asks for a piece there (occupied(P), owned(P, W) > 0).
+void mark_pass(MoveInfo& mi, int np) {
+  mi.pass.assign(static_cast<size_t>(np), -1);
+  for (int level = 0; level < np; ++level) {
+    if (mi.params[static_cast<size_t>(level)].type != Type::Site) continue;
+    const int first = mi.require_at[static_cast<size_t>(level + 1)];
+    if (first >= mi.require_at[static_cast<size_t>(level + 2)]) continue;
+    int r = first;
+    if (mi.requires_[static_cast<size_t>(r)].native == RequireInfo::Evaluated) {
+      const uint32_t early = mi.early[static_cast<size_t>(level + 1)];
+      if (early == 0) continue;
+      r += std::countr_zero(early);
+    }
+    // (only where values that fail are likely many: a site with a piece, or with a player's piece, among all)
+    const RequireInfo::Native kind = mi.requires_[static_cast<size_t>(r)].native;
+    if (kind != RequireInfo::Occupied && kind != RequireInfo::OwnedSome) continue;
+    mi.pass[static_cast<size_t>(level)] = r;
+    mi.features |= MoveInfo::kPass;
+  }
 }
 
 // Whether the tree at n is a part computed from its inputs and the board's tables only (compile/cache.hpp), of a
@@ -226,6 +249,7 @@ void recognise_requirements(Program& P) {
       r.native_player = player;
     }
     mark_early(P, mi, np);
+    mark_pass(mi, np);
     mark_sorted(P, mi, np);
   }
 }

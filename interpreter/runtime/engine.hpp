@@ -205,7 +205,8 @@ class Game {
   // legal_only), a site, player or piece parameter that declares an error for values outside its domain takes every
   // value of its type instead (to tell a typed move why its value is refused).
   // (Features: what generation does for this move besides, when listing only legal moves, MoveInfo::features.)
-  static constexpr int kEarly = MoveInfo::kEarly, kNarrow = MoveInfo::kNarrow, kSorted = MoveInfo::kSorted;
+  static constexpr int kEarly = MoveInfo::kEarly, kNarrow = MoveInfo::kNarrow, kSorted = MoveInfo::kSorted,
+                       kPass = MoveInfo::kPass;
   template <bool Record = false, int Features = 0, class F>
   void candidates(int move, bool legal_only, F&& f, bool widen = false);
   // Requirement r checked natively on its parameter's value now (generate.hpp): 1, 0, or -1 to evaluate it.

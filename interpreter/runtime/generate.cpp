@@ -85,7 +85,8 @@ const SortedTable* Game::sorted_table(int move, int k, const Value& dom) {
   key.param = k;
   for (size_t i = 0; i < sorting.inputs.size(); ++i) {
     const Node& in = P_->code[static_cast<size_t>(sorting.inputs[i])];
-    key.in[i] = in.op == Op::Me ? M_.state().player : M_.slot(in.a).i;  // (compile/requirements.cpp: `me` or a slot)
+    // (compile/requirements.cpp: `me` or a slot)
+    key.in[i] = in.op == Op::Me ? std::as_const(M_).state().player : M_.slot(in.a).i;
   }
   if (const SortedTable* t = sorted_.find(key)) return t->usable ? t : nullptr;
   const int n = M_.list_len(dom);

@@ -74,7 +74,8 @@ inline int Game::native(const RequireInfo& r, int64_t who) {
 template <bool Record, int Features, class F>
 void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
   const MoveInfo& mi = P_->moves[move];
-  constexpr bool Early = (Features & kEarly) != 0, Narrow = (Features & kNarrow) != 0, Sorted = (Features & kSorted) != 0;
+  constexpr bool Early = (Features & kEarly) != 0, Narrow = (Features & kNarrow) != 0, Sorted = (Features & kSorted) != 0,
+                 Pass = (Features & kPass) != 0;
   int np = static_cast<int>(mi.params.size());
   // the arena as it was when each domain had been computed (lists made for one binding die with it)
   size_t mark[kMaxParams + 1];
@@ -166,6 +167,35 @@ void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
     range.c = static_cast<int32_t>(hi);
     return static_cast<int>(hi - lo + 1);
   };
+  // The first requirement of site parameter k's level checked natively before any is evaluated (the level's first, or
+  // its first checked early) when it can be decided from the board's tables for every value (its player known):
+  // generation passes over the values that fail it in a tight loop (pass, pass_who; Evaluated: none).
+  RequireInfo::Native pass[kMaxParams];
+  int64_t pass_who[kMaxParams];
+  auto passing = [&](int k) {
+    const int r = mi.pass[static_cast<size_t>(k)];
+    if (r < 0 || r >= kNative) return;
+    const RequireInfo& req = mi.requires_[static_cast<size_t>(r)];
+    if (req.native == RequireInfo::OwnedSome || req.native == RequireInfo::OwnedNone) {
+      if (who[r] < 0 || who[r] >= P_->nplayers()) return;
+      pass_who[k] = who[r];
+    }
+    pass[k] = req.native;
+  };
+  // Whether site s fails parameter k's pass requirement (false off the board: generation checks it there).
+  auto fails = [&](int k, int64_t s) __attribute__((always_inline)) {
+    if (s < 0 || s >= P_->nsites()) return false;
+    const State& S = std::as_const(M_).state();
+    switch (pass[k]) {
+      case RequireInfo::Occupied: return S.count[static_cast<size_t>(s)] == 0;
+      case RequireInfo::Vacant: return S.count[static_cast<size_t>(s)] != 0;
+      case RequireInfo::OwnedSome:
+        return S.owned[static_cast<size_t>(s) * static_cast<size_t>(S.nplayers) + static_cast<size_t>(pass_who[k])] == 0;
+      case RequireInfo::OwnedNone:
+        return S.owned[static_cast<size_t>(s) * static_cast<size_t>(S.nplayers) + static_cast<size_t>(pass_who[k])] != 0;
+      default: return false;
+    }
+  };
   // iterative product over the parameters' domains; domain i may depend on parameters < i; an optional
   // parameter takes 'none' first (opt[i] = 1), then its domain's values
   Value dom[kMaxParams];
@@ -227,6 +257,10 @@ void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
       if (legal_only && mi.bounded[static_cast<size_t>(k)] > 0 && !opt[k] && len[k] > 0 &&
           static_cast<ListKind>(dom[k].i) == ListKind::Range)
         len[k] = narrow(k, dom[k]);
+    if constexpr (Pass) {
+      pass[k] = RequireInfo::Evaluated;
+      if (legal_only && len[k] > opt[k]) passing(k);
+    }
     if constexpr (Sorted) {
       known[k + 1] = 0;
       if (legal_only && mi.sorts[static_cast<size_t>(k)].mask != 0 && len[k] > 0) sort(k, items[k], len[k]);
@@ -240,6 +274,10 @@ void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
     f();
     return;
   }
+  auto too_many = [&] {
+    return RuntimeError(mi.pos, fmt::format("move '{}' has more than {} parameter combinations to examine", mi.name,
+                                            M_.limits.candidates));
+  };
   int i = 0;
   open(0);
   while (i >= 0) {
@@ -248,12 +286,28 @@ void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
       if (i >= 0) ++pos[i];
       continue;
     }
+    if constexpr (Pass) {
+      if (pass[i] != RequireInfo::Evaluated && pos[i] >= opt[i]) {
+        // the values that fail the pass requirement, passed over (each counts as examined)
+        int at = pos[i];
+        const int end = len[i], o = opt[i];
+        if (items[i]) {
+          while (at < end && fails(i, items[i][at - o])) ++at;
+        } else if (static_cast<ListKind>(dom[i].i) == ListKind::Range) {
+          while (at < end && fails(i, int64_t{dom[i].b} + (at - o))) ++at;
+        }
+        if (at != pos[i]) {
+          const int passed = at - pos[i];
+          pos[i] = at;
+          if (!M_.examine(passed)) throw too_many();
+          continue;
+        }
+      }
+    }
     M_.slot(i) = pos[i] < opt[i] ? Value{-1, 0, 0}
                  : items[i]       ? Value{items[i][pos[i] - opt[i]], 0, 0}
                                   : M_.list_at(dom[i], pos[i] - opt[i]);
-    if (!M_.examine())
-      throw RuntimeError(mi.pos, fmt::format("move '{}' has more than {} parameter combinations to examine", mi.name,
-                                             M_.limits.candidates));
+    if (!M_.examine()) throw too_many();
     if (!holds(i)) {
       ++pos[i];
       continue;
@@ -339,7 +393,7 @@ bool Game::extend(Move& m, int depth, EmitRef emit) {
         case kEarly: candidates<false, kEarly>(mv, true, each); break;
         case kNarrow: candidates<false, kNarrow>(mv, true, each); break;
         case kEarly | kNarrow: candidates<false, kEarly | kNarrow>(mv, true, each); break;
-        default: candidates<false, kEarly | kNarrow | kSorted>(mv, true, each); break;
+        default: candidates<false, kEarly | kNarrow | kSorted | kPass>(mv, true, each); break;
       }
     }
     if (!go) return false;

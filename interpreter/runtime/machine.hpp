@@ -82,6 +82,7 @@ class Machine {
   bool spent() const { return op_budget_ < 0 || op_candidates_ > limits.candidates; }
   // Counts one parameter combination examined; false once the operation's allowance is spent.
   bool examine() { return ++op_candidates_ <= limits.candidates; }
+  bool examine(int64_t n) { return (op_candidates_ += n) <= limits.candidates; }  // n of them
   size_t arena_mark() const { return arena_.size(); }
   // drops the lists made since `mark` (the caller forgets the list-valued lets computed since)
   void arena_rewind(size_t mark) {
