@@ -1,6 +1,6 @@
 // The runtime's shortcuts: the blocks (runtime/blocks.hpp), expressions compiled into code for the accumulator machine,
-// and the aggregates whose where clause is read from the board's tables (closures.cpp) compute what the closures
-// compute, and fail where they fail, with the same errors.
+// and the aggregates whose where clause (or a sum whose body) is read from the board's tables (closures.cpp) compute
+// what the closures compute, and fail where they fail, with the same errors.
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -78,7 +78,7 @@ TEST_CASE("blocks compute the values and report the errors of the closures") {
   }
 }
 
-TEST_CASE("an aggregate whose where asks only who holds the element reads the board's tables, with the same values") {
+TEST_CASE("an aggregate whose where, or a sum whose body, asks only who holds the element reads the board's tables") {
   struct Where {
     const char* expr;
     const char* shown;  // the value, or the error's message
@@ -96,6 +96,12 @@ TEST_CASE("an aggregate whose where asks only who holds the element reads the bo
       {"let p = B; count(s in sites where owned(s, p) > 0)", "1"},
       {"count(s in [a1, offset(a1, -1, 0)] where occupied(s))", "no site here (the value is none)", true},
       {"max(s in [c3] where occupied(s) : 1)", "'max' over an empty list", true},
+      // a sum of who holds each element: owned_in
+      {"sum(s in sites : owned(s, A))", "1"},
+      {"owned_in(sites, B) + owned_in([a1, b2, a1], me)", "3"},
+      {"let p = B; sum(s in [b2, c3, b2] : owned(s, p))", "2"},
+      {"sum(s in sites : owned(s, opponent(B)))", "1"},  // (not read once: the closures)
+      {"sum(s in [a1, offset(a1, -1, 0)] : owned(s, A))", "no site here (the value is none)", true},
   };
   for (const Where& r : rows) {
     INFO(r.expr);

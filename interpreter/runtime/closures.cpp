@@ -580,6 +580,26 @@ struct Closures {
       if (!acc.found) m.fail(n, fmt::format("'{}' over an empty list", std::is_same_v<Acc, Extreme<true>> ? "min" : "max"));
     return val(acc.acc);
   }
+  // sum(s in LIST : owned(s, W)) (owned_in), W read once (a slot other than the element's, `me` or a constant): the
+  // board's counts added up, one step per element as the aggregate costs; an element that is not a site is left to
+  // the body's handler, which reports the error
+  static Value owned_sum(Machine& m, X x) {
+    const Value dom = ev(m, x.k[0]);
+    const State& S = m.S_;
+    const int64_t who = iv(m, x.k[2]->k[1]);
+    const bool anyone = who >= 0 && who < S.nplayers;  // (owned() of no player is 0)
+    int64_t acc = 0;
+    m.for_each(dom, node(m, x), [&](Value e) {
+      if (e.i < 0 || e.i >= m.nsites_) [[unlikely]] {
+        m.slots_[static_cast<size_t>(m.base_ + x.a)] = e;
+        acc += iv(m, x.k[2]);
+      } else if (anyone) {
+        acc += S.owned[static_cast<size_t>(e.i) * static_cast<size_t>(S.nplayers) + static_cast<size_t>(who)];
+      }
+      return true;
+    });
+    return val(acc);
+  }
   // the handler of aggregate n with accumulator Acc: the board's tables read for its `where` when it has that form
   template <class Acc>
   static XFn aggregate_handler(const Program& P, const Node& n);
@@ -763,12 +783,20 @@ XFn Closures::if_handler(const Program& P, const Node& n, XNode& x) {
 template <class Acc>
 XFn Closures::aggregate_handler(const Program& P, const Node& n) {
   const int w = n.nk > 1 ? P.kid(n, 1) : -1;
+  // (a player read once: a slot other than the element's, `me` or a constant)
+  auto once = [&](int p) {
+    const Node& q = P.code[static_cast<size_t>(p)];
+    return (q.op == Op::Local && q.a != n.a) || q.op == Op::Me || q.op == Op::Const;
+  };
+  if constexpr (std::is_same_v<Acc, SumOf>) {
+    const Node& body = P.code[static_cast<size_t>(std::max(P.kid(n, 2), 0))];
+    if (w < 0 && P.kid(n, 2) >= 0 && body.op == Op::CountOwned && body.nk == 2 && P.code[static_cast<size_t>(P.kid(body, 0))].op == Op::Local &&
+        P.code[static_cast<size_t>(P.kid(body, 0))].a == n.a && once(P.kid(body, 1)))
+      return owned_sum;
+  }
   int who = -1;
   const RequireInfo::Native t = w >= 0 ? site_test(P, P.code[static_cast<size_t>(w)], n.a, who) : RequireInfo::Evaluated;
-  if (who >= 0) {  // the player read once: a slot other than the element's, `me` or a constant
-    const Node& p = P.code[static_cast<size_t>(who)];
-    if (!((p.op == Op::Local && p.a != n.a) || p.op == Op::Me || p.op == Op::Const)) return aggregate_of<Acc>;
-  }
+  if (who >= 0 && !once(who)) return aggregate_of<Acc>;
   switch (t) {
     case RequireInfo::Occupied: return aggregate_of<Acc, RequireInfo::Occupied>;
     case RequireInfo::Vacant: return aggregate_of<Acc, RequireInfo::Vacant>;
