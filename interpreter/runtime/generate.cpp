@@ -19,7 +19,7 @@ void Game::legal(MoveList& out) {
   if (nk == NodeKind::Chance) {
     size_t n = pending_outcomes().values.size();  // at most kMaxMoves
     for (size_t o = 0; o < n; ++o) {
-      Move& m = out.moves[out.size++];
+      Move& m = out.add();
       m.type = Move::kChance;
       m.nargs = 1;
       m.args[0] = static_cast<int32_t>(o);
@@ -32,7 +32,7 @@ void Game::legal(MoveList& out) {
     moves_version_ = M_.version();
   }
   for (const Move& m : *moves_.list) {
-    Move& o = out.moves[out.size++];
+    Move& o = out.add();
     o.type = m.type;
     o.nargs = m.nargs;
     std::copy_n(m.args.begin(), m.nargs, o.args.begin());
@@ -44,7 +44,7 @@ void Game::generate(MoveList& out) {
   auto add = [&](const Move& m) {
     if (out.size >= kMaxMoves)
       throw RuntimeError(P_->moves[m.type].pos, fmt::format("more than {} legal moves", kMaxMoves));
-    Move& o = out.moves[out.size++];
+    Move& o = out.add();
     o.type = m.type;
     o.nargs = m.nargs;
     std::copy_n(m.args.begin(), m.nargs, o.args.begin());

@@ -1,5 +1,6 @@
 // The game state: flat arrays indexed by interned ids, and the undo journal that makes apply/undo cheap.
 #pragma once
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <stdexcept>
@@ -28,11 +29,17 @@ struct Move {
   }
 };
 
-// A fixed-capacity move list: generation never allocates.
+// A move list: its moves live in a buffer that grows as needed and never shrinks, so that a list reused from position to
+// position (as generation, perft and playouts do) allocates only while it grows, and a list costs only what it holds.
 struct MoveList {
-  std::array<Move, kMaxMoves> moves;
+  std::vector<Move> moves;  // the first `size` are the list's
   int size = 0;
-  const Move& operator[](int i) const { return moves[i]; }
+  // Appends a move for the caller to fill.
+  Move& add() {
+    if (static_cast<size_t>(size) == moves.size()) moves.resize(std::max<size_t>(16, moves.size() * 2));
+    return moves[static_cast<size_t>(size++)];
+  }
+  const Move& operator[](int i) const { return moves[static_cast<size_t>(i)]; }
   const Move* begin() const { return moves.data(); }
   const Move* end() const { return moves.data() + size; }
 };
