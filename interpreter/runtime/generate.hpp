@@ -167,34 +167,26 @@ void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
     range.c = static_cast<int32_t>(hi);
     return static_cast<int>(hi - lo + 1);
   };
-  // The first requirement of site parameter k's level checked natively before any is evaluated (the level's first, or
-  // its first checked early) when it can be decided from the board's tables for every value (its player known):
-  // generation passes over the values that fail it in a tight loop (pass, pass_who; Evaluated: none).
-  RequireInfo::Native pass[kMaxParams];
-  int64_t pass_who[kMaxParams];
+  // The first requirement of site parameter k's level checked natively before any is evaluated (MoveInfo::pass) when
+  // its player is known: the board's table of what it asks for (pass_at[k][site * pass_stride[k]]: the pieces there,
+  // or the player's), whose sites without any generation passes over in a tight loop (null: none).
+  const int16_t* pass_at[kMaxParams];
+  int pass_stride[kMaxParams];
   auto passing = [&](int k) {
     const int r = mi.pass[static_cast<size_t>(k)];
     if (r < 0 || r >= kNative) return;
-    const RequireInfo& req = mi.requires_[static_cast<size_t>(r)];
-    if (req.native == RequireInfo::OwnedSome || req.native == RequireInfo::OwnedNone) {
-      if (who[r] < 0 || who[r] >= P_->nplayers()) return;
-      pass_who[k] = who[r];
+    const State& S = std::as_const(M_).state();
+    if (mi.requires_[static_cast<size_t>(r)].native == RequireInfo::Occupied) {
+      pass_at[k] = S.count.data();
+      pass_stride[k] = 1;
+    } else if (who[r] >= 0 && who[r] < S.nplayers) {  // OwnedSome (compile/requirements.cpp)
+      pass_at[k] = S.owned.data() + who[r];
+      pass_stride[k] = S.nplayers;
     }
-    pass[k] = req.native;
   };
   // Whether site s fails parameter k's pass requirement (false off the board: generation checks it there).
   auto fails = [&](int k, int64_t s) __attribute__((always_inline)) {
-    if (s < 0 || s >= P_->nsites()) return false;
-    const State& S = std::as_const(M_).state();
-    switch (pass[k]) {
-      case RequireInfo::Occupied: return S.count[static_cast<size_t>(s)] == 0;
-      case RequireInfo::Vacant: return S.count[static_cast<size_t>(s)] != 0;
-      case RequireInfo::OwnedSome:
-        return S.owned[static_cast<size_t>(s) * static_cast<size_t>(S.nplayers) + static_cast<size_t>(pass_who[k])] == 0;
-      case RequireInfo::OwnedNone:
-        return S.owned[static_cast<size_t>(s) * static_cast<size_t>(S.nplayers) + static_cast<size_t>(pass_who[k])] != 0;
-      default: return false;
-    }
+    return static_cast<uint64_t>(s) < static_cast<uint64_t>(P_->nsites()) && pass_at[k][s * pass_stride[k]] == 0;
   };
   // iterative product over the parameters' domains; domain i may depend on parameters < i; an optional
   // parameter takes 'none' first (opt[i] = 1), then its domain's values
@@ -258,7 +250,7 @@ void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
           static_cast<ListKind>(dom[k].i) == ListKind::Range)
         len[k] = narrow(k, dom[k]);
     if constexpr (Pass) {
-      pass[k] = RequireInfo::Evaluated;
+      pass_at[k] = nullptr;
       if (legal_only && len[k] > opt[k]) passing(k);
     }
     if constexpr (Sorted) {
@@ -287,7 +279,7 @@ void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
       continue;
     }
     if constexpr (Pass) {
-      if (pass[i] != RequireInfo::Evaluated && pos[i] >= opt[i]) {
+      if (pass_at[i] && pos[i] >= opt[i]) {
         // the values that fail the pass requirement, passed over (each counts as examined)
         int at = pos[i];
         const int end = len[i], o = opt[i];
