@@ -184,7 +184,7 @@ class Session {
     const ChanceInfo* c = g_.pending_chance();
     if (o_.dice != "manual") {
       Move m;
-      random_action(g_, rng_, *ml_, m);
+      random_action(g_, rng_, m);
       announce_roll(m);
       play(m, false);
       return;
@@ -243,7 +243,7 @@ class Session {
 
   void computer() {
     Move m;
-    if (!random_action(g_, rng_, *ml_, m)) {  // cannot happen: settle() passes when nobody can move
+    if (!random_action(g_, rng_, m)) {  // cannot happen: settle() passes when nobody can move
       quit_ = true;
       return;
     }

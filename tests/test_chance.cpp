@@ -204,10 +204,10 @@ TEST_CASE("a random game draws a computed outcome with below(n), as pick_weighte
     CAPTURE(seed);
     Game g(energy());
     Prng rng(seed), model(seed);
-    auto ml = std::make_unique<MoveList>(), all = std::make_unique<MoveList>();
+    auto all = std::make_unique<MoveList>();
     int plies = 0;
     Move m;
-    while (random_action(g, rng, *ml, m)) {
+    while (random_action(g, rng, m)) {
       // the model: every action uniform over the node's actions, one below(n) each
       g.legal(*all);
       REQUIRE(m == (*all)[static_cast<int>(model.below(static_cast<uint64_t>(all->size)))]);
@@ -231,10 +231,9 @@ TEST_CASE("the random game of a seed is the one tests/golden/energy/random-1.log
   REQUIRE(read_log(std::string(RULEINTERP_SOURCE_DIR) + "/tests/golden/energy/random-1.log", log, d));
   Game g(energy());
   Prng rng(std::stoull(log.header.at("seed")));  // as `play --players random,random` draws
-  auto ml = std::make_unique<MoveList>();
   std::vector<std::string> played, logged;
   Move m;
-  while (random_action(g, rng, *ml, m)) {
+  while (random_action(g, rng, m)) {
     played.push_back(action_text(g, m));
     g.apply(m);
   }

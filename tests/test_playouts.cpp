@@ -19,12 +19,11 @@ TEST_CASE("playout K is the game of its own generator, Prng(seed + K - 1), its s
   // the model: each game set up from its seed and played to its end by random_action, one after the other
   std::vector<uint64_t> wins(st.results.size(), 0);
   uint64_t plies = 0;
-  auto scratch = std::make_unique<MoveList>();
   for (uint64_t k = 1; k <= 20; ++k) {
     Prng rng(seed + k - 1);
     Game model(prog, rng);
     Move m;
-    while (random_action(model, rng, *scratch, m)) {
+    while (random_action(model, rng, m)) {
       model.apply(m);
       ++plies;
     }
@@ -42,12 +41,11 @@ TEST_CASE("playout K from a position draws only its game from Prng(seed + K - 1)
   const uint64_t seed = 7;
   PlayoutStats st = playouts(g, {10, seed, 10000, false});
   uint64_t plies = 0, red = 0;
-  auto scratch = std::make_unique<MoveList>();
   for (uint64_t k = 1; k <= 10; ++k) {
     Game model(prog);  // the same start: Ur's setup draws nothing
     Prng rng(seed + k - 1);
     Move m;
-    while (random_action(model, rng, *scratch, m)) {
+    while (random_action(model, rng, m)) {
       model.apply(m);
       ++plies;
     }

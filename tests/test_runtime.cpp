@@ -1439,6 +1439,26 @@ TEST_CASE("a copy of a game plays on after the game it was copied from is gone")
   CHECK(copy->render().find('X') != std::string::npos);
 }
 
+TEST_CASE("the moves listed in place and their count are what legal() lists, at decisions and chance nodes") {
+  const char* files[] = {"rules/ur.rules", "rules/checkers.rules", "rules/shogun.rules", "rules/dice-of-doom.rules"};
+  for (const char* file : files) {
+    INFO(file);
+    Game g(testing::compile_file(file));
+    Prng rng(3);
+    MoveList listed;
+    Move m;
+    for (int ply = 0; ply < 60; ++ply) {
+      g.legal(listed);
+      CHECK(g.legal_count() == listed.size);
+      const std::span<const Move> in_place = g.decisions();
+      if (g.node() == Game::NodeKind::Decision) CHECK(std::equal(in_place.begin(), in_place.end(), listed.begin(), listed.end()));
+      else CHECK(in_place.empty());
+      if (!random_action(g, rng, m)) break;
+      g.apply(m);
+    }
+  }
+}
+
 TEST_CASE("the board's key is kept as pieces move and change, and undo restores it") {
   // games whose moves place, take, stack, crown (a kind changes), give pieces away and change attributes
   const char* files[] = {"rules/ur.rules", "rules/checkers.rules", "rules/chess.rules", "rules/shogun.rules",
@@ -1448,11 +1468,10 @@ TEST_CASE("the board's key is kept as pieces move and change, and undo restores 
     auto p = testing::compile_file(file);
     Game g(p);
     Prng rng(7);
-    MoveList scratch;
     Move m;
     const uint64_t start = g.hash();
     std::vector<size_t> marks;
-    for (int ply = 0; ply < 120 && random_action(g, rng, scratch, m); ++ply) {
+    for (int ply = 0; ply < 120 && random_action(g, rng, m); ++ply) {
       marks.push_back(g.apply(m));
       REQUIRE(g.state().board_key == board_key_of(g.state()));
     }

@@ -103,14 +103,13 @@ MoveLog failed_playout_log(const std::shared_ptr<const Program>& prog, const std
   if (!(o.error && o.phase == PlayoutOutcome::SettingUp)) {
     Prng rng(seed);
     Game g(prog, rng);
-    auto scratch = std::make_unique<MoveList>();
     Move m;
-    for (int64_t i = 0; i < o.actions && random_action(g, rng, *scratch, m); ++i) {
+    for (int64_t i = 0; i < o.actions && random_action(g, rng, m); ++i) {
       log.lines.push_back(action_line(g, m));
       g.apply(m);
       g.machine().clear_journal();
     }
-    if (o.error && o.phase == PlayoutOutcome::Applying && random_action(g, rng, *scratch, m)) {
+    if (o.error && o.phase == PlayoutOutcome::Applying && random_action(g, rng, m)) {
       try {
         log.lines.push_back(action_line(g, m));
         written = true;

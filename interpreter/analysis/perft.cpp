@@ -24,14 +24,14 @@ struct Perft {
 
   // Counts the sequences below the current position, which is `ply` plies deep.
   void run(int ply) {
+    if (ply + 1 == depth) {  // the last level: count the actions without playing them
+      counts[static_cast<size_t>(depth)] += static_cast<uint64_t>(g.legal_count());
+      return;
+    }
     std::unique_ptr<MoveList>& level = lists[static_cast<size_t>(ply)];
     if (!level) level = std::make_unique<MoveList>();
     MoveList& ml = *level;
     g.legal(ml);
-    if (ply + 1 == depth) {  // the last level: count the actions without playing them
-      counts[static_cast<size_t>(depth)] += static_cast<uint64_t>(ml.size);
-      return;
-    }
     for (int i = 0; i < ml.size; ++i) {
       size_t mark = g.apply(ml[i]);
       ++counts[static_cast<size_t>(ply) + 1];

@@ -9,7 +9,7 @@
 
 namespace ri {
 
-bool random_action(Game& g, Prng& rng, MoveList& scratch, Move& out) {
+bool random_action(Game& g, Prng& rng, Move& out) {
   switch (g.node()) {
     case Game::NodeKind::Over: return false;
     case Game::NodeKind::Chance: {
@@ -20,13 +20,22 @@ bool random_action(Game& g, Prng& rng, MoveList& scratch, Move& out) {
       out.args[0] = static_cast<int32_t>(rng.pick_weighted(o.weights.data(), o.weights.size()));
       return true;
     }
-    case Game::NodeKind::Decision:
-      g.legal(scratch);
-      if (scratch.size == 0) return false;
-      out = scratch[static_cast<int>(rng.below(static_cast<uint64_t>(scratch.size)))];
+    case Game::NodeKind::Decision: {
+      const std::span<const Move> moves = g.decisions();
+      if (moves.empty()) return false;
+      out = moves[static_cast<size_t>(rng.below(static_cast<uint64_t>(moves.size())))];
       return true;
+    }
   }
   return false;
+}
+
+bool random_action(Game& g, Prng& rng, MoveList& listed, Move& out) {
+  if (g.node() != Game::NodeKind::Decision) return random_action(g, rng, out);
+  g.legal(listed);
+  if (listed.size == 0) return false;
+  out = listed[static_cast<int>(rng.below(static_cast<uint64_t>(listed.size)))];
+  return true;
 }
 
 namespace {
@@ -48,7 +57,7 @@ void count_result(PlayoutStats& st, uint32_t winners, const std::string& text, u
 }
 
 // Plays playout k (from 0) on g, from `start` or a new setup, drawing from Prng(seed + k), and tallies it.
-void play_one(Game& g, const State& start, const PlayoutRun& run, uint64_t k, MoveList& scratch, PlayoutStats& st) {
+void play_one(Game& g, const State& start, const PlayoutRun& run, uint64_t k, PlayoutStats& st) {
   Machine& M = g.machine();
   Prng rng(run.seed + k);
   if (run.fresh_setup) g.reset(rng);  // a new random start, drawn first from the playout's generator
@@ -56,7 +65,7 @@ void play_one(Game& g, const State& start, const PlayoutRun& run, uint64_t k, Mo
   M.clear_journal();                  // playouts never undo
   int64_t plies = 0;
   Move m;
-  while (plies < run.max_plies && random_action(g, rng, scratch, m)) {
+  while (plies < run.max_plies && random_action(g, rng, m)) {
     g.apply(m);
     M.clear_journal();
     ++plies;
@@ -90,11 +99,9 @@ PlayoutStats playouts(Game& g, const PlayoutRun& run) {
   const int workers = worker_count(run.count, run.threads);
   WorkerGames games(g, workers);
   std::vector<PlayoutStats> parts(static_cast<size_t>(workers), empty_stats(P));
-  std::vector<std::unique_ptr<MoveList>> scratch(static_cast<size_t>(workers));
-  for (auto& s : scratch) s = std::make_unique<MoveList>();
   auto t0 = std::chrono::steady_clock::now();
   run_tasks(run.count, workers, [&](int w, uint64_t k) {
-    play_one(games[w], start, run, k, *scratch[static_cast<size_t>(w)], parts[static_cast<size_t>(w)]);
+    play_one(games[w], start, run, k, parts[static_cast<size_t>(w)]);
   });
   PlayoutStats st = merged(P, parts);
   st.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

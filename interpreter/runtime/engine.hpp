@@ -92,6 +92,11 @@ class Game {
   // generated once, when the game settles there (or at the first call), and kept until the state changes
   // (Machine::version).
   void legal(MoveList& out);
+  // The legal moves of a decision node as legal() lists them, without copying them: valid until the game changes
+  // (apply, undo, reset) or lists them again. None at a chance node or when the game is over.
+  std::span<const Move> decisions();
+  // How many actions legal() would list.
+  int legal_count();
   // Applies a legal move or outcome; returns the mark to undo it with. A runtime error of the rule file on the way
   // leaves the game as it was before the move (then the error is thrown on).
   size_t apply(const Move& m);

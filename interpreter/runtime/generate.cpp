@@ -12,11 +12,9 @@ void Game::record_rejections(std::vector<std::vector<uint8_t>>* rejected) {
 }
 
 void Game::legal(MoveList& out) {
-  M_.begin_operation();
   out.size = 0;
-  NodeKind nk = node();
-  if (nk == NodeKind::Over) return;
-  if (nk == NodeKind::Chance) {
+  if (node() == NodeKind::Chance) {
+    M_.begin_operation();
     size_t n = pending_outcomes().values.size();  // at most kMaxMoves
     for (size_t o = 0; o < n; ++o) {
       Move& m = out.add();
@@ -26,17 +24,31 @@ void Game::legal(MoveList& out) {
     }
     return;
   }
-  if (moves_version_ != M_.version() || rejected_) {
-    moves_version_ = ~uint64_t{0};  // until the moves are all there
-    generate(*moves_.list);
-    moves_version_ = M_.version();
-  }
-  for (const Move& m : *moves_.list) {
+  for (const Move& m : decisions()) {
     Move& o = out.add();
     o.type = m.type;
     o.nargs = m.nargs;
     std::copy_n(m.args.begin(), m.nargs, o.args.begin());
   }
+}
+
+std::span<const Move> Game::decisions() {
+  M_.begin_operation();
+  if (node() != NodeKind::Decision) return {};
+  if (moves_version_ != M_.version() || rejected_) {
+    moves_version_ = ~uint64_t{0};  // until the moves are all there
+    generate(*moves_.list);
+    moves_version_ = M_.version();
+  }
+  return {moves_.list->begin(), static_cast<size_t>(moves_.list->size)};
+}
+
+int Game::legal_count() {
+  if (node() == NodeKind::Chance) {
+    M_.begin_operation();
+    return static_cast<int>(pending_outcomes().values.size());
+  }
+  return static_cast<int>(decisions().size());
 }
 
 void Game::generate(MoveList& out) {
