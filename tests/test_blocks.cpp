@@ -94,6 +94,8 @@ TEST_CASE("an aggregate whose where, or a sum whose body, asks only who holds th
       {"sum(s in [a1, b2, c3] where occupied(s) : top(s).power)", "6"},
       {"min(s in sites where occupied(s) : top(s).power)", "2"},
       {"let p = B; count(s in sites where owned(s, p) > 0)", "1"},
+      {"count(s in [a1, b2] where top(s).owner == B)", "1"},  // (a top piece's owner: the closures)
+      {"count(s in [a1, c3] where top(s).owner != B)", "no piece here (the value is none)", true},
       {"count(s in [a1, offset(a1, -1, 0)] where occupied(s))", "no site here (the value is none)", true},
       {"max(s in [c3] where occupied(s) : 1)", "'max' over an empty list", true},
       // a sum of who holds each element: owned_in

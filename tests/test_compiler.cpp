@@ -640,6 +640,39 @@ TEST_CASE("a native requirement after requirements that cannot fail is checked f
   }
 }
 
+TEST_CASE("a requirement on who owns a parameter's top piece is checked from the board's tables") {
+  struct Row {
+    std::vector<std::string> requirements;
+    RequireInfo::Native native;  // the last requirement's
+    std::vector<std::string> moves;  // a's site index; A holds s1 (0), B holds s2 (1), s3 and s4 are empty
+    std::string error;
+    uint32_t sorted = 0;  // MoveInfo::Sorting::mask
+  };
+  const Row rows[] = {
+      {{"occupied(a)", "top(a).owner == me"}, RequireInfo::TopOwnerIs, {"0"}, ""},
+      {{"occupied(a)", "top(a).owner != me"}, RequireInfo::TopOwnerIsNot, {"1"}, ""},
+      {{"occupied(a)", "me == top(a).owner"}, RequireInfo::TopOwnerIs, {"0"}, ""},
+      {{"occupied(a)", "holder(a) == opponent(me)"}, RequireInfo::TopOwnerIs, {"1"}, ""},
+      {{"a != s4", "top(a).owner == me"}, RequireInfo::TopOwnerIs, {}, "no piece here (the value is none)", 0b1},
+      // a value without a top piece is evaluated, which fails, before a later requirement could reject it (nor is
+      // a later requirement computed from the tables checked first: nothing is sorted after it)
+      {{"top(a).owner == me", "a != s3"}, RequireInfo::Evaluated, {}, "no piece here (the value is none)"},
+      {{"occupied(a)", "top(a).kind == man"}, RequireInfo::Evaluated, {"0", "1"}, ""},
+  };
+  for (const Row& r : rows) {
+    INFO(r.requirements.back());
+    const Listed l = listed("\n      a: site in sites", r.requirements,
+                            "topology: {sites: [s1, s2, s3, s4]}\npieces: {man: {per_player: 1}}\n"
+                            "start: {board: {s1: {man: A}, s2: {man: B}}}\n"
+                            "functions:\n  holder(site s) -> player: \"top(s).owner\"\n");
+    const MoveInfo& mi = l.p->moves[0];
+    if (r.native != RequireInfo::Evaluated) CHECK(int{mi.requires_.back().native} == int{r.native});
+    CHECK(mi.sorts[0].mask == r.sorted);
+    CHECK(l.moves == r.moves);
+    CHECK(l.error == r.error);
+  }
+}
+
 TEST_CASE("the values of a site parameter that fail its first native requirement for a piece are passed over") {
   struct Row {
     std::vector<std::string> requirements;

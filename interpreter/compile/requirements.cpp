@@ -73,6 +73,10 @@ bool cannot_fail(const Program& P, int n) {
   return true;
 }
 
+// Whether native requirement r, checked from the board's tables, cannot fail with an error: it asks who holds its site
+// (a top piece's owner fails on an empty site), of a player computed without an error.
+bool native_cannot_fail(const Program& P, const RequireInfo& r);
+
 // Requirement node n without the inlined calls around it whose arguments were propagated (compile/propagate.hpp):
 // their bodies.
 int body_of(const Program& P, int n) {
@@ -175,10 +179,16 @@ void mark_sorted(const Program& P, MoveInfo& mi, int np) {
         if (form == RequireInfo::SortTrue) continue;
         break;
       }
-      const bool native = req.native != RequireInfo::Evaluated &&
-                          (req.native_player < 0 || cannot_fail(P, req.native_player));
-      if (!native && !cannot_fail(P, req.node)) break;
+      if (!native_cannot_fail(P, req) && !cannot_fail(P, req.node)) break;
     }
+  }
+}
+
+bool native_cannot_fail(const Program& P, const RequireInfo& r) {
+  switch (r.native) {
+    case RequireInfo::Occupied: case RequireInfo::Vacant: return true;
+    case RequireInfo::OwnedSome: case RequireInfo::OwnedNone: return r.native_player < 0 || cannot_fail(P, r.native_player);
+    default: return false;
   }
 }
 
@@ -208,6 +218,16 @@ void mark_early(const Program& P, MoveInfo& mi, int np) {
 }  // namespace
 
 RequireInfo::Native site_test(const Program& P, const Node& n, int slot, int& player) {
+  if ((n.op == Op::Eq || n.op == Op::Ne) && n.nk == 2) {  // top(S).owner == W, != W (either side)
+    for (int side = 0; side < 2; ++side) {
+      const Node& owner = P.code[static_cast<size_t>(body_of(P, P.kid(n, side)))];
+      if (owner.op != Op::Owner || owner.nk != 1) continue;
+      const Node& top = P.code[static_cast<size_t>(P.kid(owner, 0))];
+      if (top.op != Op::Top || top.nk != 1 || !reads(P, P.kid(top, 0), slot)) continue;
+      player = P.kid(n, 1 - side);
+      return n.op == Op::Eq ? RequireInfo::TopOwnerIs : RequireInfo::TopOwnerIsNot;
+    }
+  }
   if ((n.op != Op::Gt && n.op != Op::Eq) || n.nk != 2) return RequireInfo::Evaluated;
   const Node& right = P.code[static_cast<size_t>(P.kid(n, 1))];
   if (right.op != Op::Const || right.imm != 0) return RequireInfo::Evaluated;
@@ -242,7 +262,7 @@ void recognise_requirements(Program& P) {
       if (n.op == Op::Bind && n.nk == 2 && reads(P, P.kid(n, 0), r.level)) {
         // an inlined call of one argument, the parameter (occupied(P), vacant(P)): its body reads the bound slot
         r.native = form(P, P.code[static_cast<size_t>(P.kid(n, 1))], n.a, r.level, np, player);
-        if (r.native == RequireInfo::OwnedSome || r.native == RequireInfo::OwnedNone) r.native = RequireInfo::Evaluated;
+        if (r.native != RequireInfo::Occupied && r.native != RequireInfo::Vacant) r.native = RequireInfo::Evaluated;
       } else {
         r.native = form(P, n, r.level, r.level, np, player);
       }
