@@ -1,6 +1,6 @@
 // The runtime's shortcuts: the blocks (runtime/blocks.hpp), expressions compiled into code for the accumulator machine,
-// and the aggregates whose where clause (or a sum whose body) is read from the board's tables (closures.cpp) compute
-// what the closures compute, and fail where they fail, with the same errors.
+// and the aggregates whose where clause (or a sum whose body, or a filter whose condition) is read from the board's
+// tables (closures.cpp) compute what the closures compute, and fail where they fail, with the same errors.
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -95,6 +95,13 @@ TEST_CASE("an aggregate whose where, or a sum whose body, asks only who holds th
       {"min(s in sites where occupied(s) : top(s).power)", "2"},
       {"let p = B; count(s in sites where owned(s, p) > 0)", "1"},
       {"count(s in [a1, b2] where top(s).owner == B)", "1"},  // (a top piece's owner: the closures)
+      {"count(s in sites where occupied(s) and top(s).owner == B)", "1"},
+      {"any(s in sites where occupied(s) and top(s).owner != B : s == a1)", "true"},
+      // a filter whose condition is of that form
+      {"len(filter(s in sites : occupied(s) and top(s).owner == A))", "1"},
+      {"filter(s in sites : occupied(s) and top(s).owner != A)[0]", "b2"},
+      {"let p = B; len(filter(s in [b2, c3, b2] : occupied(s) and top(s).owner == p))", "2"},
+      {"len(filter(s in [a1, offset(a1, -1, 0)] : occupied(s) and top(s).owner == A))", "no site here (the value is none)", true},
       {"count(s in [a1, c3] where top(s).owner != B)", "no piece here (the value is none)", true},
       {"count(s in [a1, offset(a1, -1, 0)] where occupied(s))", "no site here (the value is none)", true},
       {"max(s in [c3] where occupied(s) : 1)", "'max' over an empty list", true},

@@ -658,13 +658,20 @@ TEST_CASE("a requirement on who owns a parameter's top piece is checked from the
       // a later requirement computed from the tables checked first: nothing is sorted after it)
       {{"top(a).owner == me", "a != s3"}, RequireInfo::Evaluated, {}, "no piece here (the value is none)"},
       {{"occupied(a)", "top(a).kind == man"}, RequireInfo::Evaluated, {"0", "1"}, ""},
+      // with occupied() first, false on an empty site: it cannot fail, so what the tables decide after it sorts
+      {{"occupied(a) and top(a).owner == me"}, RequireInfo::OccupiedTopOwnerIs, {"0"}, ""},
+      {{"occupied(a) and me != top(a).owner"}, RequireInfo::OccupiedTopOwnerIsNot, {"1"}, ""},
+      {{"own(a, me)"}, RequireInfo::OccupiedTopOwnerIs, {"0"}, ""},
+      {{"own(a, me)", "a != s3"}, RequireInfo::Evaluated, {"0"}, "", 0b10},
+      {{"top(a).owner == me and occupied(a)"}, RequireInfo::Evaluated, {}, "no piece here (the value is none)"},
   };
   for (const Row& r : rows) {
     INFO(r.requirements.back());
     const Listed l = listed("\n      a: site in sites", r.requirements,
                             "topology: {sites: [s1, s2, s3, s4]}\npieces: {man: {per_player: 1}}\n"
                             "start: {board: {s1: {man: A}, s2: {man: B}}}\n"
-                            "functions:\n  holder(site s) -> player: \"top(s).owner\"\n");
+                            "functions:\n  holder(site s) -> player: \"top(s).owner\"\n"
+                            "  own(site t, player p): \"occupied(t) and top(t).owner == p\"\n");
     const MoveInfo& mi = l.p->moves[0];
     if (r.native != RequireInfo::Evaluated) CHECK(int{mi.requires_.back().native} == int{r.native});
     CHECK(mi.sorts[0].mask == r.sorted);

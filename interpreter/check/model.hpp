@@ -49,9 +49,12 @@ struct RequireInfo {
   int none_unless = -1;
   // A requirement on parameter P (its level) that generation checks without evaluating it (compile/requirements.hpp):
   // owned(P, W) > 0, owned(P, W) == 0, size(P) > 0 (occupied(P)), size(P) == 0 (vacant(P)), top(P).owner == W or
-  // top(P).owner != W; `native_player` is W's node (W on parameters before P). The last two fail on an empty site
-  // (there is no top piece): generation then evaluates them, which reports the error.
-  enum Native : uint8_t { Evaluated, OwnedSome, OwnedNone, Occupied, Vacant, TopOwnerIs, TopOwnerIsNot } native = Evaluated;
+  // top(P).owner != W; `native_player` is W's node (W on parameters before P). Those two fail on an empty site
+  // (there is no top piece): generation then evaluates them, which reports the error. occupied(P) and
+  // top(P).owner == W (OccupiedTopOwnerIs) or != W (OccupiedTopOwnerIsNot) are false there.
+  enum Native : uint8_t {
+    Evaluated, OwnedSome, OwnedNone, Occupied, Vacant, TopOwnerIs, TopOwnerIsNot, OccupiedTopOwnerIs, OccupiedTopOwnerIsNot
+  } native = Evaluated;
   int native_player = -1;
   // A requirement `P >= E`, `P > E`, `P <= E`, `P < E` or `P == E` (or with E on the left) on an int parameter P (its
   // level), E on earlier parameters, when the requirements of P's level before it are of that form too

@@ -187,7 +187,9 @@ void mark_sorted(const Program& P, MoveInfo& mi, int np) {
 bool native_cannot_fail(const Program& P, const RequireInfo& r) {
   switch (r.native) {
     case RequireInfo::Occupied: case RequireInfo::Vacant: return true;
-    case RequireInfo::OwnedSome: case RequireInfo::OwnedNone: return r.native_player < 0 || cannot_fail(P, r.native_player);
+    case RequireInfo::OwnedSome: case RequireInfo::OwnedNone: case RequireInfo::OccupiedTopOwnerIs:
+    case RequireInfo::OccupiedTopOwnerIsNot:
+      return r.native_player < 0 || cannot_fail(P, r.native_player);
     default: return false;
   }
 }
@@ -218,6 +220,15 @@ void mark_early(const Program& P, MoveInfo& mi, int np) {
 }  // namespace
 
 RequireInfo::Native site_test(const Program& P, const Node& n, int slot, int& player) {
+  if (n.op == Op::And && n.nk == 2) {  // occupied(S) and top(S).owner == W (!= W): false on an empty site
+    int unused = -1, who = -1;
+    if (site_test(P, P.code[static_cast<size_t>(body_of(P, P.kid(n, 0)))], slot, unused) != RequireInfo::Occupied)
+      return RequireInfo::Evaluated;
+    const RequireInfo::Native t = site_test(P, P.code[static_cast<size_t>(body_of(P, P.kid(n, 1)))], slot, who);
+    if (t != RequireInfo::TopOwnerIs && t != RequireInfo::TopOwnerIsNot) return RequireInfo::Evaluated;
+    player = who;
+    return t == RequireInfo::TopOwnerIs ? RequireInfo::OccupiedTopOwnerIs : RequireInfo::OccupiedTopOwnerIsNot;
+  }
   if ((n.op == Op::Eq || n.op == Op::Ne) && n.nk == 2) {  // top(S).owner == W, != W (either side)
     for (int side = 0; side < 2; ++side) {
       const Node& owner = P.code[static_cast<size_t>(body_of(P, P.kid(n, side)))];

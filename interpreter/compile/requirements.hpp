@@ -1,7 +1,7 @@
 // Requirements that move generation checks without evaluating them: the commonest tests of a board game's
 // parameters, recognised in the compiled code (after inlining) of a requirement on one parameter P:
 //   owned(P, W) > 0    owned(P, W) == 0    size(P) > 0 (occupied(P))    size(P) == 0 (vacant(P))
-//   top(P).owner == W    top(P).owner != W    (W on either side)
+//   top(P).owner == W    top(P).owner != W    (W on either side)    occupied(P) and top(P).owner == W (or != W)
 // with W on parameters before P. Generation computes W once per binding of those and reads the per-site tables for
 // each value of P (RequireInfo::native), in the requirements' order, with the same result and the same errors.
 // And the first requirements on an int parameter P that bound it by an expression E of earlier parameters:
@@ -25,8 +25,10 @@ namespace ri {
 void recognise_requirements(Program& P);
 
 // The test of who holds site S that node n makes, S read from slot `slot`: size(S) > 0 (Occupied), size(S) == 0
-// (Vacant), owned(S, W) > 0 (OwnedSome), owned(S, W) == 0 (OwnedNone), top(S).owner == W (TopOwnerIs) or
-// top(S).owner != W (TopOwnerIsNot), W's node then in `player`; else Evaluated.
+// (Vacant), owned(S, W) > 0 (OwnedSome), owned(S, W) == 0 (OwnedNone), top(S).owner == W (TopOwnerIs),
+// top(S).owner != W (TopOwnerIsNot), or those after `occupied(S) and` (OccupiedTopOwnerIs, OccupiedTopOwnerIsNot), W's
+// node then in `player`; else Evaluated. Aggregates' where clauses and filters' conditions of these forms are read
+// from the board's tables too (runtime/closures.cpp).
 RequireInfo::Native site_test(const Program& P, const Node& n, int slot, int& player);
 
 }  // namespace ri

@@ -557,6 +557,11 @@ struct Closures {
       const int c = S.count[static_cast<size_t>(e)];
       if constexpr (W == RequireInfo::Occupied) return c > 0;
       if constexpr (W == RequireInfo::Vacant) return c == 0;
+      if constexpr (W == RequireInfo::OccupiedTopOwnerIs || W == RequireInfo::OccupiedTopOwnerIsNot) {
+        if (c == 0) return false;
+        const int top = S.stack[static_cast<size_t>(e) * static_cast<size_t>(S.cap) + static_cast<size_t>(c - 1)];
+        return (S.owner[static_cast<size_t>(top)] == who) == (W == RequireInfo::OccupiedTopOwnerIs);
+      }
       const bool some = c > 0 && who >= 0 && who < S.nplayers &&
                         S.owned[static_cast<size_t>(e) * static_cast<size_t>(S.nplayers) + static_cast<size_t>(who)] > 0;
       return (W == RequireInfo::OwnedSome) == some;
@@ -570,6 +575,7 @@ struct Closures {
     const size_t mark = m.arena_.size();
     int64_t who = 0;
     if constexpr (W == RequireInfo::OwnedSome || W == RequireInfo::OwnedNone) who = iv(m, x.k[1]->k[0]->k[1]);
+    if constexpr (W == RequireInfo::OccupiedTopOwnerIs || W == RequireInfo::OccupiedTopOwnerIsNot) who = iv(m, &m.nodes_[x.b]);
     Acc acc;
     m.for_each(dom, n, [&](Value e) {
       if (m.arena_.size() != mark) m.drop_lists(mark);
@@ -602,7 +608,9 @@ struct Closures {
   }
   // the handler of aggregate n with accumulator Acc: the board's tables read for its `where` when it has that form
   template <class Acc>
-  static XFn aggregate_handler(const Program& P, const Node& n);
+  static XFn aggregate_handler(const Program& P, const Node& n, XNode& x);
+  // the handler of filter n: the board's tables read for a condition that only asks who holds the element
+  static XFn filter_handler(const Program& P, const Node& n, XNode& x);
   // what Machine's members compute (lists made in the arena, strings)
   // [a, b, ...]: the items evaluated now, in this scope, into the arena (the checker allows at most kMaxListLiteral)
   static Value list_literal(Machine& m, X x) {
@@ -642,6 +650,30 @@ struct Closures {
         m.arena_.push_back(v);
         ++count;
       }
+      return true;
+    });
+    return m.settle(from, start);
+  }
+  // filter(x in LIST : COND) whose COND only asks who holds the element and cannot fail (occupied(x) and
+  // top(x).owner == W, or != W; W's node in b): the board's tables read for each element, as where<W> reads them, one
+  // step for each element kept; an element that is not a site goes through COND, which reports the error
+  template <int W>
+  static Value filter_sites(Machine& m, X x) {
+    const Node& n = node(m, x);
+    const size_t from = m.arena_.size();
+    const Value dom = ev(m, x.k[0]);
+    const int64_t who = iv(m, &m.nodes_[x.b]);
+    const size_t start = m.arena_.size();
+    m.for_each(dom, n, [&](Value e) {
+      if (e.i < 0 || e.i >= m.nsites_) [[unlikely]] {
+        m.slots_[static_cast<size_t>(m.base_ + x.a)] = e;
+        if (!iv(m, x.k[2])) return true;
+      } else if (!where<W>(m, x, e.i, who)) {
+        return true;
+      }
+      m.tick(n);
+      m.arena_room(n, 1);
+      m.arena_.push_back(e.i);
       return true;
     });
     return m.settle(from, start);
@@ -780,8 +812,22 @@ XFn Closures::if_handler(const Program& P, const Node& n, XNode& x) {
   return x.a > 1 ? switch_ : if_;
 }
 
+XFn Closures::filter_handler(const Program& P, const Node& n, XNode& x) {
+  const int cond = n.nk > 2 ? P.kid(n, 2) : -1;
+  if (P.kid(n, 1) >= 0 || cond < 0) return collect<true>;
+  int who = -1;
+  const RequireInfo::Native t = site_test(P, P.code[static_cast<size_t>(cond)], n.a, who);
+  if (who < 0) return collect<true>;
+  const Node& p = P.code[static_cast<size_t>(who)];
+  if (!((p.op == Op::Local && p.a != n.a) || p.op == Op::Me || p.op == Op::Const)) return collect<true>;
+  x.b = who;
+  if (t == RequireInfo::OccupiedTopOwnerIs) return filter_sites<RequireInfo::OccupiedTopOwnerIs>;
+  if (t == RequireInfo::OccupiedTopOwnerIsNot) return filter_sites<RequireInfo::OccupiedTopOwnerIsNot>;
+  return collect<true>;
+}
+
 template <class Acc>
-XFn Closures::aggregate_handler(const Program& P, const Node& n) {
+XFn Closures::aggregate_handler(const Program& P, const Node& n, XNode& x) {
   const int w = n.nk > 1 ? P.kid(n, 1) : -1;
   // (a player read once: a slot other than the element's, `me` or a constant)
   auto once = [&](int p) {
@@ -802,6 +848,8 @@ XFn Closures::aggregate_handler(const Program& P, const Node& n) {
     case RequireInfo::Vacant: return aggregate_of<Acc, RequireInfo::Vacant>;
     case RequireInfo::OwnedSome: return aggregate_of<Acc, RequireInfo::OwnedSome>;
     case RequireInfo::OwnedNone: return aggregate_of<Acc, RequireInfo::OwnedNone>;
+    case RequireInfo::OccupiedTopOwnerIs: x.b = who; return aggregate_of<Acc, RequireInfo::OccupiedTopOwnerIs>;
+    case RequireInfo::OccupiedTopOwnerIsNot: x.b = who; return aggregate_of<Acc, RequireInfo::OccupiedTopOwnerIsNot>;
     default: return aggregate_of<Acc>;
   }
 }
@@ -899,12 +947,12 @@ XFn Closures::choose(const Program& P, const Node& n, XNode& x, OffsetTables& ta
       }
       return range;
     case Op::ListLit: return list_literal;
-    case Op::Any: return aggregate_handler<AnyOf>(P, n);
-    case Op::All: return aggregate_handler<AllOf>(P, n);
-    case Op::Count: return aggregate_handler<CountOf>(P, n);
-    case Op::Sum: return aggregate_handler<SumOf>(P, n);
-    case Op::Min: return aggregate_handler<Extreme<true>>(P, n);
-    case Op::Max: return aggregate_handler<Extreme<false>>(P, n);
+    case Op::Any: return aggregate_handler<AnyOf>(P, n, x);
+    case Op::All: return aggregate_handler<AllOf>(P, n, x);
+    case Op::Count: return aggregate_handler<CountOf>(P, n, x);
+    case Op::Sum: return aggregate_handler<SumOf>(P, n, x);
+    case Op::Min: return aggregate_handler<Extreme<true>>(P, n, x);
+    case Op::Max: return aggregate_handler<Extreme<false>>(P, n, x);
     case Op::Call: {
       if (remembered_call(P, x.id) && n.nk <= kMaxMemoArgs) {
         static constexpr XFn remember[] = {remembered<0, false>, remembered<1, false>, remembered<2, false>,
@@ -988,7 +1036,7 @@ XFn Closures::choose(const Program& P, const Node& n, XNode& x, OffsetTables& ta
     case Op::Styled: return styled;
     case Op::Join: return join;
     case Op::Unique: return unique;
-    case Op::Filter: return collect<true>;
+    case Op::Filter: return filter_handler(P, n, x);
     case Op::Map: return collect<false>;
     case Op::Slice: return slice;
     case Op::Reverse: return reverse;

@@ -66,12 +66,15 @@ inline int Game::native(const RequireInfo& r, int64_t who) {
   }
   if (r.native == RequireInfo::Occupied) return count > 0;
   if (r.native == RequireInfo::Vacant) return count == 0;
-  if (r.native == RequireInfo::TopOwnerIs || r.native == RequireInfo::TopOwnerIsNot) {
-    if (count == 0 || who == INT64_MIN) return -1;  // (no top piece: the evaluation reports it)
-    const int top = S.stack[static_cast<size_t>(s) * static_cast<size_t>(S.cap) + static_cast<size_t>(count - 1)];
-    return (S.owner[static_cast<size_t>(top)] == who) == (r.native == RequireInfo::TopOwnerIs);
-  }
-  return -1;
+  if (r.native == RequireInfo::Evaluated) return -1;
+  // who owns the top piece: TopOwnerIs, TopOwnerIsNot (no top piece: the evaluation reports it), OccupiedTopOwnerIs,
+  // OccupiedTopOwnerIsNot (false without one)
+  const bool occupied_first = r.native == RequireInfo::OccupiedTopOwnerIs || r.native == RequireInfo::OccupiedTopOwnerIsNot;
+  if (who == INT64_MIN || (count == 0 && !occupied_first)) return -1;
+  if (count == 0) return 0;
+  const int top = S.stack[static_cast<size_t>(s) * static_cast<size_t>(S.cap) + static_cast<size_t>(count - 1)];
+  return (S.owner[static_cast<size_t>(top)] == who) ==
+         (r.native == RequireInfo::TopOwnerIs || r.native == RequireInfo::OccupiedTopOwnerIs);
 }
 
 template <bool Record, int Features, class F>
