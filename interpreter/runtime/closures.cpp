@@ -273,10 +273,7 @@ struct Closures {
     const int c = m.S_.count[static_cast<size_t>(site(m, *x.k[0], x.k[0]->k[0]))];
     return val(Occupied ? c > 0 : c == 0);
   }
-  static int64_t top_of(Machine& m, int s) {
-    const int c = m.S_.count[static_cast<size_t>(s)];
-    return c ? m.S_.stack[static_cast<size_t>(s) * m.S_.cap + c - 1] : -1;
-  }
+  static int64_t top_of(Machine& m, int s) { return ri::top_piece(m.S_, s); }
   static Value top(Machine& m, X x) { return val(top_of(m, site(m, x, x.k[0]))); }
   static Value owner(Machine& m, X x) { return val(m.S_.owner[static_cast<size_t>(piece(m, x, x.k[0]))]); }
   static Value site_of(Machine& m, X x) { return val(m.S_.site[static_cast<size_t>(piece(m, x, x.k[0]))]); }
@@ -557,11 +554,9 @@ struct Closures {
       const int c = S.count[static_cast<size_t>(e)];
       if constexpr (W == RequireInfo::Occupied) return c > 0;
       if constexpr (W == RequireInfo::Vacant) return c == 0;
-      if constexpr (W == RequireInfo::OccupiedTopOwnerIs || W == RequireInfo::OccupiedTopOwnerIsNot) {
-        if (c == 0) return false;
-        const int top = S.stack[static_cast<size_t>(e) * static_cast<size_t>(S.cap) + static_cast<size_t>(c - 1)];
-        return (S.owner[static_cast<size_t>(top)] == who) == (W == RequireInfo::OccupiedTopOwnerIs);
-      }
+      if constexpr (W == RequireInfo::OccupiedTopOwnerIs || W == RequireInfo::OccupiedTopOwnerIsNot)
+        return c > 0 && (S.owner[static_cast<size_t>(ri::top_piece(S, static_cast<int>(e)))] == who) ==
+                            (W == RequireInfo::OccupiedTopOwnerIs);
       const bool some = c > 0 && who >= 0 && who < S.nplayers &&
                         S.owned[static_cast<size_t>(e) * static_cast<size_t>(S.nplayers) + static_cast<size_t>(who)] > 0;
       return (W == RequireInfo::OwnedSome) == some;
@@ -574,8 +569,8 @@ struct Closures {
     Value* slot = &m.slots_[static_cast<size_t>(m.base_ + x.a)];
     const size_t mark = m.arena_.size();
     int64_t who = 0;
-    if constexpr (W == RequireInfo::OwnedSome || W == RequireInfo::OwnedNone) who = iv(m, x.k[1]->k[0]->k[1]);
-    if constexpr (W == RequireInfo::OccupiedTopOwnerIs || W == RequireInfo::OccupiedTopOwnerIsNot) who = iv(m, &m.nodes_[x.b]);
+    if constexpr (W != RequireInfo::Evaluated && W != RequireInfo::Occupied && W != RequireInfo::Vacant)
+      who = iv(m, &m.nodes_[x.b]);  // (aggregate_handler: the where's player)
     Acc acc;
     m.for_each(dom, n, [&](Value e) {
       if (m.arena_.size() != mark) m.drop_lists(mark);
@@ -812,14 +807,23 @@ XFn Closures::if_handler(const Program& P, const Node& n, XNode& x) {
   return x.a > 1 ? switch_ : if_;
 }
 
+namespace {
+
+// Whether node p, the player of a test in aggregate or filter n, is read once for all elements: a slot other than the
+// element's, `me` or a constant.
+bool read_once(const Program& P, const Node& n, int p) {
+  const Node& q = P.code[static_cast<size_t>(p)];
+  return (q.op == Op::Local && q.a != n.a) || q.op == Op::Me || q.op == Op::Const;
+}
+
+}  // namespace
+
 XFn Closures::filter_handler(const Program& P, const Node& n, XNode& x) {
   const int cond = n.nk > 2 ? P.kid(n, 2) : -1;
   if (P.kid(n, 1) >= 0 || cond < 0) return collect<true>;
   int who = -1;
   const RequireInfo::Native t = site_test(P, P.code[static_cast<size_t>(cond)], n.a, who);
-  if (who < 0) return collect<true>;
-  const Node& p = P.code[static_cast<size_t>(who)];
-  if (!((p.op == Op::Local && p.a != n.a) || p.op == Op::Me || p.op == Op::Const)) return collect<true>;
+  if (who < 0 || !read_once(P, n, who)) return collect<true>;
   x.b = who;
   if (t == RequireInfo::OccupiedTopOwnerIs) return filter_sites<RequireInfo::OccupiedTopOwnerIs>;
   if (t == RequireInfo::OccupiedTopOwnerIsNot) return filter_sites<RequireInfo::OccupiedTopOwnerIsNot>;
@@ -829,27 +833,23 @@ XFn Closures::filter_handler(const Program& P, const Node& n, XNode& x) {
 template <class Acc>
 XFn Closures::aggregate_handler(const Program& P, const Node& n, XNode& x) {
   const int w = n.nk > 1 ? P.kid(n, 1) : -1;
-  // (a player read once: a slot other than the element's, `me` or a constant)
-  auto once = [&](int p) {
-    const Node& q = P.code[static_cast<size_t>(p)];
-    return (q.op == Op::Local && q.a != n.a) || q.op == Op::Me || q.op == Op::Const;
-  };
   if constexpr (std::is_same_v<Acc, SumOf>) {
     const Node& body = P.code[static_cast<size_t>(std::max(P.kid(n, 2), 0))];
     if (w < 0 && P.kid(n, 2) >= 0 && body.op == Op::CountOwned && body.nk == 2 && P.code[static_cast<size_t>(P.kid(body, 0))].op == Op::Local &&
-        P.code[static_cast<size_t>(P.kid(body, 0))].a == n.a && once(P.kid(body, 1)))
+        P.code[static_cast<size_t>(P.kid(body, 0))].a == n.a && read_once(P, n, P.kid(body, 1)))
       return owned_sum;
   }
   int who = -1;
   const RequireInfo::Native t = w >= 0 ? site_test(P, P.code[static_cast<size_t>(w)], n.a, who) : RequireInfo::Evaluated;
-  if (who >= 0 && !once(who)) return aggregate_of<Acc>;
+  if (who >= 0 && !read_once(P, n, who)) return aggregate_of<Acc>;
+  if (who >= 0) x.b = who;  // (aggregate_of reads it)
   switch (t) {
     case RequireInfo::Occupied: return aggregate_of<Acc, RequireInfo::Occupied>;
     case RequireInfo::Vacant: return aggregate_of<Acc, RequireInfo::Vacant>;
     case RequireInfo::OwnedSome: return aggregate_of<Acc, RequireInfo::OwnedSome>;
     case RequireInfo::OwnedNone: return aggregate_of<Acc, RequireInfo::OwnedNone>;
-    case RequireInfo::OccupiedTopOwnerIs: x.b = who; return aggregate_of<Acc, RequireInfo::OccupiedTopOwnerIs>;
-    case RequireInfo::OccupiedTopOwnerIsNot: x.b = who; return aggregate_of<Acc, RequireInfo::OccupiedTopOwnerIsNot>;
+    case RequireInfo::OccupiedTopOwnerIs: return aggregate_of<Acc, RequireInfo::OccupiedTopOwnerIs>;
+    case RequireInfo::OccupiedTopOwnerIsNot: return aggregate_of<Acc, RequireInfo::OccupiedTopOwnerIsNot>;
     default: return aggregate_of<Acc>;
   }
 }

@@ -72,8 +72,7 @@ inline int Game::native(const RequireInfo& r, int64_t who) {
   const bool occupied_first = r.native == RequireInfo::OccupiedTopOwnerIs || r.native == RequireInfo::OccupiedTopOwnerIsNot;
   if (who == INT64_MIN || (count == 0 && !occupied_first)) return -1;
   if (count == 0) return 0;
-  const int top = S.stack[static_cast<size_t>(s) * static_cast<size_t>(S.cap) + static_cast<size_t>(count - 1)];
-  return (S.owner[static_cast<size_t>(top)] == who) ==
+  return (S.owner[static_cast<size_t>(top_piece(S, static_cast<int>(s)))] == who) ==
          (r.native == RequireInfo::TopOwnerIs || r.native == RequireInfo::OccupiedTopOwnerIs);
 }
 

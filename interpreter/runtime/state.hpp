@@ -89,6 +89,12 @@ struct State {
   static constexpr int32_t kCannotMove = 4;
 };
 
+// The top piece of site s's stack, or -1 when it is empty.
+inline int top_piece(const State& S, int s) {
+  const int c = S.count[static_cast<size_t>(s)];
+  return c ? S.stack[static_cast<size_t>(s) * static_cast<size_t>(S.cap) + static_cast<size_t>(c - 1)] : -1;
+}
+
 // splitmix64's finaliser: the mixing step of the state hash (spec/movelog.md, "State hash").
 inline uint64_t hash_mix(uint64_t h, uint64_t x) {
   uint64_t z = h ^ (x + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2));
