@@ -63,6 +63,13 @@ TEST_CASE("blocks compute the values and report the errors of the closures") {
       // the value at hand after a join is not the last branch's (the else branch's `a` here)
       {"let a = v + size(a1); let b = a * 3; (if w == 0 then b else a) - abs(a) == 4", "true"},
       {"let a = v + size(a1); let b = a * 3; (if w != 0 then b else a) - abs(a) == 0", "true"},
+      // fused pairs (superinstructions): a jump that lands on the second of a pair (size after either branch), an
+      // error in the second's node
+      {"let s = offset(a1, 1, 1); let t = c3; size(if w == 0 then s else t) * 10 + size(if w != 0 then s else t) == 10 and v == 1",
+       "true"},
+      {"let s = offset(c3, v, 0); v > 0 and size(s) == 0 and w == 0", "no site here (the value is none)", 37},
+      {"let s = offset(a1, v, v); top(s).power * 10 + top(a1).power == 24 and x_of(s) - x_of(a1) == y_of(s) - y_of(a1)",
+       "true"},
   };
   for (const Row& r : rows) {
     INFO(r.expr);

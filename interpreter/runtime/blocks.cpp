@@ -463,6 +463,10 @@ bool BlockCompiler::compile(int n, const XNode* x) {
     c_.blocks.resize(static_cast<size_t>(start_));
     return false;
   }
+  // superinstructions: each instruction fused with the one after it where the pair has a fused form (blocks_ops.hpp;
+  // in order, so that each looks at its successor's own operation)
+  for (size_t i = static_cast<size_t>(start_); i + 1 < c_.blocks.size(); ++i)
+    c_.blocks[i].op = fused(c_.blocks[i].op, c_.blocks[i + 1].op);
   return true;
 }
 
