@@ -67,6 +67,26 @@ struct Closures {
   // a part computed from its inputs (kids 1 ..) and the board's tables only (compile/cache.hpp): the value kept for
   // them, or the part's, kept (only once computed: an error keeps nothing)
   static Value cached(Machine& m, X x) {
+    if (const DirectPart& d = m.code_->direct[static_cast<size_t>(x.a)]; d.off >= 0) {
+      size_t at = static_cast<size_t>(d.off);
+      bool in = true;
+      for (int i = 0; i < d.n && in; ++i) {
+        const DirectPart::Key& k = d.key[i];
+        const int64_t v = k.kind == DirectPart::Key::Slot ? m.slots_[static_cast<size_t>(m.base_ + k.index)].i
+                          : k.kind == DirectPart::Key::Var ? m.S_.vars[static_cast<size_t>(k.index)]
+                                                           : m.S_.player;
+        const uint64_t u = static_cast<uint64_t>(v - k.lo);
+        in = u < k.size;
+        at += u * k.stride;
+      }
+      if (in) {
+        if (m.direct_known_[at]) return m.direct_cells_[at];
+        const Value v = ev(m, x.k[0]);
+        m.direct_cells_[at] = v;
+        m.direct_known_[at] = 1;
+        return v;
+      }
+    }
     Machine::CacheUse& use = m.cache_use_[static_cast<size_t>(x.a)];
     if (use.off) return ev(m, x.k[0]);
     if (++use.tries == Machine::kCacheTries) {
@@ -285,6 +305,12 @@ struct Closures {
   }
   static Value kind_of_top(Machine& m, X x) { return val(m.S_.kind[static_cast<size_t>(top_piece(m, x))]); }
   static Value owner_of_top(Machine& m, X x) { return val(m.S_.owner[static_cast<size_t>(top_piece(m, x))]); }
+  // top(s).A in one handler: k[0] is s, b the Top node, a the attribute
+  static Value attr_of_top(Machine& m, X x) {
+    const int p = top_piece(m, x);
+    if (m.hiding_) [[unlikely]] m.secret_read(node(m, x), p);
+    return val(m.S_.attrs[static_cast<size_t>(p) * m.S_.nattrs + x.a]);
+  }
   static Value attr(Machine& m, X x) {
     const int p = piece(m, x, x.k[0]);
     if (m.hiding_) [[unlikely]] m.secret_read(node(m, x), p);
@@ -997,7 +1023,13 @@ XFn Closures::choose(const Program& P, const Node& n, XNode& x, OffsetTables& ta
       }
       return n.op == Op::Owner ? owner : kind_of;
     case Op::SiteOf: return site_of;
-    case Op::Attr: return attr;
+    case Op::Attr:
+      if (kid_node(0) && kid_node(0)->op == Op::Top) {
+        x.b = P.kid(n, 0);
+        x.k[0] = x.k[0]->k[0];
+        return attr_of_top;
+      }
+      return attr;
     case Op::Len: return len;
     case Op::Nth:
       if (kid_node(0) && kid_node(0)->op == Op::ConstList) {
@@ -1046,6 +1078,42 @@ XFn Closures::choose(const Program& P, const Node& n, XNode& x, OffsetTables& ta
 
 bool reads_offset_table(const XNode& x) { return x.fn == &Closures::offset_t; }
 
+// The cells of the cached parts whose inputs each take few values (DirectPart): a site or a player input has a cell
+// for none and each value, a truth value for 0 and 1, an int for -1 to 15 (other values are looked up in the hashed
+// table); a part has at most kPartCells cells, all of them at most kDirectCells.
+static void direct_parts(const Program& P, XCode& c) {
+  constexpr size_t kPartCells = 4096, kDirectCells = 65536;
+  c.direct.assign(static_cast<size_t>(P.ncached), DirectPart{});
+  for (const Node& n : P.code) {
+    if (n.op != Op::Cached || n.nk - 1 > 4) continue;
+    DirectPart d;
+    d.n = n.nk - 1;
+    size_t cells = 1;
+    for (int i = d.n; i-- > 0 && cells != 0;) {  // the last input varies fastest
+      const Node& in = P.code[static_cast<size_t>(P.kid(n, 1 + i))];
+      DirectPart::Key& k = d.key[i];
+      if (in.op == Op::Local && in.a >= 0) k.kind = DirectPart::Key::Slot, k.index = in.a;
+      else if (in.op == Op::Global) k.kind = DirectPart::Key::Var, k.index = P.vars[static_cast<size_t>(in.a)].offset;
+      else if (in.op == Op::Me) k.kind = DirectPart::Key::Me;
+      else cells = 0;
+      switch (in.type) {
+        case Type::Site: k.lo = -1, k.size = static_cast<uint32_t>(P.nsites()) + 1; break;
+        case Type::Player: k.lo = -1, k.size = static_cast<uint32_t>(P.nplayers()) + 1; break;
+        case Type::Bool: k.lo = 0, k.size = 2; break;
+        case Type::Int: k.lo = -1, k.size = 17; break;
+        default: cells = 0;
+      }
+      k.stride = static_cast<uint32_t>(cells);
+      cells *= k.size;
+      if (cells > kPartCells) cells = 0;
+    }
+    if (cells == 0 || c.direct_cells + cells > kDirectCells) continue;
+    d.off = static_cast<int32_t>(c.direct_cells);
+    c.direct_cells += cells;
+    c.direct[static_cast<size_t>(n.a)] = d;
+  }
+}
+
 XCode build_closures(const Program& P) {
   XCode c;
   c.nodes.resize(P.code.size());
@@ -1074,6 +1142,7 @@ XCode build_closures(const Program& P) {
     c.nodes[i].fn = statement ? statement : Closures::choose(P, P.code[i], c.nodes[i], tables);
   }
   compile_blocks(P, c);
+  direct_parts(P, c);
   return c;
 }
 

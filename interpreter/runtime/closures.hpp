@@ -40,6 +40,22 @@ struct Ins {
 
 // The closures of a program's code: XNode i is node i. A statement's handler is run by Machine::ex, which counts its
 // step first.
+// A cached part (Op::Cached, compile/cache.hpp) whose inputs each take few values (a site, a player, a small int read
+// from a slot, a variable or `me`): its values kept in cells of its own, indexed by its inputs' values, instead of the
+// machine's hashed table (Machine::direct_cells_; off: its first cell, -1 when it has none).
+struct DirectPart {
+  struct Key {
+    enum Kind : int8_t { Slot, Var, Me } kind = Slot;
+    int32_t index = 0;   // the slot, the variable's offset
+    int32_t lo = 0;      // the least value with a cell
+    uint32_t size = 0;   // how many values have cells
+    uint32_t stride = 0; // cells between two values
+  };
+  int32_t off = -1;
+  int32_t n = 0;
+  Key key[4];
+};
+
 struct XCode {
   std::vector<XNode> nodes;
   std::vector<const XNode*> kids;  // XNode::kids point into it
@@ -49,6 +65,9 @@ struct XCode {
   std::vector<Ins> blocks;
   std::vector<XNode> roots;
   std::vector<int32_t> steps;
+  // the cached parts' cells (by Node::a of the Op::Cached node) and how many cells they have together
+  std::vector<DirectPart> direct;
+  size_t direct_cells = 0;
 };
 XCode build_closures(const Program& P);
 

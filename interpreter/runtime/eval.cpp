@@ -21,6 +21,8 @@ Machine::Machine(std::shared_ptr<const Program> p)
   slots_.assign(static_cast<size_t>(P.max_frame + 1) * (limits.depth + 4) + 16, Value{});
   hoisted_.assign(static_cast<size_t>(P.nhoisted), Value{});
   cache_use_.assign(static_cast<size_t>(P.ncached), CacheUse{});
+  direct_cells_.assign(code_->direct_cells, Value{});
+  direct_known_.assign(code_->direct_cells, 0);
   journal_.reserve(4096);
   controls_.reserve(256);
   calls_.resize(2 * static_cast<size_t>(limits.depth) + 8);  // the calls nested, and the tail calls among them

@@ -273,6 +273,9 @@ class Machine {
   };
   static constexpr uint32_t kCacheTries = 1024;
   std::vector<CacheUse> cache_use_;
+  // the cells of the parts with cells of their own (XCode::direct): the value, and whether it is there
+  std::vector<Value> direct_cells_;
+  std::vector<uint8_t> direct_known_;
   std::vector<UndoEntry> journal_;
   std::vector<Control> controls_;  // the controls the journal's Control entries saved, in order
   uint64_t version_ = 0;   // version()
