@@ -466,21 +466,25 @@ TEST_CASE("a requirement that an optional parameter be none unless something ear
   struct Row {
     const char* requirement;
     bool narrows;
-    int moves;  // legal moves (a in s1..s3, b none or in s1..s3)
+    bool holds_if_none;  // `b == none or ...`: not evaluated while b is none
+    int moves;           // legal moves (a in s1..s3, b none or in s1..s3)
   };
   const Row rows[] = {
-      {"b == none or a == s1", true, 6},
-      {"none == b or a == s1 or a == s2", true, 9},
-      {"a == s1 or b == none", true, 6},
-      {"b == none or b == s1", false, 6},
-      {"b != none or a == s1", false, 10},
-      {"b == none", false, 3},
-      {"a == s1", false, 4},
+      {"b == none or a == s1", true, true, 6},
+      {"none == b or a == s1 or a == s2", true, true, 9},
+      {"a == s1 or b == none", true, true, 6},
+      {"b == none or b == s1", false, true, 6},
+      {"b == none or size(b) > 0", false, true, 3},
+      {"b != none or a == s1", false, false, 10},
+      {"b == none", false, true, 3},
+      {"a == s1", false, false, 4},
+      {"a == none or a == s1", false, false, 4},  // (a is not optional)
   };
   for (const Row& r : rows) {
     INFO(r.requirement);
     auto [p, moves] = one_requirement("topology: {sites: [s1, s2, s3]}\n", "\n      a: site in sites\n      b: site? in sites", r.requirement);
     CHECK((p->moves[0].requires_[0].none_unless >= 0) == r.narrows);
+    CHECK(p->moves[0].requires_[0].holds_if_none == r.holds_if_none);
     CHECK(moves == r.moves);
   }
 }

@@ -47,6 +47,9 @@ struct RequireInfo {
   // parameters: the node of those terms (their `or`), which generation evaluates once per binding of the earlier
   // parameters; while it is false, only `none` can bind P (-1: not of that form).
   int none_unless = -1;
+  // A requirement `P == none or ...` on an optional parameter P (its level): it holds while P is none, so generation
+  // does not evaluate it then.
+  bool holds_if_none = false;
   // A requirement on parameter P (its level) that generation checks without evaluating it (compile/requirements.hpp):
   // owned(P, W) > 0, owned(P, W) == 0, size(P) > 0 (occupied(P)), size(P) == 0 (vacant(P)), top(P).owner == W or
   // top(P).owner != W; `native_player` is W's node (W on parameters before P). Those two fail on an empty site

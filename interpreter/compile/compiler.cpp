@@ -55,6 +55,8 @@ class Compiler {
   // The terms of a requirement that say its parameter may be none (RequireInfo::none_unless): -1 unless `n` is
   // `P == none or G ...` (in any order) with every G on parameters before P (`level`).
   int none_unless(int n, int level, int np);
+  // Whether requirement n is `P == none or ...` (P the parameter of its level; RequireInfo::holds_if_none).
+  bool holds_if_none(int n, int level) const;
   // A move: its parameters' domains, lets (each referenced through a LazyLet node), requirements (each with the
   // parameter generation checks it after), effects, notation and the history fields it records.
   void move(MoveInfo& mi, const CheckedMove& cm, size_t nhistory);
@@ -289,29 +291,44 @@ int Compiler::fold(int n) {
   }
 }
 
-int Compiler::none_unless(int n, int level, int np) {
-  if (level < 0 || n < 0) return -1;
-  // the terms of the `or`s at the top
+// The terms of the `or`s at the top of n, in order.
+static std::vector<int> or_terms(const Program& P, int n) {
   std::vector<int> terms, todo{n};
   while (!todo.empty()) {
     const int t = todo.back();
     todo.pop_back();
-    const Node& nd = P_.code[static_cast<size_t>(t)];
+    const Node& nd = P.code[static_cast<size_t>(t)];
     if (nd.op == Op::Or) {
-      todo.push_back(P_.kid(nd, 1));
-      todo.push_back(P_.kid(nd, 0));
+      todo.push_back(P.kid(nd, 1));
+      todo.push_back(P.kid(nd, 0));
     } else {
       terms.push_back(t);
     }
   }
-  auto is = [&](int t, Op op) { return P_.code[static_cast<size_t>(t)].op == op; };
-  auto is_none_test = [&](const Node& nd) {
-    if (nd.op != Op::Eq) return false;
-    const int a = P_.kid(nd, 0), b = P_.kid(nd, 1);
-    auto param = [&](int k) { return is(k, Op::Local) && P_.code[static_cast<size_t>(k)].a == level; };
-    auto none = [&](int k) { return is(k, Op::Const) && P_.code[static_cast<size_t>(k)].imm == -1; };
-    return (param(a) && none(b)) || (none(a) && param(b));
-  };
+  return terms;
+}
+
+// Whether nd is `P == none` or `none == P`, P parameter `level` (its slot).
+static bool is_none_test(const Program& P, const Node& nd, int level) {
+  if (nd.op != Op::Eq) return false;
+  auto is = [&](int t, Op op) { return P.code[static_cast<size_t>(t)].op == op; };
+  const int a = P.kid(nd, 0), b = P.kid(nd, 1);
+  auto param = [&](int k) { return is(k, Op::Local) && P.code[static_cast<size_t>(k)].a == level; };
+  auto none = [&](int k) { return is(k, Op::Const) && P.code[static_cast<size_t>(k)].imm == -1; };
+  return (param(a) && none(b)) || (none(a) && param(b));
+}
+
+bool Compiler::holds_if_none(int n, int level) const {
+  if (level < 0 || n < 0) return false;
+  const std::vector<int> terms = or_terms(P_, n);
+  return std::any_of(terms.begin(), terms.end(),
+                     [&](int t) { return is_none_test(P_, P_.code[static_cast<size_t>(t)], level); });
+}
+
+int Compiler::none_unless(int n, int level, int np) {
+  if (level < 0 || n < 0) return -1;
+  const std::vector<int> terms = or_terms(P_, n);
+  auto is_none_test = [&](const Node& nd) { return ri::is_none_test(P_, nd, level); };
   int guard = -1;
   bool tested = false;
   for (int t : terms) {
@@ -362,7 +379,10 @@ void Compiler::move(MoveInfo& mi, const CheckedMove& cm, size_t nhistory) {
     level = std::max(level, P_.param_level(mi.requires_[r].node, np));
     mi.requires_[r].level = level;
     if (level >= 0 && level == P_.param_level(mi.requires_[r].node, np) && mi.params[static_cast<size_t>(level)].optional)
+    {
       mi.requires_[r].none_unless = none_unless(mi.requires_[r].node, level, np);
+      mi.requires_[r].holds_if_none = holds_if_none(mi.requires_[r].node, level);
+    }
   }
   mi.require_at.assign(static_cast<size_t>(np) + 2, static_cast<int>(mi.requires_.size()));
   for (size_t r = mi.requires_.size(); r-- > 0;)

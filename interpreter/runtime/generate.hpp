@@ -128,6 +128,7 @@ void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
       if constexpr (Early || Sorted)
         if (r - first < 32 && (early >> (r - first) & 1)) continue;  // it holds
       const RequireInfo& req = mi.requires_[static_cast<size_t>(r)];
+      if (req.holds_if_none && M_.slot(level).i == -1) continue;
       int v = req.native != RequireInfo::Evaluated && r < kNative ? native(req, who[r]) : -1;
       if (v < 0) v = M_.evaluate(req.node).i != 0;
       if (!v) {
