@@ -344,6 +344,29 @@ end: []
   }
 }
 
+TEST_CASE("a decision node has at most 1024 legal moves, listed straight or after their post-conditions") {
+  const char* const moves[] = {
+      "  m:\n    params: {a: int in 0..40, b: int in 0..40}\n",
+      "  m:\n    params: {a: int in 0..40, b: int in 0..40}\n    ensures: [\"a >= 0\"]\n",
+      "  m:\n    params: {a: int in 0..40, b: int in 0..40}\n    requires: [\"not continuing\"]\n"
+      "    effects: [continue_move]\n  n: {requires: [continuing]}\n",
+  };
+  for (const char* m : moves) {
+    INFO(m);
+    auto p = build(std::string("game: {name: many}\nplayers: [A]\nmoves:\n") + m +
+                   "turn: [{choose: all}]\nend: []\n");
+    try {
+      Game g(p);
+      MoveList ml;
+      g.legal(ml);
+      FAIL("no error");
+    } catch (const RuntimeError& e) {
+      CHECK(std::string(e.what()) == "more than 1024 legal moves");
+      CHECK(e.pos.line == 4);  // the move
+    }
+  }
+}
+
 TEST_CASE("generation checks each requirement once its parameters are bound, in the declared order") {
   auto moves_of = [](const std::string& requires_) {
     std::string rules = R"RULES(

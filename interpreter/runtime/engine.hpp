@@ -189,7 +189,9 @@ class Game {
   // instead of emitted; else the move ends with it and is kept when its post-conditions hold. At emit(), a move that was played is still
   // played (its steps' effects are undone after). False when emit stopped it.
   template <bool Record>
-  bool extend(Move& m, int depth, EmitRef emit);
+  // With `out`, a move of one step (no further step, no post-condition) goes straight into it instead of through
+  // emit (as generate's emit would add it).
+  bool extend(Move& m, int depth, EmitRef emit, MoveList* out = nullptr);
   // One step of a move being played: the `let`s computed in the state before its effects, then the effects
   // (continue_move's request cleared first, `continuing` set for a further step; the caller journals the flags).
   void run_step(const MoveInfo& mi, bool further);

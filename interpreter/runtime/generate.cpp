@@ -54,8 +54,7 @@ int Game::legal_count() {
 void Game::generate(MoveList& out) {
   out.size = 0;
   auto add = [&](const Move& m) {
-    if (out.size >= kMaxMoves)
-      throw RuntimeError(P_->moves[m.type].pos, fmt::format("more than {} legal moves", kMaxMoves));
+    if (out.size >= kMaxMoves) too_many_moves(P_->moves[static_cast<size_t>(m.type)]);
     Move& o = out.add();
     o.type = m.type;
     o.nargs = m.nargs;
@@ -64,8 +63,8 @@ void Game::generate(MoveList& out) {
   };
   Move m;
   Remembering remembering(M_);
-  if (rejected_) [[unlikely]] extend<true>(m, 0, add);
-  else extend<false>(m, 0, add);
+  if (rejected_) [[unlikely]] extend<true>(m, 0, add, &out);
+  else extend<false>(m, 0, add, &out);
 }
 
 bool Game::has_moves() {

@@ -320,8 +320,18 @@ void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
   }
 }
 
+// A move's values beyond what a move holds: the rule file's error.
+[[noreturn, gnu::cold]] inline void too_many_values(const MoveInfo& mi) {
+  throw RuntimeError(mi.pos, fmt::format("move '{}' has more than {} values, its steps together", mi.name, kMaxMoveValues));
+}
+
+// More legal moves than a decision node may have: the rule file's error (at the move that would add one more).
+[[noreturn, gnu::cold]] inline void too_many_moves(const MoveInfo& mi) {
+  throw RuntimeError(mi.pos, fmt::format("more than {} legal moves", kMaxMoves));
+}
+
 template <bool Record>
-bool Game::extend(Move& m, int depth, EmitRef emit) {
+bool Game::extend(Move& m, int depth, EmitRef emit, MoveList* out) {
   State& S = M_.state();
   for (int mv : P_->steps[S.step].moves) {
     const MoveInfo& mi = P_->moves[mv];
@@ -329,10 +339,17 @@ bool Game::extend(Move& m, int depth, EmitRef emit) {
     const int base = m.nargs;                 // where this step's values go
     const int end = base + (depth ? 1 : 0) + np;  // and where they end
     bool go = true;
+    const bool straight = out && depth == 0 && !mi.continues && mi.ensures.empty();
     auto each = [&] {
-      if (end > kMaxMoveValues)
-        throw RuntimeError(mi.pos, fmt::format("move '{}' has more than {} values, its steps together", mi.name,
-                                               kMaxMoveValues));
+      if (end > kMaxMoveValues) too_many_values(mi);
+      if (straight) {
+        if (out->size >= kMaxMoves) too_many_moves(mi);
+        Move& o = out->add();
+        o.type = static_cast<int16_t>(mv);
+        o.nargs = static_cast<int16_t>(np);
+        for (int i = 0; i < np; ++i) o.args[i] = arg32(mi, i, M_.slot(i).i);
+        return true;
+      }
       int at = base;
       if (depth) m.args[at++] = mv;
       else m.type = static_cast<int16_t>(mv);
