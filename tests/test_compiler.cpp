@@ -783,6 +783,26 @@ TEST_CASE("requirements that the board's tables decide bind a site parameter onl
   CHECK(l.moves == std::vector<std::string>{"0 8", "0 6", "0 7", "4 8", "4 6", "4 7", "4 4"});
   l = listed("\n      a: site in [b2, a1]\n      b: site in [c3, a3, b3, b2]", {"x_of(b) == size(a) + 1"}, rest);
   CHECK(l.moves == std::vector<std::string>{"4 7", "4 4", "0 6"});
+  // a domain computed from `me`, earlier parameters and the board's tables (a track of `me`) sorts too, its tables made
+  // per value of its inputs; one that reads the pieces does not
+  const std::string with_tracks = "topology:\n  grids: [{width: 3, height: 3}]\n  tracks: {path: {A: [c1, b1, a1, a2], B: [a3, b3, c3]}}\n"
+                                  "pieces: {man: {per_player: 1}}\nstart: {board: {b2: {man: A}}}\n";
+  struct Domain {
+    const char* domain;
+    uint32_t mask;
+    size_t moves;
+  };
+  for (const Domain& d : {Domain{"path[me]", 0b11, 5}, Domain{"(if size(a) > 0 then path[me] else path[B])", 0, 3}}) {
+    INFO(d.domain);
+    const std::string params = std::string("\n      a: site in [b2, a1]\n      b: site in ") + d.domain;
+    l = listed(params, {"x_of(b) != x_of(a)", "y_of(b) < 2 or occupied(a)"}, with_tracks);
+    CHECK(l.p->moves[0].sorts[1].mask == d.mask);
+    const Listed e = listed(params, {"size(b) >= 0 and x_of(b) != x_of(a)", "size(b) >= 0 and (y_of(b) < 2 or occupied(a))"},
+                            with_tracks);
+    CHECK(e.p->moves[0].sorts[1].mask == 0);
+    CHECK(l.moves == e.moves);
+    CHECK(l.moves.size() == d.moves);
+  }
 }
 
 TEST_CASE("after inlining, what a copy of a body computes from constants is folded, where it cannot fail") {

@@ -135,6 +135,19 @@ bool sortable(const Program& P, int n, int level, std::vector<int>& inputs) {
   return true;
 }
 
+// Whether list n (a parameter's domain) is computed from `me`, parameters before `level` and the board's tables only:
+// its inputs are then `inputs` (at most kMaxSortInputs).
+bool fixed_domain(const Program& P, int n, int level, std::vector<int>& inputs) {
+  std::vector<int> in;
+  if (!fixed_part(P, n, in) || static_cast<int>(in.size()) > kMaxSortInputs) return false;
+  for (int k : in) {
+    const Node& nd = P.code[static_cast<size_t>(k)];
+    if (nd.op != Op::Me && !(nd.op == Op::Local && nd.a >= 0 && nd.a < level)) return false;
+  }
+  inputs = std::move(in);
+  return true;
+}
+
 // Whether requirement r on parameter `level` sorts its values (RequireInfo::sort), its inputs added to `inputs`: marks
 // it so.
 RequireInfo::Sort sort_form(const Program& P, RequireInfo& r, int level, int np, std::vector<int>& inputs) {
@@ -164,8 +177,11 @@ void mark_sorted(const Program& P, MoveInfo& mi, int np) {
   for (int level = 0; level < np; ++level) {
     const ParamInfo& p = mi.params[static_cast<size_t>(level)];
     if ((p.type != Type::Site && p.type != Type::Player) || p.optional) continue;
-    if (p.domain >= 0 && P.code[static_cast<size_t>(p.domain)].op != Op::ConstList) continue;
     MoveInfo::Sorting& s = mi.sorts[static_cast<size_t>(level)];
+    // a domain computed from `me`, earlier parameters and the board's tables only (`path[me]`): the same list whenever
+    // they have the same values, which the tables are then made for
+    if (p.domain >= 0 && P.code[static_cast<size_t>(p.domain)].op != Op::ConstList && !fixed_domain(P, p.domain, level, s.inputs))
+      continue;
     const int first = mi.require_at[static_cast<size_t>(level + 1)];
     const int end = std::min(mi.require_at[static_cast<size_t>(level + 2)], first + 32);
     for (int r = first; r < end; ++r) {
