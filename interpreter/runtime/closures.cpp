@@ -66,27 +66,28 @@ struct Closures {
   }
   // a part computed from its inputs (kids 1 ..) and the board's tables only (compile/cache.hpp): the value kept for
   // them, or the part's, kept (only once computed: an error keeps nothing)
-  static Value cached(Machine& m, X x) {
-    if (const DirectPart& d = m.code_->direct[static_cast<size_t>(x.a)]; d.off >= 0) {
-      size_t at = static_cast<size_t>(d.off);
-      bool in = true;
-      for (int i = 0; i < d.n && in; ++i) {
-        const DirectPart::Key& k = d.key[i];
-        const int64_t v = k.kind == DirectPart::Key::Slot ? m.slots_[static_cast<size_t>(m.base_ + k.index)].i
-                          : k.kind == DirectPart::Key::Var ? m.S_.vars[static_cast<size_t>(k.index)]
-                                                           : m.S_.player;
-        const uint64_t u = static_cast<uint64_t>(v - k.lo);
-        in = u < k.size;
-        at += u * k.stride;
-      }
-      if (in) {
-        if (m.direct_known_[at]) return m.direct_cells_[at];
-        const Value v = ev(m, x.k[0]);
-        m.direct_cells_[at] = v;
-        m.direct_known_[at] = 1;
-        return v;
-      }
+  // the same, for a part with cells of its own (DirectPart at imm; N inputs): its cell, or the hashed table when an
+  // input's value has none
+  template <int N>
+  static Value cached_direct(Machine& m, X x) {
+    const DirectPart& d = *reinterpret_cast<const DirectPart*>(static_cast<intptr_t>(x.imm));
+    size_t at = static_cast<size_t>(d.off);
+    for (int i = 0; i < N; ++i) {
+      const DirectPart::Key& k = d.key[i];
+      const int64_t v = k.kind == DirectPart::Key::Slot ? m.slots_[static_cast<size_t>(m.base_ + k.index)].i
+                        : k.kind == DirectPart::Key::Var ? m.S_.vars[static_cast<size_t>(k.index)]
+                                                         : m.S_.player;
+      const uint64_t u = static_cast<uint64_t>(v - k.lo);
+      if (u >= k.size) [[unlikely]] return cached(m, x);
+      at += u * k.stride;
     }
+    if (m.direct_known_[at]) return m.direct_cells_[at];
+    const Value v = ev(m, x.k[0]);
+    m.direct_cells_[at] = v;
+    m.direct_known_[at] = 1;
+    return v;
+  }
+  static Value cached(Machine& m, X x) {
     Machine::CacheUse& use = m.cache_use_[static_cast<size_t>(x.a)];
     if (use.off) return ev(m, x.k[0]);
     if (++use.tries == Machine::kCacheTries) {
@@ -1082,10 +1083,12 @@ bool reads_offset_table(const XNode& x) { return x.fn == &Closures::offset_t; }
 // for none and each value, a truth value for 0 and 1, an int for -1 to 15 (other values are looked up in the hashed
 // table); a part has at most kPartCells cells, all of them at most kDirectCells.
 static void direct_parts(const Program& P, XCode& c) {
+  static constexpr XFn handlers[] = {Closures::cached_direct<1>, Closures::cached_direct<2>, Closures::cached_direct<3>,
+                                     Closures::cached_direct<4>};
   constexpr size_t kPartCells = 4096, kDirectCells = 65536;
   c.direct.assign(static_cast<size_t>(P.ncached), DirectPart{});
   for (const Node& n : P.code) {
-    if (n.op != Op::Cached || n.nk - 1 > 4) continue;
+    if (n.op != Op::Cached || n.nk < 2 || n.nk - 1 > 4) continue;
     DirectPart d;
     d.n = n.nk - 1;
     size_t cells = 1;
@@ -1111,6 +1114,14 @@ static void direct_parts(const Program& P, XCode& c) {
     d.off = static_cast<int32_t>(c.direct_cells);
     c.direct_cells += cells;
     c.direct[static_cast<size_t>(n.a)] = d;
+  }
+  // (once the vector holds them all: the handlers point into it)
+  for (size_t i = 0; i < P.code.size(); ++i) {
+    const Node& n = P.code[i];
+    if (n.op != Op::Cached || c.direct[static_cast<size_t>(n.a)].off < 0) continue;
+    XNode& x = c.nodes[i];
+    x.imm = reinterpret_cast<intptr_t>(&c.direct[static_cast<size_t>(n.a)]);
+    x.fn = handlers[n.nk - 2];
   }
 }
 
@@ -1141,8 +1152,8 @@ XCode build_closures(const Program& P) {
     const XFn statement = statement_handler(P, P.code[i], c.nodes[i]);
     c.nodes[i].fn = statement ? statement : Closures::choose(P, P.code[i], c.nodes[i], tables);
   }
-  compile_blocks(P, c);
   direct_parts(P, c);
+  compile_blocks(P, c);
   return c;
 }
 

@@ -65,9 +65,16 @@ struct XCode {
   std::vector<Ins> blocks;
   std::vector<XNode> roots;
   std::vector<int32_t> steps;
-  // the cached parts' cells (by Node::a of the Op::Cached node) and how many cells they have together
+  // the cached parts' cells (by Node::a of the Op::Cached node; a handler of such a part holds a pointer to its
+  // DirectPart, so XCode moves but is never copied) and how many cells they have together
   std::vector<DirectPart> direct;
   size_t direct_cells = 0;
+
+  XCode() = default;
+  XCode(XCode&&) = default;
+  XCode& operator=(XCode&&) = default;
+  XCode(const XCode&) = delete;
+  XCode& operator=(const XCode&) = delete;
 };
 XCode build_closures(const Program& P);
 
