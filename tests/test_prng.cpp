@@ -72,6 +72,24 @@ TEST_CASE("prng: below() known answers", "[prng]") {
   }
 }
 
+TEST_CASE("prng: below() draws what the specified rejection draws, outputs below n tested against the threshold", "[prng]") {
+  // the definition (spec): reject outputs below (2^64 - n) mod n, then reduce modulo n
+  auto reference = [](Prng& g, uint64_t n) {
+    const uint64_t threshold = (0 - n) % n;
+    for (;;) {
+      const uint64_t x = g.next();
+      if (x >= threshold) return x % n;
+    }
+  };
+  const std::vector<uint64_t> bounds = {1, 2, 3, 7, 1000, (1ULL << 62) + 3, (1ULL << 63) + 1, (3ULL << 62) + 5, UINT64_MAX};
+  for (uint64_t n : bounds) {
+    CAPTURE(n);
+    Prng a(99), b(99);
+    for (int k = 0; k < 500; ++k) REQUIRE(a.below(n) == reference(b, n));
+    CHECK(a.s == b.s);  // the same outputs consumed
+  }
+}
+
 TEST_CASE("prng: below() stays in bounds", "[prng]") {
   const std::vector<uint64_t> bounds = {1, 2, 3, 5, 6, 7, 10, 100, 255, 256, 1000003,
                                         (1ULL << 32) - 1, 1ULL << 32, (1ULL << 63) - 1, 1ULL << 63,

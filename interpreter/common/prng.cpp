@@ -40,12 +40,12 @@ uint64_t Prng::next() {
 
 // Returns a uniform value in [0, n): rejects raw outputs below (2^64 - n) mod n so every residue
 // is equally likely, then reduces modulo n.
+// (The threshold is below n, so an output of at least n is taken without computing it: one division, not two.)
 uint64_t Prng::below(uint64_t n) {
   if (n == 0) throw std::invalid_argument("prng: below(0) has no valid result");
-  const uint64_t threshold = (0 - n) % n;
   for (;;) {
     const uint64_t x = next();
-    if (x >= threshold) return x % n;
+    if (x >= n || x >= (0 - n) % n) return x % n;
   }
 }
 
