@@ -38,7 +38,9 @@ namespace ri {
   X(Sts, JEqI) X(Sts, Lds) X(OffsetT, Sts) X(OffsetC, Sts) X(SiteOf, Sts) X(SubT, Sts) X(Call, Sts)                \
   X(Size, JLeI) X(Size, JGtI) X(Size, JEqI) X(Size, JNeI) X(Attr, JEqI) X(Attr, JNeI) X(Attr, JNeT)              \
   X(Owner, JNeS) X(OwnerTop, JNeS) X(OwnerTop, JEqS) X(OwnerTop, Star) X(KindTop, JNeI) X(CountOwnedS, JLeI)       \
-  X(CountOwnedM, EqI) X(InList, Jz) X(JEqI, Lds) X(JEqI, JEqS) X(JEqS, Size) X(JLeI, Lds) X(JNeS, Lds)
+  X(CountOwnedM, EqI) X(InList, Jz) X(JEqI, Lds) X(JEqI, JEqS) X(JEqS, Size) X(JLeI, Lds) X(JNeS, Lds)          \
+  X(Call, Ret) X(JEqI, CountOwnedS) X(JEqI, RetI) X(JNeI, RetI) X(JLeI, RetI) X(JGtI, RetI) X(JEqS, RetI)         \
+  X(JNeS, RetI)
 
 enum BlockOp : uint16_t {
 #define RI_ENUM(name) B##name,

@@ -92,6 +92,8 @@ Value Blocks::run(Machine& m, const XNode& x) {
   }
 #define RI_DO_InList acc = m.P_->list_holds(static_cast<size_t>(ip->imm), acc) == (ip->a != 0);
 #define RI_DO_JEqI RI_TAKE(acc == ip->imm)
+#define RI_DO_JNeI RI_TAKE(acc != ip->imm)
+#define RI_DO_JGtI RI_TAKE(acc > ip->imm)
 #define RI_DO_JLeI RI_TAKE(acc <= ip->imm)
 #define RI_DO_JEqS RI_TAKE(acc == RI_SLOT)
 #define RI_DO_JNeS RI_TAKE(acc != RI_SLOT)
