@@ -971,3 +971,46 @@ display: "{spread(n, 1)}"
     g.apply(moves[0]);
   }
 }
+
+TEST_CASE("a list computed from a few inputs and the board's tables is kept for the whole game, made where it may") {
+  // onward(s, p): the sites right of, above and left of s on the board; `far` (not a part: it reads the board) the same
+  auto rules = [](const std::string& onward) {
+    return "game: {name: lists}\nplayers: [A, B]\ntopology: {grids: [{width: 4, height: 3}]}\n"
+           "pieces: {man: {per_player: 3}}\n"
+           "start: {board: {a1: {man: A}, b1: {man: A}, c1: {man: A}, a3: {man: B}, b3: {man: B}, c3: {man: B}}}\n"
+           "functions:\n"
+           "  onward(site s, player p) -> sites: \"" + onward + "\"\n"
+           // a remembered function that calls onward: its copy of onward's call is the part kept, and a remembered call
+           // made its list (which lasts one listing)
+           "  free(site s, player p) -> sites: \"filter(t in onward(s, p) : vacant(t))\"\n"
+           "moves:\n"
+           "  go:\n"
+           "    params:\n      from: site\n      to: site in free(from, me)\n"
+           "    requires: [\"occupied(from) and top(from).owner == me\", \"len(free(to, me)) >= 0\"]\n"
+           "    effects: [\"move(top(from), to)\"]\n"
+           "turn: [{choose: all}]\nend: []\n";
+  };
+  const std::string kept = "filter(t in [offset(s, 1, 0), offset(s, 0, if p == A then 1 else -1), offset(s, -1, 0)] : t != none)";
+  const std::string each = "filter(t in [offset(s, 1, 0), offset(s, 0, if p == A then 1 else -1), offset(s, -1, 0)] : "
+                           "t != none and size(t) >= 0)";
+  auto p = testing::compile_text(rules(kept));
+  auto q = testing::compile_text(rules(each));
+  auto cached = [](const Program& P) {
+    return std::count_if(P.code.begin(), P.code.end(), [](const Node& n) { return n.op == Op::Cached && is_list(n.type); });
+  };
+  CHECK(cached(*p) > 0);
+  CHECK(cached(*q) < cached(*p));  // (q keeps only the lists of offsets)
+  Game g(p), h(q);
+  Prng rng(7);
+  MoveList a, b;
+  for (int ply = 0; ply < 40; ++ply) {
+    INFO(ply);
+    g.legal(a);
+    h.legal(b);
+    REQUIRE(std::equal(a.begin(), a.end(), b.begin(), b.end()));
+    if (a.size == 0) break;
+    const Move m = a[static_cast<int>(rng.below(static_cast<uint64_t>(a.size)))];
+    g.apply(m);
+    h.apply(m);
+  }
+}

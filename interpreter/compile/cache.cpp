@@ -59,7 +59,7 @@ bool fixed_op(Op op) {
     case Op::If: case Op::Let: case Op::Bind: case Op::Range: case Op::Len: case Op::Nth: case Op::Index:
     case Op::IndexOf: case Op::MinF: case Op::MaxF: case Op::Abs: case Op::Next: case Op::Opponent:
     case Op::Related: case Op::Link: case Op::LinesThrough: case Op::LineSites: case Op::XOf: case Op::YOf:
-    case Op::SiteAt: case Op::Offset:
+    case Op::SiteAt: case Op::Offset: case Op::ListLit: case Op::Join:
       return true;
     default: return false;
   }
@@ -109,6 +109,13 @@ Part Cacher::part(int n, std::vector<int>& bound) const {
     case Op::Hoisted: case Op::Cached:
       if (through_kept_) return part(P_.kid(nd, 0), bound);
       break;
+    case Op::Filter: case Op::Map: {  // a list of its own: its element's slot is bound in the where and the body
+      add(part(P_.kid(nd, 0), bound));
+      bound.push_back(nd.a);
+      for (int k = 1; k < nd.nk; ++k) add(part(P_.kid(nd, k), bound));
+      bound.pop_back();
+      return p;
+    }
     case Op::Bind: {
       const int nargs = nd.nk - 1;
       for (int k = 0; k < nargs; ++k) add(part(P_.kid(nd, k), bound));
@@ -158,7 +165,7 @@ void cache_static_parts(Program& P) {
   std::vector<Part> parts(static_cast<size_t>(end));
   for (int n = 0; n < end; ++n) {
     const Node& nd = P.code[static_cast<size_t>(n)];
-    if (is_list(nd.type) || nd.type == Type::Str || nd.type == Type::Void || nd.type == Type::Error) continue;
+    if (nd.type == Type::Str || nd.type == Type::Void || nd.type == Type::Error) continue;
     std::vector<int> bound;
     Part p = c.part(n, bound);
     if (!p.ok || static_cast<int>(p.keys.size()) > kMaxCacheKeys) continue;

@@ -1,9 +1,11 @@
-// Caching: a part of the code that computes a single value from a few inputs and the board's fixed tables only (no
-// piece, no stack, no list made as it runs, nothing that costs a step) has the same value whenever its inputs have
-// the same values, in any state: Ur's forward(path[me], from, roll) is a function of `me`, `from` and `roll`. Such a
-// part (of a few operations at least, at most kMaxCacheKeys inputs) becomes an Op::Cached node: the runtime keeps
-// its values by its inputs' values for the whole game (runtime/closures.cpp), while they are found there often enough. Evaluating it gives the same value, the
-// same errors (a value is kept only once computed without one) and costs the same steps (none) as before.
+// Caching: a part of the code that computes a value from a few inputs and the board's fixed tables only (no piece, no
+// stack; a list only as filter, map, a list literal or `++` make it of such) has the same value whenever its inputs
+// have the same values, in any state: Ur's forward(path[me], from, roll) is a function of `me`, `from` and `roll`,
+// checkers' ahead(s, p, k) a list of s, p and k. Such a part (of a few operations at least, at most kMaxCacheKeys
+// inputs) becomes an Op::Cached node: the runtime keeps its values by its inputs' values for the whole game
+// (runtime/closures.cpp; a list's items copied to be kept, Machine::keep_cached), while they are found there often
+// enough. Evaluating it gives the same value and the same errors (a value is kept only once computed without one);
+// a kept value costs no steps (a filter or map computed costs one per element, spec/design.md).
 #pragma once
 #include <vector>
 

@@ -82,9 +82,10 @@ struct Node {
 };
 
 // List values are descriptors: a constant list, a range, the pieces stacked on a site, a list made in the
-// evaluation arena (a list literal, '++', unique, filter, map), every piece, or the value of a remembered call
-// (runtime/memo.hpp: its items kept with the call).
-enum class ListKind : int64_t { Const = 1, Range, Stack, Literal, AllPieces, Memo };
+// evaluation arena (a list literal, '++', unique, filter, map), every piece, the value of a remembered call
+// (runtime/memo.hpp: its items kept with the call), or the value of a cached part (compile/cache.hpp: its items kept
+// for the whole game).
+enum class ListKind : int64_t { Const = 1, Range, Stack, Literal, AllPieces, Memo, Kept };
 
 // Trivially constructible (no member initialisers), so that scratch arrays of values cost nothing; write
 // Value{} for a zero value.

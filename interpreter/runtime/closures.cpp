@@ -82,7 +82,9 @@ struct Closures {
       at += u * k.stride;
     }
     if (m.direct_known_[at]) return m.direct_cells_[at];
-    const Value v = ev(m, x.k[0]);
+    const size_t mark = m.arena_.size();
+    Value v = ev(m, x.k[0]);
+    if (x.b && !m.keep_cached(v, mark)) return v;
     m.direct_cells_[at] = v;
     m.direct_known_[at] = 1;
     return v;
@@ -115,7 +117,9 @@ struct Closures {
       ++use.found;
       return e->value;
     }
-    const Value v = ev(m, x.k[0]);
+    const size_t mark = m.arena_.size();
+    Value v = ev(m, x.k[0]);
+    if (x.b && !m.keep_cached(v, mark)) return v;
     e->part = x.a;
     std::copy(keys, keys + n, e->keys);
     e->value = v;
@@ -926,7 +930,9 @@ XFn Closures::choose(const Program& P, const Node& n, XNode& x, OffsetTables& ta
       x.imm = is_list(n.type);
       return lazy_let;
     case Op::Hoisted: return hoisted;
-    case Op::Cached: return cached;
+    case Op::Cached:
+      x.b = is_list(n.type);  // (a list made in the arena is copied to be kept: Machine::keep_cached)
+      return cached;
     case Op::Global: x.b = P.vars[static_cast<size_t>(n.a)].offset; return global;
     case Op::PerPlayer:
       x.b = P.vars[static_cast<size_t>(n.a)].offset;
@@ -1103,6 +1109,7 @@ static void direct_parts(const Program& P, XCode& c) {
         case Type::Site: k.lo = -1, k.size = static_cast<uint32_t>(P.nsites()) + 1; break;
         case Type::Player: k.lo = -1, k.size = static_cast<uint32_t>(P.nplayers()) + 1; break;
         case Type::Bool: k.lo = 0, k.size = 2; break;
+        case Type::Kind: k.lo = -1, k.size = static_cast<uint32_t>(P.kinds.size()) + 1; break;
         case Type::Int: k.lo = -1, k.size = 17; break;
         default: cells = 0;
       }

@@ -122,6 +122,7 @@ class Machine {
       case ListKind::Literal: return l.c;
       case ListKind::AllPieces: return pieces_on_board();
       case ListKind::Memo: return l.c;
+      case ListKind::Kept: return l.c;
     }
     return 0;
   }
@@ -133,6 +134,7 @@ class Machine {
       case ListKind::Literal: return Value{arena_[static_cast<size_t>(l.b) + i], 0, 0};
       case ListKind::AllPieces: return Value{piece_on_board(i), 0, 0};
       case ListKind::Memo: return Value{memo_items_[static_cast<size_t>(l.b) + i], 0, 0};
+      case ListKind::Kept: return Value{kept_items_[static_cast<size_t>(l.b) + i], 0, 0};
     }
     return Value{};
   }
@@ -276,6 +278,13 @@ class Machine {
   // the cells of the parts with cells of their own (XCode::direct): the value, and whether it is there
   std::vector<Value> direct_cells_;
   std::vector<uint8_t> direct_known_;
+  // the items of the lists kept as cached parts' values (ListKind::Kept: offset and length), for the whole game; at
+  // most kKeptItemsMax (a list beyond is computed each time)
+  std::vector<int64_t> kept_items_;
+  static constexpr size_t kKeptItemsMax = size_t{1} << 20;
+  // Value v of a cached part of a list type, computed since the arena's `mark`, as it is kept: a list made in the
+  // arena copied to kept_items_ (and dropped from the arena); false when it cannot be kept.
+  bool keep_cached(Value& v, size_t mark);
   std::vector<UndoEntry> journal_;
   std::vector<Control> controls_;  // the controls the journal's Control entries saved, in order
   uint64_t version_ = 0;   // version()
