@@ -327,13 +327,11 @@ bool Compiler::holds_if_none(int n, int level) const {
 
 int Compiler::none_unless(int n, int level, int np) {
   if (level < 0 || n < 0) return -1;
-  const std::vector<int> terms = or_terms(P_, n);
-  auto is_none_test = [&](const Node& nd) { return ri::is_none_test(P_, nd, level); };
   int guard = -1;
   bool tested = false;
-  for (int t : terms) {
+  for (int t : or_terms(P_, n)) {
     const Node& nd = P_.code[static_cast<size_t>(t)];
-    if (!tested && is_none_test(nd)) {
+    if (!tested && is_none_test(P_, nd, level)) {
       tested = true;
       continue;
     }
@@ -378,8 +376,7 @@ void Compiler::move(MoveInfo& mi, const CheckedMove& cm, size_t nhistory) {
     mi.requires_[r].node = cm.requires_[r].check ? expr(*cm.requires_[r].check) : -1;
     level = std::max(level, P_.param_level(mi.requires_[r].node, np));
     mi.requires_[r].level = level;
-    if (level >= 0 && level == P_.param_level(mi.requires_[r].node, np) && mi.params[static_cast<size_t>(level)].optional)
-    {
+    if (level >= 0 && level == P_.param_level(mi.requires_[r].node, np) && mi.params[static_cast<size_t>(level)].optional) {
       mi.requires_[r].none_unless = none_unless(mi.requires_[r].node, level, np);
       mi.requires_[r].holds_if_none = holds_if_none(mi.requires_[r].node, level);
     }

@@ -64,10 +64,9 @@ struct Closures {
     }
     return kept;
   }
-  // a part computed from its inputs (kids 1 ..) and the board's tables only (compile/cache.hpp): the value kept for
-  // them, or the part's, kept (only once computed: an error keeps nothing)
-  // the same, for a part with cells of its own (DirectPart at imm; N inputs): its cell, or the hashed table when an
-  // input's value has none
+  // a part computed from its N inputs and the board's tables only (compile/cache.hpp) that has cells of its own
+  // (DirectPart at imm): the value kept in the cell of their values, or the part's, kept there (only once computed:
+  // an error keeps nothing); cached() when an input's value has no cell
   template <int N>
   static Value cached_direct(Machine& m, X x) {
     const DirectPart& d = *reinterpret_cast<const DirectPart*>(static_cast<intptr_t>(x.imm));
@@ -89,6 +88,8 @@ struct Closures {
     m.direct_known_[at] = 1;
     return v;
   }
+  // a part computed from its inputs (kids 1 ..) and the board's tables only: the value kept for them in the hashed
+  // table, or the part's, kept (as above)
   static Value cached(Machine& m, X x) {
     Machine::CacheUse& use = m.cache_use_[static_cast<size_t>(x.a)];
     if (use.off) return ev(m, x.k[0]);

@@ -285,6 +285,10 @@ class Machine {
   // Value v of a cached part of a list type, computed since the arena's `mark`, as it is kept: a list made in the
   // arena copied to kept_items_ (and dropped from the arena); false when it cannot be kept.
   bool keep_cached(Value& v, size_t mark);
+  // Moves list v's items (made in the arena since `mark`, or a remembered call's) to the end of `to`, which holds at most
+  // `max`: v becomes a list of `kind` there, and the arena drops what was made since `mark` (unless a let's list is
+  // pinned there); false, nothing moved, when they do not fit.
+  bool move_items(Value& v, std::vector<int64_t>& to, size_t max, ListKind kind, size_t mark);
   std::vector<UndoEntry> journal_;
   std::vector<Control> controls_;  // the controls the journal's Control entries saved, in order
   uint64_t version_ = 0;   // version()

@@ -4,16 +4,24 @@
 
 namespace ri {
 
+// (written out where it is used: the remembered calls keep a list per call in move generation)
+[[gnu::always_inline]] inline bool Machine::move_items(Value& v, std::vector<int64_t>& to, size_t max, ListKind kind, size_t mark) {
+  const bool made = static_cast<ListKind>(v.i) == ListKind::Literal;  // (else a remembered call's)
+  const std::vector<int64_t>& from = made ? arena_ : memo_items_;
+  const size_t len = static_cast<size_t>(v.c);
+  if (to.size() + len > max) return false;
+  const size_t at = to.size();
+  to.insert(to.end(), from.begin() + v.b, from.begin() + v.b + static_cast<ptrdiff_t>(len));
+  if (made && arena_pin_ <= mark && arena_.size() > mark) arena_.resize(mark);
+  v = Value{static_cast<int64_t>(kind), static_cast<int32_t>(at), static_cast<int32_t>(len)};
+  return true;
+}
+
 Value Machine::memo_keep(MemoEntry& e, int f, const Value* args, int n, Value v, size_t mark) {
-  if (is_list(P_->functions[static_cast<size_t>(f)].result) && static_cast<ListKind>(v.i) == ListKind::Literal) {
-    // a list made in the arena: its items move to memo_items_, where they stay for this listing
-    const size_t len = static_cast<size_t>(v.c);
-    if (memo_items_.size() + len > kMemoItemsMax) return v;  // not remembered
-    const size_t at = memo_items_.size();
-    memo_items_.insert(memo_items_.end(), arena_.begin() + v.b, arena_.begin() + v.b + static_cast<ptrdiff_t>(len));
-    if (arena_pin_ <= mark && arena_.size() > mark) arena_.resize(mark);
-    v = Value{static_cast<int64_t>(ListKind::Memo), static_cast<int32_t>(at), static_cast<int32_t>(len)};
-  }
+  // a list made in the arena: its items move to memo_items_, where they stay for this listing
+  if (is_list(P_->functions[static_cast<size_t>(f)].result) && static_cast<ListKind>(v.i) == ListKind::Literal &&
+      !move_items(v, memo_items_, kMemoItemsMax, ListKind::Memo, mark))
+    return v;  // not remembered
   e.version = version_;
   e.epoch = memo_epoch_;
   e.fn = f;
@@ -27,14 +35,7 @@ bool Machine::keep_cached(Value& v, size_t mark) {
   // stays: a cached part reads no stack)
   const ListKind kind = static_cast<ListKind>(v.i);
   if (kind != ListKind::Literal && kind != ListKind::Memo) return true;
-  const size_t len = static_cast<size_t>(v.c);
-  if (kept_items_.size() + len > kKeptItemsMax) return false;
-  const size_t at = kept_items_.size();
-  const std::vector<int64_t>& from = kind == ListKind::Literal ? arena_ : memo_items_;
-  kept_items_.insert(kept_items_.end(), from.begin() + v.b, from.begin() + v.b + static_cast<ptrdiff_t>(len));
-  if (kind == ListKind::Literal && arena_pin_ <= mark && arena_.size() > mark) arena_.resize(mark);
-  v = Value{static_cast<int64_t>(ListKind::Kept), static_cast<int32_t>(at), static_cast<int32_t>(len)};
-  return true;
+  return move_items(v, kept_items_, kKeptItemsMax, ListKind::Kept, mark);
 }
 
 }  // namespace ri
