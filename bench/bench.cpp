@@ -1,12 +1,15 @@
 // ruleinterp_bench: the speed of perft and random playouts on rule files (not a test: run it by hand; bench/README.md).
 //   ruleinterp_bench [FILE...] [--all] [--seconds T] [--depth D] [--playouts N] [--seed S] [--max-plies M]
 //                    [--threads J] [--repeat R] [--against BINARY]
+//   ruleinterp_bench [FILE...] [--all] --mcts N [--seed S] [--repeat R]
 // Without FILE (or with --all) it measures every shipped game, rules/*.rules, and prints a table: per game, random
 // playouts/s, plies/s and perft nodes/s, each the best of R runs whose work (perft depth, playout count) is chosen
 // to take about T seconds, unless given. With --against, every run is also made by BINARY, another
 // ruleinterp_bench (an older revision's: scripts/bench-build), interleaved with this one's, and the table adds its
 // figures and the ratios. One FILE with both --depth and --playouts prints the two lines that every version has
-// printed (figures.hpp), which --against reads. See spec/cli.md for what perft and playouts count.
+// printed (figures.hpp), which --against reads. See spec/cli.md for what perft and playouts count. With --mcts N, the
+// table is instead the computer player's speed: per game, the iterations per second of an mcts:N search
+// (search_speed.hpp).
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <unistd.h>
@@ -20,6 +23,7 @@
 #include "figures.hpp"
 #include "measure.hpp"
 #include "pipeline/pipeline.hpp"
+#include "search_speed.hpp"
 #include "table.hpp"
 
 namespace fs = std::filesystem;
@@ -34,6 +38,7 @@ struct Options {
   bool depth_given = false, playouts_given = false;
   int repeat = 3;
   std::string against;
+  uint64_t mcts = 0;  // --mcts N: the iterations of the searches timed (0: none)
 };
 
 // A game of the table: its name there and its rule file.
@@ -136,6 +141,39 @@ bool measure_entry(const bench::Table& table, const Entry& e, const Options& o, 
   return mine.failure.empty();
 }
 
+// The table of --mcts N: every game's search speed. Exit status 1 when a rule file fails, 2 when there is no game.
+int print_search_table(const Options& o, const std::string& dir) {
+  std::vector<Entry> games = entries(o, dir);
+  if (games.empty()) {
+    std::cerr << fmt::format("error: no rule file given, and no rules/ folder here or in {}\n", RULEINTERP_SOURCE_DIR);
+    return 2;
+  }
+  size_t width = 0;
+  for (const Entry& e : games) width = std::max(width, e.name.size());
+  std::cout << fmt::format("mcts:{} from the first decision with a choice that random play from seed {} reaches; the "
+                           "fastest of {} search{}\n\n",
+                           o.mcts, o.work.seed, o.repeat, o.repeat == 1 ? "" : "es")
+            << bench::search_header(width) << std::flush;
+  bool ok = true;
+  for (const Entry& e : games) {
+    auto prog = load(e.file, dir);
+    std::optional<bench::SearchFigures> f;
+    if (prog) {
+      try {
+        ri::Game g(prog);
+        f = bench::time_mcts(g, o.mcts, o.work.seed, o.repeat);
+      } catch (const ri::RuntimeError& err) {
+        std::cerr << runtime_error_text(*prog, err);
+        ok = false;
+      }
+    } else {
+      ok = false;
+    }
+    std::cout << bench::search_row(width, e.name, f) << std::flush;
+  }
+  return ok ? 0 : 1;
+}
+
 // The table of every game. Exit status 1 when this benchmark failed on any game (the other binary's failures are
 // only noted), 2 when there is no game.
 int print_table(const Options& o, const std::string& dir) {
@@ -177,6 +215,8 @@ int main(int argc, char** argv) {
       ->type_name("N")
       ->check(CLI::Range(1, ri::kMaxThreads));
   app.add_option("--repeat", o.repeat, "runs of each; the best is shown (default 3)")->check(CLI::Range(1, 100));
+  app.add_option("--mcts", o.mcts, "instead: time an mcts:N search per game (iterations/s)")
+      ->check(CLI::Range(uint64_t{1}, uint64_t{100'000'000}));
   app.add_option("--against", o.against, "another ruleinterp_bench to run on the same work (scripts/bench-build)")
       ->check(CLI::ExistingFile);
   try {
@@ -194,6 +234,7 @@ int main(int argc, char** argv) {
   o.depth_given = app.count("--depth") > 0;
   o.playouts_given = app.count("--playouts") > 0;
   const std::string dir = rules_dir();
+  if (o.mcts > 0) return print_search_table(o, dir);
   if (o.files.size() == 1 && !o.all && o.against.empty() && o.depth_given && o.playouts_given)
     return print_lines(o, dir);
   return print_table(o, dir);

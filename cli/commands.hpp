@@ -67,6 +67,8 @@ void add_eval(CLI::App& app, std::vector<Command>& out);
 void add_position(CLI::App& app, std::vector<Command>& out);
 void add_tree(CLI::App& app, std::vector<Command>& out);
 void add_describe(CLI::App& app, std::vector<Command>& out);
+void add_arena(CLI::App& app, std::vector<Command>& out);
+void add_bestmove(CLI::App& app, std::vector<Command>& out);
 
 // A text for people (a description, how to type a move): its lines wrapped at spaces to at most `width` bytes with
 // the indent (a longer word stays whole; SIZE_MAX: not wrapped), each indented by `indent` spaces; its own line

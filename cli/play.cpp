@@ -1,4 +1,4 @@
-// ruleinterp play FILE (also `ruleinterp FILE`): terminal play for humans and random players, from the start or
+// ruleinterp play FILE (also `ruleinterp FILE`): terminal play for humans and computer players, from the start or
 // continuing a logged game (--log), the game written to --log-out as it is played. See spec/cli.md.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -14,6 +14,8 @@
 #include "common/text.hpp"
 #include "io/position.hpp"
 #include "log_out.hpp"
+#include "search/mcts.hpp"
+#include "search/player.hpp"
 
 namespace ri::cli {
 
@@ -47,7 +49,7 @@ int move_number(const std::string& s, int n) {
 // The start of a new game's log: a comment and the header (spec/movelog.md, *Writing logs*). `deck`: the names
 // --deck gave (empty: none).
 std::string log_header(const Program& P, const PlayOpts& o, uint64_t seed, const std::vector<std::string>& deck,
-                       const std::vector<bool>& human) {
+                       const std::vector<PlayerSpec>& players) {
   MoveLog log;
   log.header["rules"] = o.file;
   if (params_set(P.params)) log.header["set"] = format_settings(P);
@@ -55,7 +57,7 @@ std::string log_header(const Program& P, const PlayOpts& o, uint64_t seed, const
   log.header["seed"] = std::to_string(seed);
   if (!deck.empty() && !o.start.from_position()) log.header["deck"] = fmt::format("{}", fmt::join(deck, " "));
   std::string types;
-  for (size_t i = 0; i < human.size(); ++i) types += std::string(i ? "," : "") + (human[i] ? "human" : "random");
+  for (size_t i = 0; i < players.size(); ++i) types += std::string(i ? "," : "") + players[i].text;
   log.header["players"] = types;
   log.header["dice"] = o.dice;
   return "# ruleinterp move log: replay with `ruleinterp replay RULES LOG`\n" + format_log(log);
@@ -63,11 +65,11 @@ std::string log_header(const Program& P, const PlayOpts& o, uint64_t seed, const
 
 class Session {
  public:
-  // `rng` is the generator of the dice and the random players. `log`: the open --log-out file, its history written
+  // `rng` is the generator of the dice and the computer players. `log`: the open --log-out file, its history written
   // (null: none); each action is appended to it as it is played.
-  Session(Game& g, const PlayOpts& o, const Prng& rng, std::vector<bool> human, LogOut* log, std::istream& in,
+  Session(Game& g, const PlayOpts& o, const Prng& rng, std::vector<PlayerSpec> players, LogOut* log, std::istream& in,
           std::ostream& out)
-      : g_(g), P_(g.prog()), o_(o), rng_(rng), human_(std::move(human)), log_(log), in_(in), out_(out),
+      : g_(g), P_(g.prog()), o_(o), rng_(rng), players_(std::move(players)), log_(log), in_(in), out_(out),
         ml_(std::make_unique<MoveList>()) {}
 
   // Plays until the game is over, the input ends or a player quits.
@@ -80,7 +82,7 @@ class Session {
       }
       show_turn();
       if (g_.node() == Game::NodeKind::Chance) chance();
-      else if (human_[static_cast<size_t>(g_.player())]) human();
+      else if (players_[static_cast<size_t>(g_.player())].kind == PlayerSpec::Human) human();
       else computer();
     }
     if (g_.node() == Game::NodeKind::Over) {
@@ -243,7 +245,7 @@ class Session {
 
   void computer() {
     Move m;
-    if (!random_action(g_, rng_, m)) {  // cannot happen: settle() passes when nobody can move
+    if (!choose_action(g_, players_[static_cast<size_t>(g_.player())], rng_, m)) {  // cannot happen: settle() passes
       quit_ = true;
       return;
     }
@@ -296,6 +298,18 @@ class Session {
     return false;
   }
 
+  // The move an MCTS search of the default budget chooses for the player to move, from a generator of its own
+  // (Prng of the ply: the game's generator does not move), and how sure it is.
+  void hint() {
+    Prng rng(static_cast<uint64_t>(g_.state().ply));
+    MctsOptions o;
+    SearchStats st;
+    const int i = mcts_choose(g_, o, rng, &st);
+    const Move m = g_.decisions()[static_cast<size_t>(i)];
+    if (st.iterations == 0) out_ << fmt::format("hint: {} (the only legal move)\n", g_.shown(m));
+    else out_ << fmt::format("hint: {} (mcts:{}: mean result {:.2f})\n", g_.shown(m), o.iterations, st.value);
+  }
+
   void human() {
     const int me = g_.player();
     g_.legal(*ml_);
@@ -312,13 +326,18 @@ class Session {
                 "  board     show the board\n";
         if (position_allowed())
           out_ << "  position  print the position as a position file (spec/position.md)\n";
-        out_ << "  undo      take back your previous move and everything after it\n"
+        out_ << "  hint      ask the computer (mcts) for a move\n"
+                "  undo      take back your previous move and everything after it\n"
                 "  resign    give up the game\n"
                 "  quit      leave the game unfinished\n";
         continue;
       }
       if (cmd == "moves") {
         list_moves();
+        continue;
+      }
+      if (cmd == "hint") {
+        hint();
         continue;
       }
       if (show(cmd)) continue;
@@ -378,7 +397,7 @@ class Session {
   const Program& P_;
   const PlayOpts& o_;
   Prng rng_;
-  std::vector<bool> human_;
+  std::vector<PlayerSpec> players_;  // one per player
   LogOut* log_;
   bool log_ok_ = true;
   std::istream& in_;
@@ -396,9 +415,11 @@ int run_play(const PlayOpts& o) {
   auto prog = load_started(o.file, o.start, opened);
   if (!prog) return 1;
   const int np = prog->nplayers();
-  std::vector<bool> human(static_cast<size_t>(np), false);
+  std::vector<PlayerSpec> players(static_cast<size_t>(np));  // random by default
+  for (PlayerSpec& p : players) p.text = "random";
   if (o.players.empty()) {
-    human[0] = true;
+    players[0].kind = PlayerSpec::Human;
+    players[0].text = "human";
   } else {
     if (static_cast<int>(o.players.size()) != np) {
       std::string names;
@@ -406,7 +427,12 @@ int run_play(const PlayOpts& o) {
       throw UsageError(fmt::format("--players needs {} entr{} (one per player: {}), not {}", np, np == 1 ? "y" : "ies",
                                    names, o.players.size()));
     }
-    for (int p = 0; p < np; ++p) human[static_cast<size_t>(p)] = o.players[static_cast<size_t>(p)] == "human";
+    for (int p = 0; p < np; ++p) {
+      std::string error;
+      std::optional<PlayerSpec> spec = parse_player(o.players[static_cast<size_t>(p)], error);
+      if (!spec) throw UsageError("--players: " + error);
+      players[static_cast<size_t>(p)] = *spec;
+    }
   }
   command_deck(*prog, o.start.deck_option, o.start.deck);  // a bad --deck is a usage error before anything is printed
   uint64_t seed = o.seed;
@@ -427,7 +453,7 @@ int run_play(const PlayOpts& o) {
     if (!o.log_out.empty()) {
       std::string error;
       bool ok = continued ? log.continue_log(o.log_out, o.start.log, opened.log.file->text, error)
-                          : log.create(o.log_out, log_header(*prog, o, seed, opened.deck, human), error);
+                          : log.create(o.log_out, log_header(*prog, o, seed, opened.deck, players), error);
       if (!ok) {
         std::cerr << fmt::format("{}: error: {}\n", o.log_out, error);
         return 1;
@@ -437,7 +463,7 @@ int run_play(const PlayOpts& o) {
     if (continued)
       std::cout << fmt::format("continuing the game of {} ({} action{})\n", o.start.log, opened.replay.actions,
                                opened.replay.actions == 1 ? "" : "s");
-    Session s(*opened.game, o, continued ? Prng(seed) : opened.rng, human, log.is_open() ? &log : nullptr, std::cin,
+    Session s(*opened.game, o, continued ? Prng(seed) : opened.rng, players, log.is_open() ? &log : nullptr, std::cin,
               std::cout);
     int code = 0;
     try {
@@ -460,12 +486,13 @@ void add_play(CLI::App& app, std::vector<Command>& out) {
   auto o = std::make_shared<PlayOpts>();
   auto* cmd = app.add_subcommand("play", "Play a game in the terminal (the default command: `ruleinterp FILE`)");
   cmd->add_option("file", o->file, "rule file")->required();
-  cmd->add_option("--players", o->players, "one of human or random per player, in order (default: human,random,...)")
-      ->delimiter(',')
-      ->check(CLI::IsMember({"human", "random"}));
+  cmd->add_option("--players", o->players,
+                  "one player per seat, in order: human, random, mcts, mcts:ITERATIONS or mcts:SECONDSs (default: "
+                  "human,random,...)")
+      ->delimiter(',');
   o->seed_opt = cmd->add_option("--seed", o->seed,
-                                "seed of the generator for the setup, the dice and random players (with --log: the "
-                                "dice and random players; default: random, printed)")
+                                "seed of the generator for the setup, the dice and the computer players (with --log: the "
+                                "dice and the computer players; default: random, printed)")
                     ->check(seed_number());
   cmd->add_option("--dice", o->dice, "random (default): drawn by weight; manual: typed in at each chance node")
       ->check(CLI::IsMember({"random", "manual"}));

@@ -6,6 +6,8 @@
 #include "child.hpp"
 #include "figures.hpp"
 #include "measure.hpp"
+#include "search_speed.hpp"
+#include "support.hpp"
 #include "table.hpp"
 
 using namespace bench;
@@ -112,6 +114,27 @@ TEST_CASE("bench: the table", "[bench]") {
   CHECK(a.row("ur", Work{0, 1000, 1, 100}, mine, theirs) ==
         "| ur   |    1,000 |     10,000 |      2,500 |    4.00 |     100,000 |      25,000 |    4.00 |     - "
         "|           - |           - |       - |\n");
+}
+
+TEST_CASE("bench: the computer player's table, and its search from the first decision with a choice", "[bench]") {
+  CHECK(bench::search_header(4) ==
+        "| game |   ply | iterations |     nodes | iterations/s |\n| ---- | ----: | ---------: | --------: | -----------: |\n");
+  bench::SearchFigures f;
+  f.ply = 5;
+  f.iterations = 2000;
+  f.nodes = 1234;
+  f.seconds = 0.5;
+  f.per_s = 4000;
+  CHECK(bench::search_row(4, "ur", f) == "| ur   |     5 |      2,000 |     1,234 |        4,000 |\n");
+  CHECK(bench::search_row(4, "ur", std::nullopt) == "| ur   |     - |          - |         - |            - |\n");
+  // Ur starts with a roll, and its first decisions have one move: the search is from later, the game left at its start
+  ri::Game g(ri::testing::compile_file("rules/ur.rules"));
+  const uint64_t hash = g.hash();
+  const auto t = bench::time_mcts(g, 50, 1, 1);
+  REQUIRE(t);
+  CHECK(t->ply > 1);
+  CHECK(t->iterations == 50);
+  CHECK(g.hash() == hash);
 }
 
 TEST_CASE("bench: --against drives any version through the same arguments", "[bench]") {

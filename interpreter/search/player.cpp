@@ -1,0 +1,96 @@
+// Reading player specs and the actions of computer players. See player.hpp.
+#include "search/player.hpp"
+
+#include <fmt/format.h>
+
+#include <charconv>
+#include <cmath>
+
+#include "analysis/playouts.hpp"
+#include "search/mcts.hpp"
+
+namespace ri {
+namespace {
+
+// A whole decimal number, all of s.
+bool whole(std::string_view s, uint64_t& v) {
+  if (s.empty()) return false;
+  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  return ec == std::errc() && end == s.data() + s.size();
+}
+
+// A decimal number with an optional fraction (digits, then optionally '.' and digits), all of s.
+bool decimal(std::string_view s, double& v) {
+  const size_t dot = s.find('.');
+  uint64_t whole_part = 0, frac = 0;
+  if (!whole(s.substr(0, dot), whole_part)) return false;
+  v = static_cast<double>(whole_part);
+  if (dot == std::string_view::npos) return true;
+  const std::string_view f = s.substr(dot + 1);
+  if (f.size() > 9 || !whole(f, frac)) return false;
+  v += static_cast<double>(frac) / std::pow(10.0, static_cast<double>(f.size()));
+  return true;
+}
+
+}  // namespace
+
+// spec -> 'human' | 'random' | 'mcts' [':' (N | T 's' | T 'ms')]
+std::optional<PlayerSpec> parse_player(std::string_view text, std::string& error) {
+  PlayerSpec p;
+  p.text = std::string(text);
+  if (text == "human") {
+    p.kind = PlayerSpec::Human;
+    return p;
+  }
+  if (text == "random") {
+    p.kind = PlayerSpec::Random;
+    return p;
+  }
+  const std::string_view name = text.substr(0, text.find(':'));
+  if (name != "mcts") {
+    error = fmt::format("unknown player '{}' (expected human, random, mcts, mcts:ITERATIONS or mcts:SECONDSs)", text);
+    return std::nullopt;
+  }
+  p.kind = PlayerSpec::Mcts;
+  p.iterations = kDefaultMctsIterations;
+  if (name.size() == text.size()) return p;
+  const std::string_view budget = text.substr(name.size() + 1);
+  uint64_t n = 0;
+  if (whole(budget, n)) {
+    if (n < 1 || n > kMaxMctsIterations) {
+      error = fmt::format("player '{}': the iterations per move must be 1 to {}", text, kMaxMctsIterations);
+      return std::nullopt;
+    }
+    p.iterations = n;
+    return p;
+  }
+  double t = 0;
+  const bool ms = budget.ends_with("ms");
+  const bool s = !ms && budget.ends_with("s");
+  if ((ms || s) && decimal(budget.substr(0, budget.size() - (ms ? 2 : 1)), t)) {
+    if (ms) t /= 1000;
+    if (t <= 0 || t > kMaxMctsSeconds) {
+      error = fmt::format("player '{}': the time per move must be above 0 and at most an hour", text);
+      return std::nullopt;
+    }
+    p.seconds = t;
+    p.iterations = 0;
+    return p;
+  }
+  error = fmt::format("player '{}': expected mcts:ITERATIONS (mcts:500) or a time per move (mcts:2s, mcts:500ms)", text);
+  return std::nullopt;
+}
+
+bool choose_action(Game& g, const PlayerSpec& spec, Prng& rng, Move& out, SearchStats* stats) {
+  if (stats) *stats = SearchStats{};
+  if (spec.kind != PlayerSpec::Mcts || g.node() != Game::NodeKind::Decision) return random_action(g, rng, out);
+  if (g.decisions().empty()) return false;
+  MctsOptions o;
+  o.iterations = spec.iterations;
+  o.seconds = spec.seconds;
+  const int i = mcts_choose(g, o, rng, stats);
+  out = g.decisions()[static_cast<size_t>(i)];
+  return true;
+}
+
+}  // namespace ri

@@ -1,0 +1,47 @@
+// The players of `play --players`, `arena --players` and `bestmove --ai` (spec/cli.md, Players): a person, a random
+// player or a computer player that searches (mcts), written as a spec such as `human`, `random`, `mcts`, `mcts:500`
+// (iterations per move) or `mcts:2s` (seconds per move), and the one call every computer player answers.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "common/prng.hpp"
+#include "runtime/engine.hpp"
+
+namespace ri {
+
+struct PlayerSpec {
+  enum Kind { Human, Random, Mcts };
+  Kind kind = Random;
+  uint64_t iterations = 0;  // mcts: the search's iterations per move (when seconds is 0)
+  double seconds = 0;       // mcts: the search's time per move (not reproducible: spec/cli.md)
+  std::string text;         // as written
+};
+
+// The iterations of a bare `mcts`.
+inline constexpr uint64_t kDefaultMctsIterations = 1000;
+// The most iterations and seconds a spec may ask for per move.
+inline constexpr uint64_t kMaxMctsIterations = 100'000'000;
+inline constexpr double kMaxMctsSeconds = 3600;
+
+// Reads a spec: human, random, mcts, mcts:N (N iterations, 1 .. kMaxMctsIterations), mcts:Ts or mcts:Tms (T a
+// number of seconds or milliseconds, above 0 and at most an hour). Empty with `error` set when it is none of these.
+std::optional<PlayerSpec> parse_player(std::string_view text, std::string& error);
+
+// What a computer player's last choice cost (bestmove prints it; the benchmark times it).
+struct SearchStats {
+  uint64_t iterations = 0;
+  uint64_t nodes = 0;    // tree nodes made
+  double seconds = 0;
+  double value = 0;      // the chosen move's mean result for the player to move, 0..1
+  int max_depth = 0;     // the deepest tree node reached
+};
+
+// The action the player of `spec` (not human) takes at g's position (a decision or chance node, not over), drawing
+// from `rng`: random: random_action; mcts: the most visited move of an MCTS search (search/mcts.hpp); at a chance node
+// the outcome is drawn by weight. g is left at the position it was given. False when the position has no action.
+bool choose_action(Game& g, const PlayerSpec& spec, Prng& rng, Move& out, SearchStats* stats = nullptr);
+
+}  // namespace ri
