@@ -8,9 +8,11 @@
 #include <random>
 
 #include "commands.hpp"
+#include "progress.hpp"
 #include "search/arena.hpp"
 #include "search/arena_report.hpp"
 #include "search/player.hpp"
+#include "search/shards.hpp"
 
 namespace ri::cli {
 
@@ -24,6 +26,7 @@ struct ArenaOpts {
   int64_t max_plies = 10000;
   int threads = 1;
   bool json = false;
+  std::string shard;  // --shard I/K
 };
 
 // The players of --players, one per seat of the rule file; a spec that is not a computer player's, or a count that
@@ -52,6 +55,8 @@ int run_arena_command(const ArenaOpts& o) {
   auto prog = load_started(o.file, o.start, game);
   if (!prog) return 1;
   const std::vector<PlayerSpec> specs = arena_players(*prog, o.players);
+  if (!o.shard.empty() && !o.start.seed_option->count() && o.start.log.empty())
+    throw UsageError("--shard needs --seed: every shard must play the games of the same run");
   return guarded(*prog, [&] {
     std::random_device rd;
     if (!open_game(prog, o.start, (static_cast<uint64_t>(rd()) << 32) ^ rd(), game)) return 1;
@@ -63,7 +68,24 @@ int run_arena_command(const ArenaOpts& o) {
     run.threads = o.threads;
     // from the rule file's start, a setup that draws gives every game its own start, drawn from its generator first
     run.fresh_setup = prog->setup_draws && !o.start.from_position() && o.start.log.empty();
-    const ArenaResult r = run_arena(*game.game, run);
+    if (!o.shard.empty()) {  // one shard's games, for `merge`
+      parse_shard(o.shard, run.shard, run.shards);
+      const ShardRun shard{"arena", o.file, start_text(o.start), run.shard, run.shards};
+      ArenaResult r;
+      {
+        ProgressLine line("arena", "games");
+        run.progress = line.hook();
+        r = run_arena(*game.game, run);
+      }
+      std::cout << write_arena_shard(shard, r);
+      return 0;
+    }
+    ArenaResult r;
+    {
+      ProgressLine line("arena", "games");
+      run.progress = line.hook();
+      r = run_arena(*game.game, run);
+    }
     const ArenaReport rep = report(r);
     if (o.json) {
       std::cout << report_json(r, rep) << '\n';
@@ -148,6 +170,7 @@ void add_arena(CLI::App& app, std::vector<Command>& out) {
       ->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
   add_threads_option(cmd, o->threads);
   cmd->add_flag("--json", o->json, "print the report as one JSON object");
+  add_shard_option(cmd, o->shard)->excludes("--json");
   o->start.deck_option = add_deck_option(cmd, o->start.deck);
   add_position_option(cmd, o->start);
   add_set_option(cmd, o->start.set);

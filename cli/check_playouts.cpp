@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "progress.hpp"
 #include "io/movelog.hpp"
 #include "runtime/invariants.hpp"
 
@@ -156,7 +157,13 @@ std::string never_raised_line(const Program& P, const PlayoutTally& t) {
 bool check_playouts(const std::shared_ptr<const Program>& prog, const std::string& file, const PlayoutCheck& opts,
                     const std::shared_ptr<const Program>& base, Diagnostics& warnings) {
   const Program& P = *prog;
-  PlayoutCheckResult r = ri::check_playouts(prog, opts);
+  PlayoutCheckResult r;
+  {
+    ProgressLine line("check --playouts", "playouts");
+    PlayoutCheck shown = opts;
+    shown.progress = line.hook();
+    r = ri::check_playouts(prog, shown);
+  }
   if (r.failed_playout) {
     try {
       report_failure(prog, file, opts, r.failed_playout, r.failure);

@@ -69,6 +69,7 @@ void add_tree(CLI::App& app, std::vector<Command>& out);
 void add_describe(CLI::App& app, std::vector<Command>& out);
 void add_arena(CLI::App& app, std::vector<Command>& out);
 void add_bestmove(CLI::App& app, std::vector<Command>& out);
+void add_merge(CLI::App& app, std::vector<Command>& out);
 
 // A text for people (a description, how to type a move): its lines wrapped at spaces to at most `width` bytes with
 // the indent (a longer word stays whole; SIZE_MAX: not wrapped), each indented by `indent` spaces; its own line
@@ -127,6 +128,14 @@ struct Start {
   std::string deck;                    // --deck NAMES (add_deck_option)
   CLI::Option* deck_option = nullptr;
 };
+
+// The options of `start` that set a game up, in one line (the `start:` of a shard's file, spec/cli.md, *Shards*):
+// `--set A=1 --position POS --log LOG --deck NAMES --seed N`, each only when given; "" when none is.
+std::string start_text(const Start& start);
+
+// Registers the option `--shard I/K` on a command whose work can be split (perft, arena): the shard's result is
+// printed instead, for `ruleinterp merge`. Its value is checked (1 <= I <= K <= 1,000,000).
+CLI::Option* add_shard_option(CLI::App* cmd, std::string& shard);
 
 // Registers the options `--position POS` (the game starts from that position file) and `--position-text TEXT` (from
 // that position written as text) on a command; they exclude each other.

@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "commands.hpp"
+#include "search/shards.hpp"
 #include "common/text.hpp"
 #include "io/position.hpp"
 #include "io/position_text.hpp"
@@ -330,6 +331,34 @@ std::string wrapped(const std::string& text, size_t indent, size_t width) {
     start = end + 1;
   }
   return out;
+}
+
+std::string start_text(const Start& start) {
+  std::string out;
+  auto add = [&](const std::string& option, const std::string& value) {
+    out += (out.empty() ? "" : " ") + option + " " + value;
+  };
+  for (const std::string& s : start.set) add("--set", s);
+  if (!start.position.empty()) add("--position", start.position);
+  if (start.position_text) add("--position-text", *start.position_text);
+  if (!start.log.empty()) add("--log", start.log);
+  if (start.deck_option && start.deck_option->count()) add("--deck", start.deck);
+  if (start.seed_option && start.seed_option->count()) add("--seed", std::to_string(start.seed));
+  for (char& c : out)
+    if (c == '\n' || c == '\r') c = ' ';  // one line
+  return out;
+}
+
+CLI::Option* add_shard_option(CLI::App* cmd, std::string& shard) {
+  return cmd
+      ->add_option("--shard", shard,
+                   "count only shard I of K of the work (I/K, 1 <= I <= K) and print its result for `ruleinterp merge`")
+      ->check(CLI::Validator(
+          [](std::string& s) -> std::string {
+            int i = 0, k = 0;
+            return parse_shard(s, i, k) ? "" : "expected I/K with 1 <= I <= K <= 1000000, not '" + s + "'";
+          },
+          "I/K"));
 }
 
 }  // namespace ri::cli

@@ -110,6 +110,7 @@ int main(int argc, char** argv) {
   ri::cli::add_playout(app, commands);
   ri::cli::add_arena(app, commands);
   ri::cli::add_bestmove(app, commands);
+  ri::cli::add_merge(app, commands);
   ri::cli::add_apply(app, commands);
   ri::cli::add_eval(app, commands);
   ri::cli::add_position(app, commands);

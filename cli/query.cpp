@@ -6,7 +6,9 @@
 
 #include "analysis/perft.hpp"
 #include "analysis/playouts.hpp"
+#include "search/shards.hpp"
 #include "commands.hpp"
+#include "progress.hpp"
 #include "io/position.hpp"
 #include "io/position_text.hpp"
 
@@ -71,6 +73,7 @@ void add_perft(CLI::App& app, std::vector<Command>& out) {
     Start start;
     int depth = 1;
     int threads = 1;
+    std::string shard;  // --shard I/K
   };
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand(
@@ -79,9 +82,25 @@ void add_perft(CLI::App& app, std::vector<Command>& out) {
   cmd->add_option("depth", o->depth, "the deepest level, 1 to 64")->required()->check(CLI::Range(1, 64));
   add_start_options(cmd, o->start, "count from the position after this move log");
   add_threads_option(cmd, o->threads);
+  add_shard_option(cmd, o->shard);
   out.push_back({cmd, [o] {
                    return with_game(o->file, o->start, [&](Game& g) {
-                     std::vector<uint64_t> c = perft(g, o->depth, o->threads);
+                     if (!o->shard.empty()) {  // one shard's counts, for `merge`
+                       ShardRun run{"perft", o->file, start_text(o->start), 1, 1};
+                       parse_shard(o->shard, run.shard, run.shards);
+                       std::vector<uint64_t> c;
+                       {
+                         ProgressLine line("perft", "root moves");
+                         c = perft_shard(g, o->depth, run.shard, run.shards, o->threads, line.hook());
+                       }
+                       std::cout << write_perft_shard(run, c);
+                       return 0;
+                     }
+                     std::vector<uint64_t> c;
+                     {
+                       ProgressLine line("perft", "subtrees");
+                       c = perft(g, o->depth, o->threads, line.hook());
+                     }
                      for (int d = 1; d <= o->depth; ++d) std::cout << fmt::format("{} {}\n", d, c[static_cast<size_t>(d)]);
                      return 0;
                    });
@@ -122,7 +141,11 @@ void add_playout(CLI::App& app, std::vector<Command>& out) {
                      // a generator per playout; from the rule file's start, a setup that draws gives every playout
                      // its own start, drawn from its generator first
                      bool fresh = prog->setup_draws && !o->start.from_position() && o->start.log.empty();
-                     PlayoutStats st = playouts(*game.game, {o->count, game.seed, o->max_plies, fresh, o->threads});
+                     PlayoutStats st;
+                     {
+                       ProgressLine line("playout", "playouts");
+                       st = playouts(*game.game, {o->count, game.seed, o->max_plies, fresh, o->threads, line.hook()});
+                     }
                      std::cout << fmt::format("seed: {}\n", game.seed);
                      std::cout << fmt::format("playouts: {}\n", st.count);
                      for (auto& r : st.results) std::cout << fmt::format("{}: {}\n", r.text, r.count);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "progress.hpp"
 
 namespace ri::cli {
 
@@ -58,7 +59,7 @@ struct TooManyNodes {};
 // explicit stack of the nodes being expanded (each with its actions, their edges, and the mark that undoes the action
 // that led to it) keeps the C++ stack flat however deep the tree is. Throws TooManyNodes as soon as the tree has
 // more than `max_nodes` nodes.
-std::vector<TreeNode> build_tree(Game& g, int max_depth, int64_t max_nodes, bool display) {
+std::vector<TreeNode> build_tree(Game& g, int max_depth, int64_t max_nodes, bool display, const ProgressFn* progress) {
   struct Frame {
     std::vector<Move> actions;
     std::vector<Edge> edges;
@@ -84,6 +85,7 @@ std::vector<TreeNode> build_tree(Game& g, int max_depth, int64_t max_nodes, bool
     bool expand = n.kind != Game::NodeKind::Over && !n.cut;
     nodes.push_back(std::move(n));
     if (static_cast<int64_t>(nodes.size()) > max_nodes) throw TooManyNodes{};
+    if (progress) (*progress)(nodes.size(), 0);
     if (!expand) return false;
     Frame f;
     g.legal(*scratch);
@@ -237,7 +239,8 @@ int run_tree(const TreeOpts& o) {
     g.set_colour(o.json && o.colour == "auto" ? false : colour_wanted(o.colour));
     std::vector<TreeNode> nodes;
     try {
-      nodes = build_tree(g, o.depth, o.max_nodes, o.display);
+      ProgressLine line("tree", "nodes");
+      nodes = build_tree(g, o.depth, o.max_nodes, o.display, line.hook());
     } catch (const TooManyNodes&) {
       std::string within = o.depth >= 0 ? fmt::format(" (to depth {})", o.depth) : "";
       std::cerr << fmt::format("error: the tree{} has more than {} nodes: cut it with --depth, or raise --max-nodes\n",

@@ -74,7 +74,7 @@ PlayoutCheckResult check_playouts(const std::shared_ptr<const Program>& prog, co
       if (o.failed) throw FailedPlayout{i + 1, std::move(o)};
       c.r.actions += static_cast<uint64_t>(o.actions);
       if (!o.over) ++c.r.unfinished;
-    });
+    }, opts.progress);
   } catch (FailedPlayout& f) {
     r.failed_playout = f.k;
     r.failure = std::move(f.outcome);

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "analysis/playout_tally.hpp"
+#include "analysis/progress.hpp"
 #include "compile/program.hpp"
 #include "io/movelog.hpp"
 #include "runtime/engine.hpp"
@@ -19,6 +20,7 @@ struct PlayoutCheck {
   uint64_t seed = 0;         // playout K (from 1) is played with the seed seed + K - 1 (modulo 2^64)
   int64_t max_plies = 1000;  // a playout stops, unfinished, after this many actions
   int threads = 1;           // the playouts shared out over this many threads (analysis/parallel.hpp)
+  const ProgressFn* progress = nullptr;  // called after each playout (analysis/progress.hpp)
 };
 
 // Where a playout stopped: it ended or reached the most actions (failed false), or an invariant does not hold

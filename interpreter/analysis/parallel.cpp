@@ -17,6 +17,7 @@ namespace {
 struct Shared {
   std::atomic<uint64_t> next{0};
   std::atomic<uint64_t> failed{std::numeric_limits<uint64_t>::max()};
+  std::atomic<uint64_t> done{0};  // tasks that returned
   std::mutex mutex;  // guards `error` and the writes of `failed`
   std::exception_ptr error;
 
@@ -30,12 +31,15 @@ struct Shared {
 };
 
 // One worker: runs the tasks it takes until they run out or the one it takes comes after a task that threw.
-void work(Shared& s, uint64_t count, int worker, const std::function<void(int, uint64_t)>& task) {
+void work(Shared& s, uint64_t count, int worker, const std::function<void(int, uint64_t)>& task,
+          const ProgressFn* progress) {
   for (;;) {
     uint64_t i = s.next.fetch_add(1);
     if (i >= count || i > s.failed.load()) return;
     try {
       task(worker, i);
+      const uint64_t done = s.done.fetch_add(1) + 1;
+      if (progress) (*progress)(done, count);
     } catch (...) {
       s.fail(i, std::current_exception());
     }
@@ -61,18 +65,19 @@ WorkerGames::WorkerGames(Game& g, int workers) : g_(g) {
   for (int w = 1; w < workers; ++w) copies_.push_back(std::make_unique<Game>(g));
 }
 
-void run_tasks(uint64_t count, int workers, const std::function<void(int worker, uint64_t index)>& task) {
+void run_tasks(uint64_t count, int workers, const std::function<void(int worker, uint64_t index)>& task,
+               const ProgressFn* progress) {
   Shared s;
   {
     Joined joined;  // the threads, joined when the block ends (also when this one throws)
     for (int w = 1; w < workers; ++w) {
       try {
-        joined.threads.emplace_back(work, std::ref(s), count, w, std::cref(task));
+        joined.threads.emplace_back(work, std::ref(s), count, w, std::cref(task), progress);
       } catch (const std::system_error&) {
         break;  // no more threads to be had: the workers started share the tasks (the results are the same)
       }
     }
-    work(s, count, 0, task);
+    work(s, count, 0, task, progress);
   }
   if (s.error) std::rethrow_exception(s.error);
 }

@@ -6,6 +6,7 @@
 #include <memory>
 #include <vector>
 
+#include "analysis/progress.hpp"
 #include "runtime/engine.hpp"
 
 namespace ri {
@@ -32,6 +33,8 @@ class WorkerGames {
 // std::threads started here), handing the indices out in increasing order through an atomic counter. When tasks
 // throw, no index after the lowest one that threw is started any more, every thread is joined, and the exception of
 // the lowest index is rethrown: the one that a single thread running the tasks in order meets first.
-void run_tasks(uint64_t count, int workers, const std::function<void(int worker, uint64_t index)>& task);
+// With `progress` (not null), it is called after each task that returns, with the tasks done so far and `count`.
+void run_tasks(uint64_t count, int workers, const std::function<void(int worker, uint64_t index)>& task,
+               const ProgressFn* progress = nullptr);
 
 }  // namespace ri

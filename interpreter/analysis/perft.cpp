@@ -93,11 +93,12 @@ void count_below(Game& g, const Path& path, int ply, std::vector<std::unique_ptr
 
 }  // namespace
 
-std::vector<uint64_t> perft(Game& g, int depth, int threads) {
+std::vector<uint64_t> perft(Game& g, int depth, int threads, const ProgressFn* progress) {
   std::vector<uint64_t> counts(static_cast<size_t>(std::max(depth, 0)) + 1, 0);
   counts[0] = 1;
   if (depth <= 0) return counts;
-  Cut c = threads > 1 ? cut(g, depth, kTasksPerThread * static_cast<uint64_t>(threads), counts) : Cut{};
+  const uint64_t cut_for = static_cast<uint64_t>(progress ? std::max(threads, 8) : threads);
+  Cut c = cut_for > 1 ? cut(g, depth, kTasksPerThread * cut_for, counts) : Cut{};
   const int workers = worker_count(c.paths.size(), threads);
   WorkerGames games(g, workers);
   std::vector<std::vector<std::unique_ptr<MoveList>>> lists(static_cast<size_t>(workers));
@@ -105,10 +106,35 @@ std::vector<uint64_t> perft(Game& g, int depth, int threads) {
   for (auto& l : lists) l.resize(static_cast<size_t>(depth));
   run_tasks(c.paths.size(), workers, [&](int w, uint64_t i) {
     count_below(games[w], c.paths[i], c.ply, lists[static_cast<size_t>(w)], sums[static_cast<size_t>(w)], depth);
-  });
+  }, progress);
   if (c.error) std::rethrow_exception(c.error);
   for (const auto& s : sums)
     for (size_t d = static_cast<size_t>(c.ply) + 1; d < counts.size(); ++d) counts[d] += s[d];
+  return counts;
+}
+
+std::vector<uint64_t> perft_shard(Game& g, int depth, int shard, int shards, int threads, const ProgressFn* progress) {
+  std::vector<uint64_t> counts(static_cast<size_t>(depth) + 1, 0);
+  counts[0] = 1;
+  MoveList root;
+  g.legal(root);
+  const auto mine = static_cast<uint64_t>(root.size >= shard ? (root.size - shard) / shards + 1 : 0);
+  for (int r = shard - 1; r < root.size; r += shards) {
+    ++counts[1];
+    if (progress) (*progress)(counts[1] - 1, mine);
+    if (depth == 1) continue;
+    const size_t mark = g.apply(root[r]);
+    std::vector<uint64_t> below;
+    try {
+      below = perft(g, depth - 1, threads);
+    } catch (...) {
+      g.undo(mark);
+      throw;
+    }
+    g.undo(mark);
+    for (int d = 1; d < depth; ++d) counts[static_cast<size_t>(d) + 1] += below[static_cast<size_t>(d)];
+  }
+  if (progress) (*progress)(mine, mine);
   return counts;
 }
 

@@ -102,7 +102,7 @@ PlayoutStats playouts(Game& g, const PlayoutRun& run) {
   auto t0 = std::chrono::steady_clock::now();
   run_tasks(run.count, workers, [&](int w, uint64_t k) {
     play_one(games[w], start, run, k, parts[static_cast<size_t>(w)]);
-  });
+  }, run.progress);
   PlayoutStats st = merged(P, parts);
   st.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   g.machine().state() = start;

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/progress.hpp"
 #include "common/prng.hpp"
 #include "runtime/engine.hpp"
 
@@ -44,6 +45,7 @@ struct PlayoutRun {
   int64_t max_plies = 10000;
   bool fresh_setup = false;
   int threads = 1;
+  const ProgressFn* progress = nullptr;  // called after each playout (analysis/progress.hpp)
 };
 
 // Plays the playouts `run` says from g's position (random_action per ply) and tallies them. g is restored to its

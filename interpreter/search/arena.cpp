@@ -34,6 +34,7 @@ ArenaGame play_game(Game& g, const State& start, const ArenaRun& run, uint64_t k
   M.clear_journal();
   const int n = static_cast<int>(run.specs.size());
   ArenaGame a;
+  a.index = k;
   std::vector<Prng> players;
   for (int s = 0; s < n; ++s) {
     a.spec_of_seat.push_back(static_cast<int>((static_cast<uint64_t>(s) + k) % static_cast<uint64_t>(n)));
@@ -78,13 +79,19 @@ ArenaResult run_arena(Game& g, const ArenaRun& run) {
   r.seats = g.prog().players;
   r.seed = run.seed;
   r.max_plies = run.max_plies;
+  r.scheduled = run.games;
   const State start = g.state();
-  const int workers = worker_count(run.games, run.threads);
+  // the shard's games: shard - 1, shard - 1 + shards, ...
+  const auto first = static_cast<uint64_t>(run.shard - 1), step = static_cast<uint64_t>(run.shards);
+  const uint64_t count = run.games > first ? (run.games - first + step - 1) / step : 0;
+  const int workers = worker_count(count, run.threads);
   WorkerGames games(g, workers);
-  r.games.resize(static_cast<size_t>(run.games));
+  r.games.resize(static_cast<size_t>(count));
   const auto t0 = std::chrono::steady_clock::now();
   try {
-    run_tasks(run.games, workers, [&](int w, uint64_t k) { r.games[static_cast<size_t>(k)] = play_game(games[w], start, run, k); });
+    run_tasks(count, workers, [&](int w, uint64_t i) {
+      r.games[static_cast<size_t>(i)] = play_game(games[w], start, run, first + i * step);
+    }, run.progress);
   } catch (...) {
     g.machine().state() = start;
     g.machine().clear_journal();

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/progress.hpp"
 #include "compile/program.hpp"
 #include "search/player.hpp"
 
@@ -14,6 +15,7 @@ namespace ri {
 
 // What one game of an arena run recorded.
 struct ArenaGame {
+  uint64_t index = 0;             // g: the game's place in the run's schedule (from 0)
   std::vector<int> spec_of_seat;  // seat (the rule file's player) -> index into the run's specs
   uint32_t winners = 0;           // State::winners: a bit per seat
   bool finished = false;          // over (else cut by max_plies: a timeout)
@@ -36,14 +38,19 @@ struct ArenaRun {
   int64_t max_plies = 10000;
   int threads = 1;
   bool fresh_setup = true;  // each game from a new setup drawn from its generator (else from the given game's position)
+  // Shard `shard` of `shards` (`arena --shard I/K`): only the games g with g mod shards == shard - 1, each as the whole
+  // run plays it.
+  int shard = 1, shards = 1;
+  const ProgressFn* progress = nullptr;  // called after each game (analysis/progress.hpp)
 };
 
 struct ArenaResult {
   std::vector<std::string> specs;    // as written
   std::vector<std::string> seats;    // the rule file's player names
-  std::vector<ArenaGame> games;      // in game order
+  std::vector<ArenaGame> games;      // the games played (all, or a shard's), in game order
   uint64_t seed = 0;                 // the run's
   int64_t max_plies = 0;
+  uint64_t scheduled = 0;            // the games of the whole run (ArenaRun::games)
   double seconds = 0;
 };
 

@@ -1,0 +1,45 @@
+# cmake -DRULEINTERP=... -DDIR=<scratch dir> -DKIND=perft|arena -P run_shards.cmake
+# A run split into 3 shards (`--shard I/3`), each written to a file as a scheduler's job would, and merged by
+# `ruleinterp merge`, must print exactly what the whole run prints (an arena's "seconds" aside: its time is the shards'
+# added up). perft: chess from the start, depth 3; arena: Dice of Doom for 3 players, mcts against two random players,
+# 10 games, as JSON.
+if(KIND STREQUAL "perft")
+  set(whole perft rules/chess.rules 3)
+else()
+  set(whole arena rules/dice-of-doom.rules --set num_players=3 --players mcts:20,random,random --games 10 --seed 5 --json)
+endif()
+file(MAKE_DIRECTORY ${DIR})
+set(files "")
+foreach(i 1 2 3)
+  set(args ${whole})
+  list(REMOVE_ITEM args --json)
+  execute_process(COMMAND ${RULEINTERP} ${args} --shard ${i}/3 OUTPUT_FILE ${DIR}/${KIND}-${i}.shard
+                  RESULT_VARIABLE code ERROR_VARIABLE err)
+  if(NOT code EQUAL 0)
+    message(FATAL_ERROR "shard ${i}/3 failed (${code}): ${err}")
+  endif()
+  list(APPEND files ${DIR}/${KIND}-${i}.shard)
+endforeach()
+set(merge_args "")
+if(KIND STREQUAL "arena")
+  set(merge_args --json)
+endif()
+# the files in another order than the shards': merge does not care
+list(REVERSE files)
+execute_process(COMMAND ${RULEINTERP} merge ${files} ${merge_args} OUTPUT_VARIABLE merged RESULT_VARIABLE code
+                ERROR_VARIABLE err)
+if(NOT code EQUAL 0)
+  message(FATAL_ERROR "merge failed (${code}): ${err}")
+endif()
+execute_process(COMMAND ${RULEINTERP} ${whole} OUTPUT_VARIABLE one RESULT_VARIABLE code ERROR_VARIABLE err)
+if(NOT code EQUAL 0)
+  message(FATAL_ERROR "the whole run failed (${code}): ${err}")
+endif()
+string(REGEX REPLACE "\"seconds\": [0-9.e+-]+" "\"seconds\": T" merged "${merged}")
+string(REGEX REPLACE "\"seconds\": [0-9.e+-]+" "\"seconds\": T" one "${one}")
+if(NOT merged STREQUAL one)
+  message(FATAL_ERROR "the merged shards differ from the whole run\n--- merged\n${merged}--- whole\n${one}")
+endif()
+if(one STREQUAL "")
+  message(FATAL_ERROR "the whole run printed nothing")
+endif()
