@@ -46,6 +46,9 @@ std::vector<PlayerSpec> arena_players(const Program& P, const std::vector<std::s
     if (!spec) throw UsageError("--players: " + error);
     if (spec->kind == PlayerSpec::Human) throw UsageError("--players: the arena plays computer players only, not 'human'");
     specs.push_back(*spec);
+    std::string note;
+    as_played(P, *spec, note);
+    if (!note.empty()) std::cerr << "note: " << note << '\n';
   }
   return specs;
 }
@@ -111,6 +114,9 @@ int run_bestmove(const BestOpts& o) {
   Opened game;
   auto prog = load_started(o.file, o.start, game);
   if (!prog) return 1;
+  std::string note;
+  const PlayerSpec played = as_played(*prog, *spec, note);
+  if (!note.empty()) std::cerr << "note: " << note << '\n';
   return guarded(*prog, [&] {
     if (!open_game(prog, o.start, 0, game)) return 1;
     Game& g = *game.game;
@@ -129,7 +135,10 @@ int run_bestmove(const BestOpts& o) {
     SearchStats st;
     choose_action(g, *spec, rng, m, &st);
     std::cout << fmt::format("{}: {}\n", prog->players[static_cast<size_t>(g.player())], g.shown(m));
-    if (spec->kind == PlayerSpec::Mcts) {
+    if (played.kind == PlayerSpec::AlphaBeta) {
+      std::cout << fmt::format("depth {} in {:.3f} s, {} positions, value {}\n", st.max_depth, st.seconds, st.nodes,
+                               st.value);
+    } else if (played.kind == PlayerSpec::Mcts) {
       std::cout << fmt::format("{} iterations in {:.3f} s ({:.0f}/s), {} tree nodes, depth {}, mean result {:.3f}\n",
                                st.iterations, st.seconds, st.seconds > 0 ? static_cast<double>(st.iterations) / st.seconds : 0.0,
                                st.nodes, st.max_depth, st.value);

@@ -432,6 +432,9 @@ int run_play(const PlayOpts& o) {
       std::optional<PlayerSpec> spec = parse_player(o.players[static_cast<size_t>(p)], error);
       if (!spec) throw UsageError("--players: " + error);
       players[static_cast<size_t>(p)] = *spec;
+      std::string note;
+      as_played(*prog, *spec, note);
+      if (!note.empty()) std::cerr << "note: " << note << '\n';
     }
   }
   command_deck(*prog, o.start.deck_option, o.start.deck);  // a bad --deck is a usage error before anything is printed

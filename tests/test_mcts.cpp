@@ -85,7 +85,7 @@ TEST_CASE("player specs as written") {
       {"mcts:1.5", false, PlayerSpec::Mcts, 0, 0, "expected mcts:ITERATIONS"},
       {"Random", false, PlayerSpec::Random, 0, 0, "unknown player 'Random'"},
       {"", false, PlayerSpec::Random, 0, 0, "unknown player ''"},
-      {"alphabeta", false, PlayerSpec::Random, 0, 0, "unknown player 'alphabeta'"},
+      {"minimax", false, PlayerSpec::Random, 0, 0, "unknown player 'minimax'"},
   };
   for (const Row& row : rows) {
     INFO(row.text);

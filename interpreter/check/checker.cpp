@@ -423,6 +423,18 @@ void Checker::check_hidden() {
   }
 }
 
+// evaluation: `each` names a player, `value` is an int expression of them (me = the player to move).
+void Checker::check_evaluation() {
+  if (!doc_.evaluation) return;
+  const EvaluationDecl& e = *doc_.evaluation;
+  Frame frame(*this, {Code::Evaluation});
+  if (std::string why = bad_name(e.each.s); !why.empty()) error(e.each.pos, why);
+  push_local(e.each.s, Type::Player);
+  out_.evaluation_value = parse(e.value);
+  if (out_.evaluation_value) expect(*out_.evaluation_value, Type::Int, "the 'value' of 'evaluation'");
+  P_.evaluation.frame = std::max(1, frame.size());
+}
+
 bool Checker::run(const std::vector<const Document*>& libs, const SourceFiles& files) {
   size_t before = diags_.size();
   P_.files = files;
@@ -467,6 +479,7 @@ bool Checker::run(const std::vector<const Document*>& libs, const SourceFiles& f
   check_queries();
   check_display();
   check_hidden();
+  check_evaluation();
   sort_load_items();
   check_load_order();
   // the pieces of each kind with 'per_player' (and without 'each'): how many, and where they start

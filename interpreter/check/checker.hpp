@@ -73,6 +73,7 @@ struct Checked {
   Template summary;
   Template prompt;  // game.prompt (empty: none)
   ExprP hidden_when;  // 'hidden.when' (null: no 'hidden')
+  ExprP evaluation_value;  // 'evaluation.value' (null: no 'evaluation')
   std::vector<StmtP> setup;
   std::vector<ExprP> expressions;  // check_expressions' (null where one failed to parse)
   std::vector<CheckedLoad> load;   // per Model::load_items

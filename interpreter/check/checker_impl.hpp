@@ -33,7 +33,7 @@ inline const char* name_arg_kind(ArgKind k) {
 
 // The kind of code being checked, which decides what it may do (Context).
 enum class Code : uint8_t { Init, Function, Load, Move, Chance, Setup, After, StepWhen, End, Invariant, Display, Hidden,
-                            Expression };
+                            Evaluation, Expression };
 
 // The code being checked: its kind, and for a move the declaration (a 'let' used before its definition is reported
 // by name) and whether its parameters' domains are being checked (no 'let' exists yet). `me` is a player in all of
@@ -169,6 +169,7 @@ class Checker {
   void check_setup();
   void check_display();
   void check_hidden();
+  void check_evaluation();
   void check_expression(const Text& t);
 
   // ---- expressions ----

@@ -188,6 +188,13 @@ struct InvariantInfo {
 // Hidden information ('hidden'): while a template is rendered for the player to move, the pieces for which `when`
 // holds (the piece in slot 0, me = the viewer) are hidden from them, and reading one of their secret attributes
 // makes the template part that read it show ??? (language.md, section 2 (hidden)).
+// The evaluation of a position (`evaluation`): an int node, the player evaluated in slot 0 (language.md, section 2
+// (evaluation)); the computer player `alphabeta` searches with it.
+struct EvaluationInfo {
+  int value = -1;  // int node; -1: the rule file has no evaluation
+  int frame = 1;
+};
+
 struct HiddenInfo {
   int when = -1;               // bool node; -1: the rule file hides nothing
   std::vector<uint8_t> secret;  // per attribute: 1 when it is secret
@@ -390,6 +397,7 @@ struct Model {
   bool has_prompt = false;
   int prompt_frame = 0;
   HiddenInfo hidden;
+  EvaluationInfo evaluation;
   std::optional<PositionTextInfo> position_text;
   std::vector<int> setup;  // statement nodes run once at setup from the rule file's start ('setup')
   int setup_frame = 0;

@@ -49,6 +49,7 @@ class Uses {
     templ(c.summary);
     templ(c.prompt);
     expr(c.hidden_when);
+    expr(c.evaluation_value);
     stmts(c.setup);
     for (const CheckedLoad& l : c.load) {
       expr(l.list);

@@ -446,6 +446,7 @@ std::shared_ptr<Program> compile(Checked& ck) {
       if (P.ends[e].has_reason) P.ends[e].reason = c.templ(ck.ends[e].reason);
     });
   if (ck.hidden_when) in_frame(P.hidden.frame, [&] { P.hidden.when = expr(ck.hidden_when); });
+  if (ck.evaluation_value) in_frame(P.evaluation.frame, [&] { P.evaluation.value = expr(ck.evaluation_value); });
   for (size_t i = 0; i < P.invariants.size(); ++i)
     in_frame(P.invariants[i].frame, [&] { P.invariants[i].node = expr(ck.invariants[i]); });
   if (P.has_display) in_frame(P.display_frame, [&] { P.display = c.templ(ck.display); });

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "analysis/playouts.hpp"
+#include "search/alphabeta.hpp"
 #include "search/mcts.hpp"
 
 namespace ri {
@@ -34,7 +35,7 @@ bool decimal(std::string_view s, double& v) {
 
 }  // namespace
 
-// spec -> 'human' | 'random' | 'mcts' [':' (N | T 's' | T 'ms')]
+// spec -> 'human' | 'random' | 'mcts' [':' (N | T 's' | T 'ms')] | 'alphabeta' [':' D]
 std::optional<PlayerSpec> parse_player(std::string_view text, std::string& error) {
   PlayerSpec p;
   p.text = std::string(text);
@@ -47,8 +48,22 @@ std::optional<PlayerSpec> parse_player(std::string_view text, std::string& error
     return p;
   }
   const std::string_view name = text.substr(0, text.find(':'));
+  if (name == "alphabeta") {
+    p.kind = PlayerSpec::AlphaBeta;
+    p.depth = kDefaultAlphaBetaDepth;
+    if (name.size() == text.size()) return p;
+    uint64_t d = 0;
+    if (!whole(text.substr(name.size() + 1), d) || d < 1 || d > static_cast<uint64_t>(kMaxAlphaBetaDepth)) {
+      error = fmt::format("player '{}': the depth of alphabeta must be 1 to {} (alphabeta:3)", text, kMaxAlphaBetaDepth);
+      return std::nullopt;
+    }
+    p.depth = static_cast<int>(d);
+    return p;
+  }
   if (name != "mcts") {
-    error = fmt::format("unknown player '{}' (expected human, random, mcts, mcts:ITERATIONS or mcts:SECONDSs)", text);
+    error = fmt::format("unknown player '{}' (expected human, random, mcts, mcts:ITERATIONS, mcts:SECONDSs or "
+                        "alphabeta:DEPTH)",
+                        text);
     return std::nullopt;
   }
   p.kind = PlayerSpec::Mcts;
@@ -81,10 +96,34 @@ std::optional<PlayerSpec> parse_player(std::string_view text, std::string& error
   return std::nullopt;
 }
 
-bool choose_action(Game& g, const PlayerSpec& spec, Prng& rng, Move& out, SearchStats* stats) {
+PlayerSpec as_played(const Program& P, const PlayerSpec& spec, std::string& note) {
+  note.clear();
+  if (spec.kind != PlayerSpec::AlphaBeta || (P.evaluation.value >= 0 && P.hidden.when < 0)) return spec;
+  if (P.hidden.when >= 0)
+    note = fmt::format("alphabeta searches the real position and would see what 'hidden' hides: '{}' plays as mcts "
+                       "({} iterations a move)",
+                       spec.text, kDefaultMctsIterations);
+  else
+    note = fmt::format("the rule file has no 'evaluation': '{}' plays as mcts ({} iterations a move)", spec.text,
+                       kDefaultMctsIterations);
+  PlayerSpec m = spec;
+  m.kind = PlayerSpec::Mcts;
+  m.iterations = kDefaultMctsIterations;
+  return m;
+}
+
+bool choose_action(Game& g, const PlayerSpec& given, Prng& rng, Move& out, SearchStats* stats) {
   if (stats) *stats = SearchStats{};
-  if (spec.kind != PlayerSpec::Mcts || g.node() != Game::NodeKind::Decision) return random_action(g, rng, out);
+  std::string note;
+  const PlayerSpec spec = as_played(g.prog(), given, note);
+  if ((spec.kind != PlayerSpec::Mcts && spec.kind != PlayerSpec::AlphaBeta) || g.node() != Game::NodeKind::Decision)
+    return random_action(g, rng, out);
   if (g.decisions().empty()) return false;
+  if (spec.kind == PlayerSpec::AlphaBeta) {
+    const int i = alphabeta_choose(g, spec.depth, stats);
+    out = g.decisions()[static_cast<size_t>(i)];
+    return true;
+  }
   MctsOptions o;
   o.iterations = spec.iterations;
   o.seconds = spec.seconds;

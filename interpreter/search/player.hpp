@@ -1,6 +1,7 @@
 // The players of `play --players`, `arena --players` and `bestmove --ai` (spec/cli.md, Players): a person, a random
-// player or a computer player that searches (mcts), written as a spec such as `human`, `random`, `mcts`, `mcts:500`
-// (iterations per move) or `mcts:2s` (seconds per move), and the one call every computer player answers.
+// player or a computer player that searches (mcts, alphabeta), written as a spec such as `human`, `random`, `mcts`,
+// `mcts:500` (iterations per move), `mcts:2s` (seconds per move) or `alphabeta:3` (decisions deep), and the one call
+// every computer player answers.
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -13,9 +14,10 @@
 namespace ri {
 
 struct PlayerSpec {
-  enum Kind { Human, Random, Mcts };
+  enum Kind { Human, Random, Mcts, AlphaBeta };
   Kind kind = Random;
   uint64_t iterations = 0;  // mcts: the search's iterations per move (when seconds is 0)
+  int depth = 0;            // alphabeta: the decisions searched
   double seconds = 0;       // mcts: the search's time per move (not reproducible: spec/cli.md)
   std::string text;         // as written
 };
@@ -25,10 +27,19 @@ inline constexpr uint64_t kDefaultMctsIterations = 1000;
 // The most iterations and seconds a spec may ask for per move.
 inline constexpr uint64_t kMaxMctsIterations = 100'000'000;
 inline constexpr double kMaxMctsSeconds = 3600;
+// The depth of a bare `alphabeta`, and the deepest a spec may ask for.
+inline constexpr int kDefaultAlphaBetaDepth = 3;
+inline constexpr int kMaxAlphaBetaDepth = 30;
 
 // Reads a spec: human, random, mcts, mcts:N (N iterations, 1 .. kMaxMctsIterations), mcts:Ts or mcts:Tms (T a
-// number of seconds or milliseconds, above 0 and at most an hour). Empty with `error` set when it is none of these.
+// number of seconds or milliseconds, above 0 and at most an hour), alphabeta, alphabeta:D (1 .. kMaxAlphaBetaDepth).
+// Empty with `error` set when it is none of these.
 std::optional<PlayerSpec> parse_player(std::string_view text, std::string& error);
+
+// The player a spec plays as on a rule file: alphabeta on a rule file without an `evaluation`, or with `hidden` (its
+// search would read the secrets), plays as mcts (its text kept), `note` saying so; any other spec as it is (`note`
+// empty).
+PlayerSpec as_played(const Program& P, const PlayerSpec& spec, std::string& note);
 
 // What a computer player's last choice cost (bestmove prints it; the benchmark times it).
 struct SearchStats {
@@ -40,8 +51,9 @@ struct SearchStats {
 };
 
 // The action the player of `spec` (not human) takes at g's position (a decision or chance node, not over), drawing
-// from `rng`: random: random_action; mcts: the most visited move of an MCTS search (search/mcts.hpp); at a chance node
-// the outcome is drawn by weight. g is left at the position it was given. False when the position has no action.
+// from `rng`: random: random_action; mcts: the most visited move of an MCTS search (search/mcts.hpp); alphabeta: the
+// best move of an alphabeta search (search/alphabeta.hpp; as mcts without an evaluation); at a chance node the outcome
+// is drawn by weight. g is left at the position it was given. False when the position has no action.
 bool choose_action(Game& g, const PlayerSpec& spec, Prng& rng, Move& out, SearchStats* stats = nullptr);
 
 }  // namespace ri

@@ -288,6 +288,14 @@ struct HiddenDecl {
   std::optional<std::vector<Text>> attributes;
 };
 
+// The evaluation of a position for the computer players (`alphabeta`): `each` names a player, `value` (an int
+// expression of them) how good the position is for them, higher better (language.md, section 2 (evaluation)).
+struct EvaluationDecl {
+  Pos pos;
+  Text each;
+  Text value;
+};
+
 // An invariant: a condition that must hold in every position of every game (`invariants: {NAME: EXPR}`), checked by
 // `ruleinterp check --playouts` and `ruleinterp replay` (language.md, section 2 (invariants)).
 struct InvariantDecl {
@@ -348,6 +356,7 @@ struct Document {
   std::vector<Text> queries;
   std::vector<Text> setup;  // statements run once when the game is set up from the start (language.md, section 8: Setting up)
   std::optional<HiddenDecl> hidden;  // what the player to move cannot see (language.md, section 2 (hidden))
+  std::optional<EvaluationDecl> evaluation;  // how good a position is for a player (language.md, section 2 (evaluation))
   std::vector<BoardSite> start;  // the start board ('start: {board: ...}')
   std::optional<PositionTextDecl> position_text;  // positions as text (language.md, section 2 (position_text))
 };

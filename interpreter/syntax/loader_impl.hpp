@@ -98,6 +98,7 @@ class Loader {
   void load_functions(const YAML::Node& n, Document& doc);
   void load_invariants(const YAML::Node& n, Document& doc);
   void load_hidden(const YAML::Node& n, Document& doc);
+  void load_evaluation(const YAML::Node& n, Document& doc);
 
   // --- topology (loader_topology.cpp)
   void load_topology(const YAML::Node& n, Document& doc);

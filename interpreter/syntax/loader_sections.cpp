@@ -53,6 +53,7 @@ void Loader::load(Document& doc) {
   section("end", true, &Loader::load_end);
   section("invariants", false, &Loader::load_invariants);
   section("hidden", false, &Loader::load_hidden);
+  section("evaluation", false, &Loader::load_evaluation);
   section("position_text", false, &Loader::load_position_text);
   if (auto d = root["display"]) doc.has_display = text(d, doc.display, "'display'", {1, 1});
   if (auto d = root["summary"]) doc.has_summary = text(d, doc.summary, "'summary'", {1, 1});
@@ -290,6 +291,17 @@ void Loader::load_invariants(const YAML::Node& n, Document& doc) {
     else if (text(v, inv.check, what.c_str(), inv.name.pos))
       doc.invariants.push_back(std::move(inv));
   });
+}
+
+// evaluation -> { each: NAME, value: EXPR }
+void Loader::load_evaluation(const YAML::Node& n, Document& doc) {
+  EvaluationDecl e;
+  e.pos = pos_of(n);
+  if (!expect_map(n, "evaluation", e.pos)) return;
+  check_keys(n, "evaluation", rule_keys("evaluation"));
+  if (auto v = need(n, "each", "'evaluation'", e.pos)) text(v, e.each, "'each'", e.pos);
+  if (auto v = need(n, "value", "'evaluation'", e.pos)) text(v, e.value, "'value'", e.pos);
+  doc.evaluation = std::move(e);
 }
 
 // hidden -> { each: NAME, when: EXPR, attributes: '[' ATTRIBUTE (',' ATTRIBUTE)* ']' }   (attributes optional)

@@ -190,6 +190,7 @@ const std::vector<Section>& section_table() {
       whole<&Document::display, &Document::has_display>("display"),
       whole<&Document::summary, &Document::has_summary>("summary"),
       whole<&Document::hidden>("hidden"),
+      whole<&Document::evaluation>("evaluation"),
       whole<&Document::position_text>("position_text"),
       appendable<&Document::queries>("queries"),
       by_entry<&Document::imports>("import"),  // the base's libraries and the variant's (language.md, section 2 (import))
