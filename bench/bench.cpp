@@ -141,15 +141,21 @@ bool measure_entry(const bench::Table& table, const Entry& e, const Options& o, 
   return mine.failure.empty();
 }
 
+// The games of a table (entries) and the width of their names; none after saying so.
+std::vector<Entry> table_games(const Options& o, const std::string& dir, size_t& width) {
+  std::vector<Entry> games = entries(o, dir);
+  if (games.empty())
+    std::cerr << fmt::format("error: no rule file given, and no rules/ folder here or in {}\n", RULEINTERP_SOURCE_DIR);
+  width = 0;
+  for (const Entry& e : games) width = std::max(width, e.name.size());
+  return games;
+}
+
 // The table of --mcts N: every game's search speed. Exit status 1 when a rule file fails, 2 when there is no game.
 int print_search_table(const Options& o, const std::string& dir) {
-  std::vector<Entry> games = entries(o, dir);
-  if (games.empty()) {
-    std::cerr << fmt::format("error: no rule file given, and no rules/ folder here or in {}\n", RULEINTERP_SOURCE_DIR);
-    return 2;
-  }
   size_t width = 0;
-  for (const Entry& e : games) width = std::max(width, e.name.size());
+  const std::vector<Entry> games = table_games(o, dir, width);
+  if (games.empty()) return 2;
   std::cout << fmt::format("mcts:{} from the first decision with a choice that random play from seed {} reaches; the "
                            "fastest of {} search{}\n\n",
                            o.mcts, o.work.seed, o.repeat, o.repeat == 1 ? "" : "es")
@@ -177,13 +183,9 @@ int print_search_table(const Options& o, const std::string& dir) {
 // The table of every game. Exit status 1 when this benchmark failed on any game (the other binary's failures are
 // only noted), 2 when there is no game.
 int print_table(const Options& o, const std::string& dir) {
-  std::vector<Entry> games = entries(o, dir);
-  if (games.empty()) {
-    std::cerr << fmt::format("error: no rule file given, and no rules/ folder here or in {}\n", RULEINTERP_SOURCE_DIR);
-    return 2;
-  }
   size_t width = 0;
-  for (const Entry& e : games) width = std::max(width, e.name.size());
+  const std::vector<Entry> games = table_games(o, dir, width);
+  if (games.empty()) return 2;
   bench::Table table(width, !o.against.empty());
   std::cout << fmt::format("best of {} run{} of each figure, its work chosen to take about {} s unless given; playouts "
                            "from seed {}, at most {} plies each{}{}\n\n",

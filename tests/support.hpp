@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "pipeline/pipeline.hpp"
 #include "runtime/engine.hpp"
@@ -32,6 +33,16 @@ inline std::shared_ptr<const Program> compile_file(const std::string& relative, 
   INFO(d.format());
   REQUIRE(p);
   return p;
+}
+
+// Plays the actions written in notation on g, each of which must be legal.
+inline void play_all(Game& g, const std::vector<std::string>& actions) {
+  for (const std::string& a : actions) {
+    const Game::Reading r = g.read(a);
+    INFO(a << ": " << r.message);
+    REQUIRE(r.ok);
+    g.apply(r.move);
+  }
 }
 
 // Checks that rendering g's display fails with runtime error `message` at line:col of the rule file (-1: any).

@@ -26,15 +26,6 @@ std::shared_ptr<const Program> ttt_evaluated() {
   return testing::compile_text(text.str() + "\nevaluation:\n  each: p\n  value: \"0\"\n", "ttt-evaluated.rules");
 }
 
-void play_all(Game& g, const std::vector<std::string>& actions) {
-  for (const std::string& a : actions) {
-    const Game::Reading r = g.read(a);
-    INFO(a << ": " << r.message);
-    REQUIRE(r.ok);
-    g.apply(r.move);
-  }
-}
-
 PlayerSpec spec(const std::string& text) {
   std::string error;
   auto p = parse_player(text, error);
@@ -92,7 +83,7 @@ TEST_CASE("alphabeta takes a win, blocks a loss, and leaves the game as it was")
   for (const Row& r : rows) {
     INFO(r.best);
     Game g(prog);
-    play_all(g, r.actions);
+    testing::play_all(g, r.actions);
     const uint64_t hash = g.hash();
     const size_t mark = g.machine().mark();
     SearchStats st;

@@ -17,16 +17,6 @@ using namespace ri;
 
 namespace {
 
-// The game after the actions written in notation, each of which must be legal.
-void play_all(Game& g, const std::vector<std::string>& actions) {
-  for (const std::string& a : actions) {
-    const Game::Reading r = g.read(a);
-    INFO(a << ": " << r.message);
-    REQUIRE(r.ok);
-    g.apply(r.move);
-  }
-}
-
 // The move an MCTS search of `iterations` from g's position chooses, written.
 std::string mcts_move(Game& g, uint64_t iterations, uint64_t seed, SearchStats* stats = nullptr) {
   MctsOptions o;
@@ -120,7 +110,7 @@ TEST_CASE("mcts takes a win in one without searching, blocks the opponent's, and
   for (const Row& row : rows) {
     INFO(row.best);
     Game g(prog);
-    play_all(g, row.actions);
+    testing::play_all(g, row.actions);
     const uint64_t hash = g.hash();
     const size_t mark = g.machine().mark();
     SearchStats st;
@@ -135,7 +125,7 @@ TEST_CASE("mcts takes a win in one without searching, blocks the opponent's, and
 TEST_CASE("mcts chooses the one legal move without searching, and the same move for the same seed") {
   auto prog = testing::compile_file("rules/tic-tac-toe.rules");
   Game g(prog);
-  play_all(g, {"a1", "b2", "c3", "b1", "b3", "a2", "c2", "c1"});  // one square left
+  testing::play_all(g, {"a1", "b2", "c3", "b1", "b3", "a2", "c2", "c1"});  // one square left
   SearchStats st;
   CHECK(mcts_move(g, 500, 1, &st) == "a3");
   CHECK(st.iterations == 0);
