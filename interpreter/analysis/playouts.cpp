@@ -14,10 +14,7 @@ bool random_action(Game& g, Prng& rng, Move& out) {
     case Game::NodeKind::Over: return false;
     case Game::NodeKind::Chance: {
       Game::Outcomes o = g.outcomes();
-      out = Move{};
-      out.type = Move::kChance;
-      out.nargs = 1;
-      out.args[0] = static_cast<int32_t>(rng.pick_weighted(o.weights.data(), o.weights.size()));
+      out = Move::chance(static_cast<int32_t>(rng.pick_weighted(o.weights.data(), o.weights.size())));
       return true;
     }
     case Game::NodeKind::Decision: {

@@ -21,6 +21,14 @@ struct Move {
   int16_t type = 0;
   int16_t nargs = 0;
   std::array<int32_t, kMaxMoveValues> args{};
+  // The action that takes outcome i of a chance node (Game::legal lists them so).
+  static Move chance(int32_t outcome) {
+    Move m;
+    m.type = kChance;
+    m.nargs = 1;
+    m.args[0] = outcome;
+    return m;
+  }
   bool operator==(const Move& o) const {
     if (type != o.type || nargs != o.nargs) return false;
     for (int i = 0; i < nargs; ++i)

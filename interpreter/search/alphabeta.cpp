@@ -6,6 +6,8 @@
 #include <limits>
 #include <vector>
 
+#include "search/rewind.hpp"
+
 namespace ri {
 namespace {
 
@@ -27,8 +29,7 @@ class AlphaBeta {
     for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
     int best = 0, reached = 0;
     double best_value = 0;
-    const size_t mark = M_.mark();
-    const uint64_t version = M_.version();
+    Rewind root(g_);
     try {
       for (int d = 1; d <= depth && root_.size() > 1; ++d) {
         int iteration_best = order[0];
@@ -36,7 +37,7 @@ class AlphaBeta {
         for (int i : order) {
           g_.apply(root_[static_cast<size_t>(i)]);
           const double v = value(d - 1, 1, alpha, kInf);
-          undo(mark, version);
+          root.back();
           if (v > alpha) alpha = v, iteration_best = i;
         }
         best = iteration_best;
@@ -47,9 +48,9 @@ class AlphaBeta {
         if (alpha >= kWin / 2) break;  // a win found: deeper cannot do better
       }
     } catch (const OutOfNodes&) {
-      undo(mark, version);
+      root.back();
     } catch (...) {
-      undo(mark, version);
+      root.back();
       throw;
     }
     if (stats) {
@@ -63,11 +64,6 @@ class AlphaBeta {
   }
 
  private:
-  void undo(size_t mark, uint64_t version) {
-    g_.undo(mark);
-    M_.restore_version(version);
-  }
-
   // The rule file's evaluation of player p here.
   double evaluate(int p) {
     M_.begin_operation();
@@ -95,21 +91,16 @@ class AlphaBeta {
     if (++nodes_ > kMaxAlphaBetaNodes) throw OutOfNodes{};
     const Game::NodeKind kind = g_.node();
     if (kind == Game::NodeKind::Over || depth == 0) return leaf(ply);
-    const size_t mark = M_.mark();
-    const uint64_t version = M_.version();
+    Rewind here(g_);
     if (kind == Game::NodeKind::Chance) {
       const Game::Outcomes o = g_.outcomes();
       const std::vector<uint64_t> weights(o.weights.begin(), o.weights.end());
       const double total = static_cast<double>(o.total);
       double sum = 0;
       for (size_t i = 0; i < weights.size(); ++i) {
-        Move m;
-        m.type = Move::kChance;
-        m.nargs = 1;
-        m.args[0] = static_cast<int32_t>(i);
-        g_.apply(m);
+        g_.apply(Move::chance(static_cast<int32_t>(i)));
         sum += static_cast<double>(weights[i]) * value(depth - 1, ply + 1, -kInf, kInf);
-        undo(mark, version);
+        here.back();
       }
       return sum / total;
     }
@@ -120,7 +111,7 @@ class AlphaBeta {
     for (const Move& m : moves) {
       g_.apply(m);
       const double v = value(depth - 1, ply + 1, alpha, beta);
-      undo(mark, version);
+      here.back();
       if (maximise) {
         best = std::max(best, v);
         alpha = std::max(alpha, v);

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "analysis/playouts.hpp"
+#include "search/rewind.hpp"
 
 namespace ri {
 namespace {
@@ -53,27 +54,23 @@ class Search {
   int winning_move() {
     if (P_.hidden.when >= 0) return -1;
     const int me = g_.player();
-    const size_t mark = M_.mark();
-    const uint64_t version = M_.version();
+    Rewind here(g_);
     int found = -1;
     try {
       for (size_t i = 0; i < real_.size() && found < 0; ++i) {
         g_.apply(real_[i]);
         if (g_.state().over && g_.state().winners == 1u << me) found = static_cast<int>(i);
-        g_.undo(mark);
-        M_.restore_version(version);
+        here.back();
       }
     } catch (...) {
-      g_.undo(mark);
-      M_.restore_version(version);
+      here.back();
       throw;
     }
     return found;
   }
 
   int search(std::chrono::steady_clock::time_point t0) {
-    const size_t root_mark = M_.mark();
-    const uint64_t root_version = M_.version();
+    Rewind start(g_);
     add_node();
     result_.assign(static_cast<size_t>(n_), 0.0);
     try {
@@ -87,12 +84,10 @@ class Search {
         }
         ++iterations_;
         iterate();
-        g_.undo(root_mark);
-        M_.restore_version(root_version);
+        start.back();
       }
     } catch (...) {
-      g_.undo(root_mark);
-      M_.restore_version(root_version);
+      start.back();
       throw;
     }
     // the most visited child of the root, the first of those tied
@@ -111,9 +106,7 @@ class Search {
   // Makes the children of node i, at which the game stands (unless the tree is full).
   void expand(size_t i) {
     const Game::NodeKind kind = g_.node();
-    int count = 0;
-    if (kind == Game::NodeKind::Decision) count = static_cast<int>(g_.decisions().size());
-    else if (kind == Game::NodeKind::Chance) count = static_cast<int>(g_.outcomes().values.size());
+    const int count = g_.legal_count();
     if (nodes_.size() + static_cast<size_t>(count) > kMaxTreeNodes) return;
     const auto first = static_cast<int32_t>(nodes_.size());
     for (int c = 0; c < count; ++c) add_node();
@@ -124,27 +117,9 @@ class Search {
     t.count = count;
   }
 
-  // The number of actions at the game's position.
-  int actions() {
-    switch (g_.node()) {
-      case Game::NodeKind::Decision: return static_cast<int>(g_.decisions().size());
-      case Game::NodeKind::Chance: return static_cast<int>(g_.outcomes().values.size());
-      case Game::NodeKind::Over: return 0;
-    }
-    return 0;
-  }
-
   // Applies action a of the game's position (its index in legal() order).
   void play(int a) {
-    Move m;
-    if (g_.node() == Game::NodeKind::Chance) {
-      m.type = Move::kChance;
-      m.nargs = 1;
-      m.args[0] = a;
-    } else {
-      m = g_.decisions()[static_cast<size_t>(a)];
-    }
-    g_.apply(m);
+    g_.apply(g_.node() == Game::NodeKind::Chance ? Move::chance(a) : g_.decisions()[static_cast<size_t>(a)]);
   }
 
   // The child of decision node t to go to: one never visited (drawn among them), else the UCT choice.
@@ -181,7 +156,7 @@ class Search {
         if (nodes_[i].first < 0) break;  // the tree is full
       }
       const TreeNode& t = nodes_[i];
-      if (t.count != actions()) break;  // (a drawn hidden state that offers other actions here: played out)
+      if (t.count != g_.legal_count()) break;  // (a drawn hidden state that offers other actions here: played out)
       int c;
       if (t.kind == Game::NodeKind::Chance) {
         const Game::Outcomes o = g_.outcomes();

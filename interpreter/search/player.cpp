@@ -3,32 +3,25 @@
 
 #include <fmt/format.h>
 
-#include <charconv>
 #include <cmath>
 
 #include "analysis/playouts.hpp"
+#include "common/text.hpp"
 #include "search/alphabeta.hpp"
 #include "search/mcts.hpp"
 
 namespace ri {
 namespace {
 
-// A whole decimal number, all of s.
-bool whole(std::string_view s, uint64_t& v) {
-  if (s.empty()) return false;
-  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  return ec == std::errc() && end == s.data() + s.size();
-}
-
 // A decimal number with an optional fraction (digits, then optionally '.' and digits), all of s.
 bool decimal(std::string_view s, double& v) {
   const size_t dot = s.find('.');
   uint64_t whole_part = 0, frac = 0;
-  if (!whole(s.substr(0, dot), whole_part)) return false;
+  if (!parse_unsigned(s.substr(0, dot), whole_part)) return false;
   v = static_cast<double>(whole_part);
   if (dot == std::string_view::npos) return true;
   const std::string_view f = s.substr(dot + 1);
-  if (f.size() > 9 || !whole(f, frac)) return false;
+  if (f.size() > 9 || !parse_unsigned(f, frac)) return false;
   v += static_cast<double>(frac) / std::pow(10.0, static_cast<double>(f.size()));
   return true;
 }
@@ -53,7 +46,7 @@ std::optional<PlayerSpec> parse_player(std::string_view text, std::string& error
     p.depth = kDefaultAlphaBetaDepth;
     if (name.size() == text.size()) return p;
     uint64_t d = 0;
-    if (!whole(text.substr(name.size() + 1), d) || d < 1 || d > static_cast<uint64_t>(kMaxAlphaBetaDepth)) {
+    if (!parse_unsigned(text.substr(name.size() + 1), d) || d < 1 || d > static_cast<uint64_t>(kMaxAlphaBetaDepth)) {
       error = fmt::format("player '{}': the depth of alphabeta must be 1 to {} (alphabeta:3)", text, kMaxAlphaBetaDepth);
       return std::nullopt;
     }
@@ -71,7 +64,7 @@ std::optional<PlayerSpec> parse_player(std::string_view text, std::string& error
   if (name.size() == text.size()) return p;
   const std::string_view budget = text.substr(name.size() + 1);
   uint64_t n = 0;
-  if (whole(budget, n)) {
+  if (parse_unsigned(budget, n)) {
     if (n < 1 || n > kMaxMctsIterations) {
       error = fmt::format("player '{}': the iterations per move must be 1 to {}", text, kMaxMctsIterations);
       return std::nullopt;

@@ -4,10 +4,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <charconv>
 #include <map>
 #include <optional>
 #include <sstream>
+
+#include "common/text.hpp"
 
 namespace ri {
 
@@ -15,11 +16,6 @@ namespace {
 
 constexpr const char* kMagic = "ruleinterp shard: ";
 
-bool number(std::string_view s, uint64_t& v) {
-  if (s.empty()) return false;
-  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  return ec == std::errc() && end == s.data() + s.size();
-}
 
 // The lines every shard's file starts with.
 std::string header(const ShardRun& run) {
@@ -52,7 +48,7 @@ bool read_game(const std::string& value, ArenaGame& g) {
   std::istringstream in(value);
   std::string index;
   in >> index;
-  if (!number(index, g.index)) return false;
+  if (!parse_unsigned(index, g.index)) return false;
   std::map<std::string, std::string> kv;
   for (std::string item; in >> item;) {
     const size_t eq = item.find('=');
@@ -62,14 +58,14 @@ bool read_game(const std::string& value, ArenaGame& g) {
   if (kv.size() != std::size(keys)) return false;
   uint64_t v[std::size(keys)] = {};
   for (size_t k = 1; k < std::size(keys); ++k)
-    if (!kv.count(keys[k]) || !number(kv[keys[k]], v[k])) return false;
+    if (!kv.count(keys[k]) || !parse_unsigned(kv[keys[k]], v[k])) return false;
   if (!kv.count("seats")) return false;
   std::string seats = kv["seats"];
   for (size_t at = 0; at <= seats.size();) {
     size_t comma = seats.find(',', at);
     if (comma == std::string::npos) comma = seats.size();
     uint64_t s = 0;
-    if (!number(std::string_view(seats).substr(at, comma - at), s) || s > 1000) return false;
+    if (!parse_unsigned(std::string_view(seats).substr(at, comma - at), s) || s > 1000) return false;
     g.spec_of_seat.push_back(static_cast<int>(s));
     at = comma + 1;
   }
@@ -123,7 +119,7 @@ bool read_shard(const ShardFile& f, Shard& s, std::vector<std::string>& errors) 
     } else if (key == "count" && s.run.kind == "perft") {
       uint64_t d = 0, c = 0;
       const size_t space = value.find(' ');
-      if (space == std::string::npos || !number(value.substr(0, space), d) || !number(value.substr(space + 1), c) || d < 1 ||
+      if (space == std::string::npos || !parse_unsigned(value.substr(0, space), d) || !parse_unsigned(value.substr(space + 1), c) || d < 1 ||
           d > 64)
         return fail(fmt::format("expected 'count: DEPTH N', not '{}'", value));
       s.counts.emplace_back(static_cast<int>(d), c);
@@ -164,9 +160,9 @@ bool arena_fields(const Shard& s, ArenaResult& r, std::vector<std::string>& erro
     return false;
   };
   uint64_t games = 0, seed = 0, max_plies = 0;
-  if (!number(s.fields.at("games"), games)) return fail("'games' is not a number");
-  if (!number(s.fields.at("seed"), seed)) return fail("'seed' is not a number");
-  if (!number(s.fields.at("max-plies"), max_plies) || max_plies > INT64_MAX) return fail("'max-plies' is not a number");
+  if (!parse_unsigned(s.fields.at("games"), games)) return fail("'games' is not a number");
+  if (!parse_unsigned(s.fields.at("seed"), seed)) return fail("'seed' is not a number");
+  if (!parse_unsigned(s.fields.at("max-plies"), max_plies) || max_plies > INT64_MAX) return fail("'max-plies' is not a number");
   double seconds = 0;
   try {
     seconds = std::stod(s.fields.at("seconds"));
@@ -190,8 +186,8 @@ bool arena_fields(const Shard& s, ArenaResult& r, std::vector<std::string>& erro
 bool parse_shard(const std::string& text, int& shard, int& shards) {
   const size_t slash = text.find('/');
   uint64_t i = 0, k = 0;
-  if (slash == std::string::npos || !number(std::string_view(text).substr(0, slash), i) ||
-      !number(std::string_view(text).substr(slash + 1), k) || i < 1 || k < i || k > static_cast<uint64_t>(kMaxShards))
+  if (slash == std::string::npos || !parse_unsigned(std::string_view(text).substr(0, slash), i) ||
+      !parse_unsigned(std::string_view(text).substr(slash + 1), k) || i < 1 || k < i || k > static_cast<uint64_t>(kMaxShards))
     return false;
   shard = static_cast<int>(i);
   shards = static_cast<int>(k);
@@ -262,7 +258,7 @@ bool merge_shards(const std::vector<ShardFile>& files, Merged& out, std::vector<
   out.kind = first.run.kind;
   if (out.kind == "perft") {
     uint64_t depth = 0;
-    if (!number(first.fields.at("depth"), depth) || depth < 1 || depth > 64) {
+    if (!parse_unsigned(first.fields.at("depth"), depth) || depth < 1 || depth > 64) {
       errors.push_back(fmt::format("{}: error: 'depth' must be 1 to 64", first.path));
       return false;
     }
