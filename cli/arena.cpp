@@ -154,7 +154,8 @@ void add_bestmove(CLI::App& app, std::vector<Command>& out) {
   auto* cmd = app.add_subcommand("bestmove", "Print the move a computer player chooses at a position, and what its "
                                              "search found");
   cmd->add_option("file", o->file, "rule file")->required();
-  cmd->add_option("--ai", o->ai, "the computer player: random, mcts, mcts:ITERATIONS or mcts:SECONDSs (default mcts)");
+  cmd->add_option("--ai", o->ai, "the computer player: random, mcts, mcts:ITERATIONS, mcts:SECONDSs (each mcts optionally :playout=ACTIONS) or "
+                  "alphabeta:DEPTH (default mcts)");
   add_start_options(cmd, o->start, "the position after this move log");
   out.push_back({cmd, [o] { return run_bestmove(*o); }});
 }
@@ -165,8 +166,9 @@ void add_arena(CLI::App& app, std::vector<Command>& out) {
                                           "results and the game's balance");
   cmd->add_option("file", o->file, "rule file")->required();
   cmd->add_option("--players", o->players,
-                  "one computer player per seat of the first game, in order: random, mcts, mcts:ITERATIONS or "
-                  "mcts:SECONDSs; the seats rotate from game to game")
+                  "one computer player per seat of the first game, in order: random, mcts, mcts:ITERATIONS, "
+                  "mcts:SECONDSs (each mcts optionally :playout=ACTIONS) or alphabeta:DEPTH; the seats rotate from "
+                  "game to game")
       ->delimiter(',')
       ->required();
   cmd->add_option("--games", o->games, "number of games (default 100)")->check(CLI::Range(uint64_t{1}, uint64_t{1} << 32));

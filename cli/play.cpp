@@ -490,8 +490,8 @@ void add_play(CLI::App& app, std::vector<Command>& out) {
   auto* cmd = app.add_subcommand("play", "Play a game in the terminal (the default command: `ruleinterp FILE`)");
   cmd->add_option("file", o->file, "rule file")->required();
   cmd->add_option("--players", o->players,
-                  "one player per seat, in order: human, random, mcts, mcts:ITERATIONS or mcts:SECONDSs (default: "
-                  "human,random,...)")
+                  "one player per seat, in order: human, random, mcts, mcts:ITERATIONS, mcts:SECONDSs (each mcts "
+                  "optionally :playout=ACTIONS) or alphabeta:DEPTH (default: human,random,...)")
       ->delimiter(',');
   o->seed_opt = cmd->add_option("--seed", o->seed,
                                 "seed of the generator for the setup, the dice and the computer players (with --log: the "

@@ -73,6 +73,14 @@ TEST_CASE("player specs as written") {
       {"mcts:-5", false, PlayerSpec::Mcts, 0, 0, "expected mcts:ITERATIONS"},
       {"mcts:5x", false, PlayerSpec::Mcts, 0, 0, "expected mcts:ITERATIONS"},
       {"mcts:1.5", false, PlayerSpec::Mcts, 0, 0, "expected mcts:ITERATIONS"},
+      {"mcts:500:playout=40", true, PlayerSpec::Mcts, 500, 0, ""},
+      {"mcts:2s:playout=1", true, PlayerSpec::Mcts, 0, 2, ""},
+      {"mcts:playout=1000000", true, PlayerSpec::Mcts, kDefaultMctsIterations, 0, ""},
+      {"mcts:500:playout=0", false, PlayerSpec::Mcts, 0, 0, "the playout's length must be 1 to 1000000 actions"},
+      {"mcts:500:playout=1000001", false, PlayerSpec::Mcts, 0, 0, "the playout's length must be 1 to 1000000"},
+      {"mcts:500:playout=", false, PlayerSpec::Mcts, 0, 0, "the playout's length must be 1 to 1000000"},
+      {"mcts:500:playout=4:playout=5", false, PlayerSpec::Mcts, 0, 0, "expected mcts:ITERATIONS"},
+      {"mcts:500:p=40", false, PlayerSpec::Mcts, 0, 0, "expected mcts:ITERATIONS"},
       {"Random", false, PlayerSpec::Random, 0, 0, "unknown player 'Random'"},
       {"", false, PlayerSpec::Random, 0, 0, "unknown player ''"},
       {"minimax", false, PlayerSpec::Random, 0, 0, "unknown player 'minimax'"},
@@ -91,6 +99,13 @@ TEST_CASE("player specs as written") {
       CHECK_THAT(error, Catch::Contains(row.error));
     }
   }
+}
+
+TEST_CASE("an mcts spec's playout length") {
+  std::string error;
+  CHECK(parse_player("mcts:500:playout=40", error)->playout_plies == 40);
+  CHECK(parse_player("mcts:playout=7", error)->playout_plies == 7);
+  CHECK(parse_player("mcts:500", error)->playout_plies == 0);  // the default, kDefaultPlayoutPlies
 }
 
 TEST_CASE("mcts takes a win in one without searching, blocks the opponent's, and leaves the game as it was") {
@@ -119,6 +134,48 @@ TEST_CASE("mcts takes a win in one without searching, blocks the opponent's, and
     CHECK(g.machine().mark() == mark);
     CHECK(st.iterations == (row.searched ? 2000u : 0u));
     CHECK((st.nodes > 1) == row.searched);
+  }
+}
+
+TEST_CASE("a playout cut short is shared by the evaluation read as win odds, 400 for ten to one") {
+  // a game that never ends: every playout of one action is cut, and its result is the evaluation's share
+  struct Row {
+    std::string players, evaluation;  // evaluation: "" for none
+    double value;                     // the chosen move's mean result for A
+    std::string best;                 // "" when the search has no reason to prefer one
+  };
+  const std::vector<Row> rows = {
+      {"[A]", "", 0.0, ""},                                     // one player: a cut game is no win
+      {"[A, B]", "", 0.5, ""},                                  // two: half each
+      {"[A]", "400", 10.0 / 11, ""},                            // one player, as against a player valued 0
+      {"[A]", "0", 0.5, ""},
+      {"[A]", "-400", 1.0 / 11, ""},
+      {"[A, B]", "if p == A then 0 else 400", 1.0 / 11, ""},   // B ten to one
+      {"[A, B, C]", "if p == A then 400 else 0", 10.0 / 12, ""},
+      {"[A]", "if n > 0 then 800 else -800", 0, "up"},          // up, then one action: n stays above 0 or not
+  };
+  for (const Row& r : rows) {
+    INFO(r.players << " " << r.evaluation);
+    const std::string text = "game: {name: counter}\nplayers: " + r.players +
+                             "\nvariables: {n: 0}\ntopology: {sites: [s]}\nmoves:\n"
+                             "  up: {effects: [\"set n = n + 1\"]}\n  down: {effects: [\"set n = n - 1\"]}\n"
+                             "turn: [{choose: all}]\nend: []\n" +
+                             (r.evaluation.empty() ? "" : "evaluation: {each: p, value: \"" + r.evaluation + "\"}\n");
+    auto prog = testing::compile_text(text, "counter.rules");
+    Prng setup(1);
+    Game g(prog, setup);
+    MctsOptions o;
+    o.iterations = 200;
+    o.playout_plies = 1;
+    Prng rng(3);
+    SearchStats stats;
+    const int i = mcts_choose(g, o, rng, &stats);
+    if (!r.best.empty()) {
+      CHECK(g.write(g.decisions()[static_cast<size_t>(i)]) == r.best);
+      CHECK(stats.value > 0.5);  // (down: below)
+    } else {
+      CHECK(stats.value == Approx(r.value));
+    }
   }
 }
 

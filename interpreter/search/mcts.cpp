@@ -5,6 +5,7 @@
 #include <bit>
 #include <chrono>
 #include <cmath>
+#include <numbers>
 #include <utility>
 
 #include "analysis/playouts.hpp"
@@ -90,11 +91,24 @@ class Search {
       start.back();
       throw;
     }
-    // the most visited child of the root, the first of those tied
+    // the most visited child of the root; among those tied, the best mean result, then one drawn at random
     const TreeNode& root = nodes_[0];
-    int best = 0;
-    for (int i = 1; i < root.count; ++i)
-      if (nodes_[static_cast<size_t>(root.first + i)].visits > nodes_[static_cast<size_t>(root.first + best)].visits) best = i;
+    const auto mean = [&](int c) {
+      const size_t ci = static_cast<size_t>(root.first + c);
+      return nodes_[ci].visits ? sums_[ci * static_cast<size_t>(n_) + static_cast<size_t>(root.player)] / nodes_[ci].visits : 0.0;
+    };
+    const auto better = [&](int a, int b) {  // -1: a before b, 1: b before a, 0: tied
+      const uint32_t va = nodes_[static_cast<size_t>(root.first + a)].visits, vb = nodes_[static_cast<size_t>(root.first + b)].visits;
+      if (va != vb) return va > vb ? -1 : 1;
+      const double ma = mean(a), mb = mean(b);
+      return ma > mb ? -1 : ma < mb ? 1 : 0;
+    };
+    int best = 0, tied = 1;
+    for (int i = 1; i < root.count; ++i) {
+      const int b = better(i, best);
+      if (b < 0) best = i, tied = 1;
+      else if (b == 0 && rng_.below(static_cast<uint64_t>(++tied)) == 0) best = i;
+    }
     return best;
   }
 
@@ -184,14 +198,32 @@ class Search {
       ++plies;
     }
     const State& S = g_.state();
-    const double share = n_ > 1 ? 1.0 / n_ : 0.0;  // a draw, or a game cut short
-    if (S.over && S.winners != 0) {
+    const double share = n_ > 1 ? 1.0 / n_ : 0.0;  // a draw, or a game cut short without an evaluation
+    if (!S.over && P_.evaluation.value >= 0) {
+      share_by_evaluation();
+    } else if (S.over && S.winners != 0) {
       const double each = 1.0 / std::popcount(S.winners);
       for (int p = 0; p < n_; ++p) result_[static_cast<size_t>(p)] = (S.winners >> p & 1) ? each : 0.0;
     } else {
       const double v = S.over == State::kLost ? 0.0 : share;
       std::fill(result_.begin(), result_.end(), v);
     }
+  }
+
+  // Shares a game cut short by the players' evaluations read as win odds (mcts.hpp): result_[p] is 10^(v_p/400)
+  // over the sum of 10^(v_q/400), a single player's against a player valued 0.
+  void share_by_evaluation() {
+    double top = n_ > 1 ? -HUGE_VAL : 0.0;
+    for (int p = 0; p < n_; ++p) {
+      M_.begin_operation();
+      M_.slot(0) = Value{p, 0, 0};
+      const double v = static_cast<double>(M_.evaluate(P_.evaluation.value).i) * (std::numbers::ln10 / 400);
+      result_[static_cast<size_t>(p)] = v;
+      top = std::max(top, v);
+    }
+    double sum = n_ > 1 ? 0.0 : std::exp(-top);  // (one player: the player valued 0)
+    for (double& r : result_) sum += r = std::exp(r - top);
+    for (double& r : result_) r /= sum;
   }
 
   // Draws a state the player to move cannot tell from the real one (mcts.hpp); false when it offers them other moves

@@ -6,7 +6,10 @@
 // plays a random game from there (random_action) and adds its result to every node on the way. A node's children are
 // its actions in the order legal() lists them, so a tree holds action indices, not moves. N players: each node keeps
 // every player's summed result; the player to move maximises their own. Results: a winner gets 1 (tied winners share
-// 1), a loser 0, a draw 1/N each, a game cut by the playout's length 1/N each (0 in a one-player game: not a win).
+// 1), a loser 0, a draw 1/N each. A game cut by the playout's length is shared by the rule file's `evaluation`, read
+// on the scale of chess's centipawns as win odds: player p gets 10^(v_p/400) / (the sum of 10^(v_q/400) over all
+// players q), in a one-player game 10^(v/400) / (10^(v/400) + 1) (as against a player valued 0); without an
+// evaluation, 1/N each (0 in a one-player game: not a win).
 // Hidden information (the rule file's `hidden`): each iteration first draws a state the player to move cannot tell
 // from the real one: the secret attributes of the pieces hidden from them are dealt out again among the hidden pieces
 // of the same kind, in an order drawn from the generator (journaled, undone after the iteration). What is drawn
@@ -28,7 +31,7 @@ struct MctsOptions {
   uint64_t iterations = kDefaultMctsIterations;  // when seconds is 0
   double seconds = 0;                            // > 0: search this long instead (not reproducible)
   double exploration = 1.4142135623730951;       // UCT's c (sqrt 2)
-  int64_t playout_plies = 1000;                  // a playout is cut after this many actions past the tree
+  int64_t playout_plies = kDefaultPlayoutPlies;  // a playout is cut after this many actions past the tree
 };
 
 // The most tree nodes one search makes (memory stays bounded): past it, iterations still play out and count, and the

@@ -28,7 +28,7 @@ bool decimal(std::string_view s, double& v) {
 
 }  // namespace
 
-// spec -> 'human' | 'random' | 'mcts' [':' (N | T 's' | T 'ms')] | 'alphabeta' [':' D]
+// spec -> 'human' | 'random' | 'mcts' [':' (N | T 's' | T 'ms')] [':playout=' P] | 'alphabeta' [':' D]
 std::optional<PlayerSpec> parse_player(std::string_view text, std::string& error) {
   PlayerSpec p;
   p.text = std::string(text);
@@ -61,8 +61,21 @@ std::optional<PlayerSpec> parse_player(std::string_view text, std::string& error
   }
   p.kind = PlayerSpec::Mcts;
   p.iterations = kDefaultMctsIterations;
-  if (name.size() == text.size()) return p;
-  const std::string_view budget = text.substr(name.size() + 1);
+  std::string_view rest = text.substr(name.size());
+  // the playout's length, last
+  const size_t at = rest.rfind(":playout=");
+  if (at != std::string_view::npos) {
+    uint64_t n = 0;
+    if (!parse_unsigned(rest.substr(at + 9), n) || n < 1 || n > static_cast<uint64_t>(kMaxPlayoutPlies)) {
+      error = fmt::format("player '{}': the playout's length must be 1 to {} actions (mcts:500:playout=40)", text,
+                          kMaxPlayoutPlies);
+      return std::nullopt;
+    }
+    p.playout_plies = static_cast<int64_t>(n);
+    rest = rest.substr(0, at);
+  }
+  if (rest.empty()) return p;
+  const std::string_view budget = rest.substr(1);
   uint64_t n = 0;
   if (parse_unsigned(budget, n)) {
     if (n < 1 || n > kMaxMctsIterations) {
@@ -85,7 +98,9 @@ std::optional<PlayerSpec> parse_player(std::string_view text, std::string& error
     p.iterations = 0;
     return p;
   }
-  error = fmt::format("player '{}': expected mcts:ITERATIONS (mcts:500) or a time per move (mcts:2s, mcts:500ms)", text);
+  error = fmt::format("player '{}': expected mcts:ITERATIONS (mcts:500) or a time per move (mcts:2s, mcts:500ms), "
+                      "then optionally :playout=ACTIONS",
+                      text);
   return std::nullopt;
 }
 
@@ -120,6 +135,7 @@ bool choose_action(Game& g, const PlayerSpec& given, Prng& rng, Move& out, Searc
   MctsOptions o;
   o.iterations = spec.iterations;
   o.seconds = spec.seconds;
+  if (spec.playout_plies > 0) o.playout_plies = spec.playout_plies;
   const int i = mcts_choose(g, o, rng, stats);
   out = g.decisions()[static_cast<size_t>(i)];
   return true;

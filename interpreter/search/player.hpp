@@ -19,11 +19,16 @@ struct PlayerSpec {
   uint64_t iterations = 0;  // mcts: the search's iterations per move (when seconds is 0)
   int depth = 0;            // alphabeta: the decisions searched
   double seconds = 0;       // mcts: the search's time per move (not reproducible: spec/cli.md)
+  int64_t playout_plies = 0;  // mcts: the actions a playout plays before it is cut (0: kDefaultPlayoutPlies)
   std::string text;         // as written
 };
 
 // The iterations of a bare `mcts`.
 inline constexpr uint64_t kDefaultMctsIterations = 1000;
+// The actions an MCTS playout plays past the tree before it is cut, unless the spec says (mcts:500:playout=40), and
+// the most it may say.
+inline constexpr int64_t kDefaultPlayoutPlies = 1000;
+inline constexpr int64_t kMaxPlayoutPlies = 1'000'000;
 // The most iterations and seconds a spec may ask for per move.
 inline constexpr uint64_t kMaxMctsIterations = 100'000'000;
 inline constexpr double kMaxMctsSeconds = 3600;
@@ -32,7 +37,8 @@ inline constexpr int kDefaultAlphaBetaDepth = 3;
 inline constexpr int kMaxAlphaBetaDepth = 30;
 
 // Reads a spec: human, random, mcts, mcts:N (N iterations, 1 .. kMaxMctsIterations), mcts:Ts or mcts:Tms (T a
-// number of seconds or milliseconds, above 0 and at most an hour), alphabeta, alphabeta:D (1 .. kMaxAlphaBetaDepth).
+// number of seconds or milliseconds, above 0 and at most an hour), each mcts spec optionally followed by
+// :playout=P (P actions a playout, 1 .. kMaxPlayoutPlies), alphabeta, alphabeta:D (1 .. kMaxAlphaBetaDepth).
 // Empty with `error` set when it is none of these.
 std::optional<PlayerSpec> parse_player(std::string_view text, std::string& error);
 
