@@ -206,14 +206,14 @@ TEST_CASE("the loader reports structural problems with their positions") {
       {"params: {size: '+3'}\nmoves: {m: {}}\n", "'params.size' must be a whole number from -2147483648 to 2147483647", 3, 16},
       {"params: {size: 2147483648}\nmoves: {m: {}}\n", "not '2147483648'", 3, 16},
       {"topology: {grids: [{width: -1, height: 3}]}\nmoves: {m: {}}\n",
-       "'width' must be a whole number from 0 to 1000000 or a parameter, not '-1'", 3, 28},
+       "'width' must be a whole number from 0 to 1000000, a parameter or arithmetic of parameters ('(width * height + 1) / 2'), not '-1'", 3, 28},
       {"topology: {lines: {l: {along: [n], length: 1000001}}}\nmoves: {m: {}}\n",
        "'length' must be a whole number from 0 to 1000000, not '1000001'", 3, 44},
       // a key or a value quoted from the file is cut to 80 bytes
       {"moves: {m: {}}\n" + std::string(200, 'k') + ": 1\n", "unknown section '" + std::string(80, 'k') + "...' (",
        4, 1},
       {"topology: {grids: [{width: " + std::string(200, '9') + ", height: 3}]}\nmoves: {m: {}}\n",
-       "or a parameter, not '" + std::string(80, '9') + "...'", 3, 28},
+       "arithmetic of parameters ('(width * height + 1) / 2'), not '" + std::string(80, '9') + "...'", 3, 28},
   };
   for (auto& r : rows) {
     INFO(r.yaml);

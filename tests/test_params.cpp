@@ -139,7 +139,7 @@ TEST_CASE("params: every problem of a parameter, a count, the players and a grid
       {"a max that is no number", "game: {name: P}\nparams: {n: {default: 1, max: 1.5}}\nplayers: [A]\n" + kTail,
        "'max' must be a whole number from -2147483648 to 2147483647, not '1.5'", 2, 31},
       {"a count that is neither", two("topology: {grids: [{width: 3x, height: 2}]}\n"),
-       "'width' must be a whole number from 0 to 1000000 or a parameter, not '3x'", 4, 28},
+       "'width' must be a whole number from 0 to 1000000, a parameter or arithmetic of parameters ('(width * height + 1) / 2'), not '3x'", 4, 28},
       {"players: an unknown key", game("players: {count: 2, name: x}\n"), "unknown key 'name' in 'players' (did you mean 'names'?)", 3, 21},
       {"players: no count", game("players: {names: x}\n"), "missing key 'count' in 'players'", 3, 10},
       // ---- the parameters

@@ -490,7 +490,8 @@ bool Checker::run(const std::vector<const Document*>& libs, const SourceFiles& f
     if (!per_player) continue;
     if (*per_player < 0 || *per_player > 1000000) {
       error(pd.per_player->pos, fmt::format("'per_player' must be a whole number from 0 to 1000000, not {} (the value "
-                                            "of parameter '{}')", *per_player, pd.per_player->param.s));
+                                            "of {} '{}')", *per_player, pd.per_player->expr ? "the expression" : "parameter",
+                                            pd.per_player->param.s));
       continue;
     }
     ResolvedPieces pieces{static_cast<int>(k), *per_player, pd.per_player->pos, {}};

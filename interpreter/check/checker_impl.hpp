@@ -133,7 +133,8 @@ class Checker {
   int add_site(const std::string& name, const std::string& label);
   int site_id(const Text& t, int player);  // resolves a site name in a topology list; -1 after reporting
   void declare_params();
-  std::optional<int> count(const Count& c);  // a structural count's value; none after reporting its parameter
+  std::optional<int> count(const Count& c);  // a structural count's value; none after reporting its problem
+  std::optional<int64_t> constant(const Expr& e);  // a count expression's value; none after reporting
   void declare_players();
   void declare_topology();
   void declare_lines();

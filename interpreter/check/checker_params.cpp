@@ -21,6 +21,17 @@ void Checker::declare_params() {
 
 std::optional<int> Checker::count(const Count& c) {
   if (c.param.s.empty()) return c.value;
+  if (c.expr) {
+    ExprP e = parse(c.param);
+    if (!e) return std::nullopt;
+    std::optional<int64_t> v = constant(*e);
+    if (!v) return std::nullopt;
+    if (*v < INT32_MIN || *v > INT32_MAX) {
+      error(c.param.pos, fmt::format("'{}' is {}, beyond 32 bits", c.param.s, *v));
+      return std::nullopt;
+    }
+    return static_cast<int>(*v);
+  }
   auto it = globals_.find(c.param.s);
   if (it == globals_.end() || it->second.sym != Sym::Param) {
     std::vector<std::string> names;
@@ -30,6 +41,59 @@ std::optional<int> Checker::count(const Count& c) {
     return std::nullopt;
   }
   return P_.params[static_cast<size_t>(it->second.id)].value;
+}
+
+// The value of a count's expression: whole numbers and parameters with + - * / % (rounding toward zero, as the
+// language does) and parentheses; anything else, a division by zero or a value beyond 64 bits is reported.
+// const -> INT | PARAMETER | '-' const | const ('+' | '-' | '*' | '/' | '%') const | '(' const ')'
+std::optional<int64_t> Checker::constant(const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::Int:
+      if (e.overflow) break;
+      return e.ival;
+    case ExprKind::Name: {
+      auto it = globals_.find(e.name);
+      if (it != globals_.end() && it->second.sym == Sym::Param) return P_.params[static_cast<size_t>(it->second.id)].value;
+      std::vector<std::string> names;
+      for (const RuleParam& p : P_.params)
+        if (auto g = globals_.find(p.name); g != globals_.end() && g->second.sym == Sym::Param) names.push_back(p.name);
+      error(e.pos, fmt::format("undeclared parameter '{}'{}", e.name, near_or_list(e.name, names)));
+      return std::nullopt;
+    }
+    case ExprKind::Neg: {
+      std::optional<int64_t> v = constant(*e.kids[0]);
+      if (v && *v == INT64_MIN) break;
+      return v ? std::optional<int64_t>(-*v) : std::nullopt;
+    }
+    case ExprKind::Binary: {
+      if (e.op != BinOp::Add && e.op != BinOp::Sub && e.op != BinOp::Mul && e.op != BinOp::Div && e.op != BinOp::Mod) {
+        error(e.pos, fmt::format("a count is whole numbers and parameters with + - * / %, not '{}'", spelling(e.op)));
+        return std::nullopt;
+      }
+      std::optional<int64_t> a = constant(*e.kids[0]), b = constant(*e.kids[1]);
+      if (!a || !b) return std::nullopt;
+      int64_t r = 0;
+      if ((e.op == BinOp::Div || e.op == BinOp::Mod) && *b == 0) {
+        error(e.kids[1]->pos, "division by zero");
+        return std::nullopt;
+      }
+      bool over = false;
+      switch (e.op) {
+        case BinOp::Add: over = __builtin_add_overflow(*a, *b, &r); break;
+        case BinOp::Sub: over = __builtin_sub_overflow(*a, *b, &r); break;
+        case BinOp::Mul: over = __builtin_mul_overflow(*a, *b, &r); break;
+        case BinOp::Div: over = *a == INT64_MIN && *b == -1; r = over ? 0 : *a / *b; break;
+        default: over = *a == INT64_MIN && *b == -1; r = over ? 0 : *a % *b; break;
+      }
+      if (!over) return r;
+      break;
+    }
+    default:
+      error(e.pos, "a count is whole numbers and parameters with + - * / %");
+      return std::nullopt;
+  }
+  error(e.pos, "a count beyond 64 bits");
+  return std::nullopt;
 }
 
 // The players, in order: listed, or `count` generated from the names pattern ({letter}: a, b, ...; {LETTER}: A,

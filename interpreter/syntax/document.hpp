@@ -75,12 +75,14 @@ struct Text {
   }
 };
 
-// A structural count (a grid's width, a number of pieces or dice or players): a whole number, or the name of a
-// rule-file parameter, whose value the checker takes (language.md, section 2 (params)).
+// A structural count (a grid's width, a number of pieces or dice or players): a whole number, the name of a
+// rule-file parameter, or an arithmetic expression of numbers and parameters ("(width * height + 1) / 2"), whose
+// value the checker works out (language.md, section 2 (params)).
 struct Count {
-  int value = 0;  // the number written (when `param` is empty)
-  Text param;     // the parameter named instead, or empty
-  Pos pos;        // where it is written
+  int value = 0;      // the number written (when `param` is empty)
+  Text param;         // the parameter named instead, or the expression written; empty for a number
+  bool expr = false;  // `param` is an expression
+  Pos pos;            // where it is written
 };
 
 // A rule-file parameter: `NAME: DEFAULT` or `NAME: {default, min, max, description}`. Whole numbers, 32 bits.

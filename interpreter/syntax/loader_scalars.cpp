@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
+#include <cstring>
 #include <fmt/format.h>
 #include <string_view>
 #include <unordered_map>
@@ -191,7 +192,9 @@ bool Loader::int_of(const YAML::Node& n, const std::string& what, int& out, Pos 
   return false;
 }
 
-// count -> WHOLE_NUMBER (0 to 1000000) | PARAMETER   (a parameter's name: letters, digits, '_', not a digit first)
+// count -> WHOLE_NUMBER (0 to 1000000) | PARAMETER | EXPRESSION
+//   (a parameter's name: letters, digits, '_', not a digit first; an expression: names, digits, spaces, + - * / %
+//   and parentheses, parsed and worked out by the checker)
 bool Loader::count_of(const YAML::Node& n, const std::string& what, Count& out, Pos fallback) {
   Text t;
   if (!text(n, t, what.c_str(), fallback)) return false;
@@ -203,7 +206,19 @@ bool Loader::count_of(const YAML::Node& n, const std::string& what, Count& out, 
     return true;
   }
   if (small_whole(t.s, out.value)) return true;
-  error(t.pos, fmt::format("'{}' must be a whole number from 0 to 1000000 or a parameter, not '{}'", what, clip(t.s)));
+  // arithmetic: an operator or a parenthesis among names and numbers (a negative number is not a count)
+  int64_t whole = 0;
+  bool arithmetic = t.s.find_first_of("+-*/%(") != std::string::npos && !parse_whole(t.s, whole);
+  for (char c : t.s)
+    arithmetic = arithmetic && (std::isalnum(static_cast<unsigned char>(c)) || std::strchr("_ +-*/%()", c) != nullptr);
+  if (arithmetic) {
+    out.param = std::move(t);
+    out.expr = true;
+    return true;
+  }
+  error(t.pos, fmt::format("'{}' must be a whole number from 0 to 1000000, a parameter or arithmetic of parameters "
+                           "('(width * height + 1) / 2'), not '{}'",
+                           what, clip(t.s)));
   return false;
 }
 

@@ -389,7 +389,8 @@ Json to_json(const Value& v) {
     case Kind::Count: {
       Json number, parameter;
       number.add("type", str("integer")).add("minimum", atom("0")).add("maximum", atom("1000000"));
-      parameter.add("type", str("string")).add("pattern", str("^[A-Za-z_][A-Za-z0-9_]*$"));
+      // a parameter's name, or arithmetic of numbers and parameters
+      parameter.add("type", str("string")).add("pattern", str("^[A-Za-z0-9_ +*/%()-]*[A-Za-z0-9_)][A-Za-z0-9_ +*/%()-]*$"));
       j.add("anyOf", array({number, parameter}));
       break;
     }
