@@ -344,11 +344,11 @@ end: []
   }
 }
 
-TEST_CASE("a decision node has at most 1024 legal moves, listed straight or after their post-conditions") {
+TEST_CASE("a decision node has at most 65536 legal moves, listed straight or after their post-conditions") {
   const char* const moves[] = {
-      "  m:\n    params: {a: int in 0..40, b: int in 0..40}\n",
-      "  m:\n    params: {a: int in 0..40, b: int in 0..40}\n    ensures: [\"a >= 0\"]\n",
-      "  m:\n    params: {a: int in 0..40, b: int in 0..40}\n    requires: [\"not continuing\"]\n"
+      "  m:\n    params: {a: int in 0..256, b: int in 0..256}\n",
+      "  m:\n    params: {a: int in 0..256, b: int in 0..256}\n    ensures: [\"a >= 0\"]\n",
+      "  m:\n    params: {a: int in 0..256, b: int in 0..256}\n    requires: [\"not continuing\"]\n"
       "    effects: [continue_move]\n  n: {requires: [continuing]}\n",
   };
   for (const char* m : moves) {
@@ -361,7 +361,7 @@ TEST_CASE("a decision node has at most 1024 legal moves, listed straight or afte
       g.legal(ml);
       FAIL("no error");
     } catch (const RuntimeError& e) {
-      CHECK(std::string(e.what()) == "more than 1024 legal moves");
+      CHECK(std::string(e.what()) == "more than 65536 legal moves");
       CHECK(e.pos.line == 4);  // the move
     }
   }

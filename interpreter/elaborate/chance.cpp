@@ -66,9 +66,9 @@ bool chance(const Declarations& d, Model& P, Diagnostics& diags) {
     if (overflow) {
       diags.error(P.files, ci.pos, fmt::format("the weights of chance '{}' add up to more than 2^64", ci.name));
       ok = false;
-    } else if (ci.values.size() > static_cast<size_t>(kMaxMoves)) {
+    } else if (ci.values.size() > static_cast<size_t>(kMaxOutcomes)) {
       diags.error(P.files, ci.pos, fmt::format("chance '{}' has {} outcomes; at most {}", ci.name, ci.values.size(),
-                                               kMaxMoves));
+                                               kMaxOutcomes));
       ok = false;
     }
   }

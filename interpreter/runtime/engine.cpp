@@ -13,7 +13,7 @@ namespace ri {
 
 Game::Game(std::shared_ptr<const Program> p, const Position* pos, Prng* rng, std::vector<std::string> deck)
     : P_(std::move(p)), M_(P_), deck_(std::move(deck)) {
-  values_.reserve(kMaxMoves);
+  values_.reserve(kMaxOutcomes);
   saved_.resize(kMaxMoveValues + 2);  // a move has at most that many steps (never resized: extend keeps references)
   passers_.reserve(P_->steps.size() * static_cast<size_t>(P_->nplayers()) + 2);  // settle's guard bounds them
   if (pos) reset(*pos);
@@ -180,7 +180,7 @@ Game::Outcomes Game::pending_outcomes() {
   int n = M_.list_len(l);
   const Pos& at = P_->code[c.computed].pos;
   if (n == 0) throw RuntimeError(at, fmt::format("chance '{}' has no outcomes here", c.name));
-  if (n > kMaxMoves) throw RuntimeError(at, fmt::format("chance '{}' has {} outcomes here; at most {}", c.name, n, kMaxMoves));
+  if (n > kMaxOutcomes) throw RuntimeError(at, fmt::format("chance '{}' has {} outcomes here; at most {}", c.name, n, kMaxOutcomes));
   values_.resize(static_cast<size_t>(n));
   for (int i = 0; i < n; ++i) {
     int64_t v = M_.list_at(l, i).i;

@@ -256,8 +256,8 @@ class Game {
     Cache& operator=(Cache&&) = default;
   } moves_;
   uint64_t moves_version_ = ~uint64_t{0};
-  std::vector<int64_t> values_;  // the computed outcomes of the chance node (capacity kMaxMoves: never reallocated)
-  const std::vector<uint64_t> ones_ = std::vector<uint64_t>(kMaxMoves, 1);  // their weights
+  std::vector<int64_t> values_;  // the computed outcomes of the chance node (capacity kMaxOutcomes: never reallocated)
+  const std::vector<uint64_t> ones_ = std::vector<uint64_t>(kMaxOutcomes, 1);  // their weights
 };
 
 // Normalises written moves for comparison: lower case (unless `keep_case`), single spaces, trimmed.

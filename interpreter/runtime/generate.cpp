@@ -15,7 +15,7 @@ void Game::legal(MoveList& out) {
   out.size = 0;
   if (node() == NodeKind::Chance) {
     M_.begin_operation();
-    size_t n = pending_outcomes().values.size();  // at most kMaxMoves
+    size_t n = pending_outcomes().values.size();  // at most kMaxOutcomes
     for (size_t o = 0; o < n; ++o) {
       Move& m = out.add();
       m.type = Move::kChance;
