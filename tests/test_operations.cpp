@@ -101,6 +101,29 @@ TEST_CASE("operations: the checker knows every effect by its row, and where it m
   }
 }
 
+namespace {
+
+// Each expression, evaluated on kGame's start position, is written as its value.
+void check_values(std::vector<std::string> exprs, const std::vector<std::string>& values) {
+  Diagnostics d;
+  LoadOptions o;
+  o.expressions = &exprs;
+  auto p = load_rules_text("t.rules", std::string(kGame), d, o);
+  INFO(d.format());
+  REQUIRE(p);
+  REQUIRE(p->expressions.size() == values.size());
+  Game g(p);
+  Machine& M = g.machine();
+  for (size_t i = 0; i < exprs.size(); ++i) {
+    INFO(exprs[i]);
+    M.begin_operation();
+    const int e = p->expressions[i];
+    CHECK(M.show_value(M.evaluate(e), p->code[e].type) == values[i]);
+  }
+}
+
+}  // namespace
+
 TEST_CASE("operations: every row compiles and runs") {
   // one use of each built-in function and aggregate, typed by its row, evaluated on the start position
   std::vector<std::string> exprs = {
@@ -111,25 +134,37 @@ TEST_CASE("operations: every row compiles and runs") {
       "styled('x', 'red')",
       "any(x in [1] : x > 0)", "all(x in [1] : x > 0)", "count(x in [1])", "sum(x in [1, 2] : x)",
       "min(x in [1, 2] : x)", "max(x in [1, 2] : x)", "filter(x in [1, 2] : x > 1)", "map(x in [1, 2] : x + 1)",
-      "concat(x in [1, 2] : x)"};
-  Diagnostics d;
-  LoadOptions o;
-  o.expressions = &exprs;
-  auto p = load_rules_text("t.rules", std::string(kGame), d, o);
-  INFO(d.format());
-  REQUIRE(p);
-  REQUIRE(p->expressions.size() == exprs.size());
+      "concat(x in [1, 2] : x)", "reachable(x in [1] where x < 5 : [x + 1, x * 2])"};
   std::vector<std::string> values = {
       "B", "B", "0", "0", "true", "0", "1", "2", "3", "4", "a1", "0", "[a2]", "a2", "0", "1", "2", "a1", "b1", "[1]",
-      "[2]", "[2, 1]", "2", "x", "true", "true", "1", "3", "1", "2", "[2]", "[2, 3]", "12"};
-  Game g(p);
-  Machine& M = g.machine();
-  for (size_t i = 0; i < exprs.size(); ++i) {
-    INFO(exprs[i]);
-    M.begin_operation();
-    int e = p->expressions[i];
-    CHECK(M.show_value(M.evaluate(e), p->code[e].type) == values[i]);
-  }
+      "[2]", "[2, 1]", "2", "x", "true", "true", "1", "3", "1", "2", "[2]", "[2, 3]", "12", "[1, 2, 3, 4]"};
+  check_values(exprs, values);
+}
+
+TEST_CASE("reachable lists the start, then breadth first what each element leads to, each once, where it holds") {
+  struct Row {
+    std::string expr, value;
+  };
+  const std::vector<Row> rows = {
+      {"reachable(s in [a1] : neighbours(s, north) ++ neighbours(s, east))", "[a1, a2, b1, b2]"},  // breadth first
+      {"reachable(s in [b2, a1] : neighbours(s, south))", "[b2, a1, b1]"},                      // the start in order
+      {"reachable(s in [a1, a1, b1] : [a1])", "[a1, b1]"},                                      // each once
+      {"reachable(s in [a1] where s != b1 : neighbours(s, east) ++ neighbours(s, north))", "[a1, a2, b2]"},
+      {"reachable(s in [a1] where s == b2 : [b2])", "[]"},                                       // the start too
+      {"reachable(n in [1] where n < 20 : [n * 2, n * 3])", "[1, 2, 3, 4, 6, 9, 8, 12, 18, 16]"},
+      {"reachable(n in [-5, 5000] where n > -7 and n != 4998 : [n - 1])", "[-5, 5000, -6, 4999]"},  // beyond the sites
+      {"reachable(n in [1] where n < 3 : [n + 1])", "[1, 2]"},
+      // one inside another's body: each keeps its own list
+      {"reachable(s in [a1] : reachable(t in [s] : neighbours(t, north)))", "[a1, a2]"},
+      {"len(reachable(n in [0] where n < 1000 : [n + 1]))", "1000"},
+  };
+  std::vector<std::string> exprs, values;
+  for (const Row& r : rows) exprs.push_back(r.expr), values.push_back(r.value);
+  check_values(exprs, values);
+  // its body is the list type of its start
+  CHECK_THAT(check_function("len(reachable(x in [1] : x))"),
+             Catch::Contains("the body of 'reachable' must be ints (what the element leads to), not int"));
+  CHECK_THAT(check_function("len(reachable(x in [1]))"), Catch::Contains("'reachable' needs a list: reachable(x in LIST : NEXT)"));
 }
 
 namespace {

@@ -309,8 +309,14 @@ Type Checker::aggregate(Expr& e) {
   bool condition = op.body == Body::Condition || op.body == Body::OptionalCondition;
   if (!e.kids[2]) {
     if (op.body != Body::OptionalCondition)
-      error(e.pos, fmt::format("'{}' needs a {}: {}({} in LIST : {})", kind, condition ? "condition" : "value", kind, var,
-                               condition ? "CONDITION" : "VALUE"));
+      error(e.pos, fmt::format("'{}' needs a {}: {}({} in LIST : {})", kind,
+                               condition ? "condition" : op.body == Body::Next ? "list" : "value", kind, var,
+                               condition ? "CONDITION" : op.body == Body::Next ? "NEXT" : "VALUE"));
+  } else if (op.body == Body::Next) {
+    v = expr(*e.kids[2]);
+    if (v != Type::Error && d != Type::Error && v != d)
+      error(e.kids[2]->pos, fmt::format("the body of '{}' must be {} (what the element leads to), not {}", kind,
+                                        type_name(d), type_name(v)));
   } else if (op.body == Body::Single) {
     v = expr(*e.kids[2]);
     if (op.rule == ResultRule::ListOfBody && v != Type::Error && list_of(v) == Type::Error)

@@ -109,7 +109,7 @@ Part Cacher::part(int n, std::vector<int>& bound) const {
     case Op::Hoisted: case Op::Cached:
       if (through_kept_) return part(P_.kid(nd, 0), bound);
       break;
-    case Op::Filter: case Op::Map: {  // a list of its own: its element's slot is bound in the where and the body
+    case Op::Filter: case Op::Map: case Op::Reach: {  // a list of its own: its element's slot is bound in the where and the body
       add(part(P_.kid(nd, 0), bound));
       bound.push_back(nd.a);
       for (int k = 1; k < nd.nk; ++k) add(part(P_.kid(nd, k), bound));

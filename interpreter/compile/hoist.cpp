@@ -73,7 +73,7 @@ Hoister::Reads Hoister::reads(int n, std::vector<int>& bound) {
     }
     case Op::Hoisted: add(reads(kid(0), bound)); return r;
     case Op::Let: case Op::Any: case Op::All: case Op::Count: case Op::Sum: case Op::Min: case Op::Max:
-    case Op::Filter: case Op::Map: case Op::JoinText: {
+    case Op::Filter: case Op::Map: case Op::JoinText: case Op::Reach: {
       // the first kid is outside the slot's scope, the others within it
       add(reads(kid(0), bound));
       bound.push_back(nd.a);

@@ -16,7 +16,7 @@ bool slot_op(Op op) {
   switch (op) {
     case Op::Local: case Op::LazyLet: case Op::Let: case Op::Bind:
     case Op::Any: case Op::All: case Op::Count: case Op::Sum: case Op::Min: case Op::Max:
-    case Op::Filter: case Op::Map: case Op::JoinText: case Op::SFor: case Op::SLet:
+    case Op::Filter: case Op::Map: case Op::JoinText: case Op::Reach: case Op::SFor: case Op::SLet:
       return true;
     default: return false;
   }

@@ -14,7 +14,7 @@ bool costly(const Program& P, int n) {
   switch (nd.op) {
     case Op::Any: case Op::All: case Op::Count: case Op::Sum: case Op::Min: case Op::Max:
     case Op::Filter: case Op::Map: case Op::Unique: case Op::Join: case Op::Slice: case Op::Reverse:
-    case Op::KindPieces: case Op::JoinText:
+    case Op::KindPieces: case Op::JoinText: case Op::Reach:
       return true;
     case Op::Call: return P.recursive[static_cast<size_t>(nd.a)] != 0;
     default: break;

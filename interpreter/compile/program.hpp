@@ -64,6 +64,7 @@ enum class Op : uint8_t {
   // lists made in the arena
   Join /* k0 ++ k1 (two lists) */, Unique /* k0 list */, Filter, Map /* like Any: a = slot, k0 domain, k1 where, k2 body */,
   Slice /* k0 list, k1 i, k2 j -> its elements i .. j - 1 */, Reverse /* k0 list */,
+  Reach /* reachable(x in k0 where k1 : k2): k0's elements, then k2's breadth first, those where k1 holds, each once; a = slot */,
   // effects
   SBlock, SIf, SFor /* a = slot, k0 domain, k1 where or -1, k2 body */, SWhile /* k0 cond, k1 body */, SLet /* a = slot, k0 value, k1 body */,
   SSetGlobal /* a = var, k0 value */, SSetPer /* a = var, k0 player, k1 value */, SSetAttr /* a = attr, k0 piece, k1 value */,

@@ -12,7 +12,7 @@ namespace {
 bool makes_list(Op op) {
   switch (op) {
     case Op::ListLit: case Op::Join: case Op::Unique: case Op::Filter: case Op::Map: case Op::Slice: case Op::Reverse:
-    case Op::KindPieces:
+    case Op::KindPieces: case Op::Reach:
       return true;
     default: return false;
   }

@@ -712,6 +712,7 @@ struct Closures {
   static Value kind_pieces(Machine& m, X x) { return m.kind_pieces(node(m, x)); }
   static Value concat(Machine& m, X x) { return m.concat(node(m, x)); }
   static Value join_text(Machine& m, X x) { return m.join_text(node(m, x)); }
+  static Value reachable(Machine& m, X x) { return m.reachable(node(m, x)); }
   static Value random(Machine& m, X x) { return m.random(node(m, x)); }
   static Value styled(Machine& m, X x) { return m.styled(node(m, x)); }
   static Value not_expression(Machine& m, X x) { m.fail(node(m, x), "internal error: not an expression"); }
@@ -1063,6 +1064,7 @@ XFn Closures::choose(const Program& P, const Node& n, XNode& x, OffsetTables& ta
     case Op::StrEq: return str_eq<true>;
     case Op::StrNe: return str_eq<false>;
     case Op::JoinText: return join_text;
+    case Op::Reach: return reachable;
     case Op::CannotMove: x.a = State::kCannotMove; return me_flag;
     case Op::GameOver: return game_over;
     case Op::Continuing: x.a = State::kContinuing; return me_flag;

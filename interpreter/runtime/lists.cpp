@@ -55,6 +55,68 @@ Value Machine::join_text(const Node& n) {
   return new_string(n, std::move(out));
 }
 
+// reachable(x in START where C : NEXT): the elements of START for which C holds, then, breadth first, for each element
+// listed, the elements of its NEXT (x bound to it) for which C holds; each element once (the first time it is met).
+// One step for each element tried; the list is made aside (one buffer per nesting level) and written at the arena's
+// top at the end, what the evaluations made above it dropped as they go.
+Value Machine::reachable(const Node& n) {
+  auto k = [&](int i) { return P_->kids[n.first + i]; };
+  const int where = k(1), body = k(2);
+  const int slot = base_ + n.a;
+  const size_t level = reach_depth_++;
+  struct Leave {
+    size_t& depth;
+    ~Leave() { --depth; }
+  } leave{reach_depth_};
+  if (reach_lists_.size() <= level) {
+    reach_lists_.resize(level + 1);
+    reach_seen_.resize(level + 1);
+  }
+  std::vector<int64_t>& out = reach_lists_[level];
+  std::vector<uint64_t>& seen = reach_seen_[level];
+  out.clear();
+  seen.assign((static_cast<size_t>(kMaxSites) + 63) / 64, 0);
+  const size_t from = arena_.size();
+  // offers x: listed when new and C holds
+  auto offer = [&](Value x) {
+    tick(n);
+    const int64_t v = x.i;
+    const bool small = v >= 0 && v < kMaxSites;
+    if (small ? (seen[static_cast<size_t>(v) >> 6] >> (v & 63) & 1) != 0
+              : std::find(out.begin(), out.end(), v) != out.end())
+      return true;
+    slots_[slot] = x;
+    if (where >= 0 && !truth(where)) return true;
+    if (small) seen[static_cast<size_t>(v) >> 6] |= uint64_t{1} << (v & 63);
+    arena_room(n, out.size() + 1);
+    out.push_back(v);
+    return true;
+  };
+  const Value start = ev(k(0));
+  const size_t above = arena_.size();
+  for_each(start, n, [&](Value x) {
+    drop_lists(above);
+    return offer(x);
+  });
+  drop_lists(from);
+  for (size_t i = 0; i < out.size(); ++i) {
+    slots_[slot] = Value{out[i], 0, 0};
+    const size_t mark = arena_.size();
+    const Value next = ev(body);
+    const size_t top = arena_.size();
+    for_each(next, n, [&](Value x) {
+      drop_lists(top);
+      return offer(x);
+    });
+    drop_lists(mark);
+  }
+  drop_lists(from);
+  arena_room(n, out.size());
+  const size_t at = arena_.size();
+  arena_.insert(arena_.end(), out.begin(), out.end());
+  return Value{static_cast<int64_t>(ListKind::Literal), static_cast<int32_t>(at), static_cast<int32_t>(out.size())};
+}
+
 // filter(x in LIST where C : COND), map(x in LIST where C : VALUE) (their handlers in closures.cpp): the kept elements
 // or the values, in order, one step each besides the element's, written at the arena's top; what one element's
 // evaluation made above them is dropped before the next.

@@ -3,6 +3,7 @@
 // steps, parameter combinations, changes of the state (the undo journal), lists and strings are budgeted too.
 #pragma once
 #include <algorithm>
+#include <deque>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -257,6 +258,12 @@ class Machine {
   State S_;
   std::vector<Value> slots_;
   std::vector<Value> hoisted_;  // the values of the Op::Hoisted nodes (valid while their bits of let_mask_ are set)
+  // reachable(...): the elements listed and which of those below kMaxSites were seen, one of each per nesting level
+  // (a reachable inside another's condition or body), reused from call to call (a deque: a deeper level added does
+  // not move the levels in use)
+  std::deque<std::vector<int64_t>> reach_lists_;
+  std::deque<std::vector<uint64_t>> reach_seen_;
+  size_t reach_depth_ = 0;
   // the values kept of the Op::Cached nodes (compile/cache.hpp), by the node and its inputs' values: a table indexed by
   // a hash of them, valid for the whole game (the value depends on nothing else)
   struct CacheEntry {
@@ -354,6 +361,7 @@ class Machine {
   static constexpr size_t kStringBytesMax = 1 << 20;
   [[gnu::noinline]] Value concat(const Node& n);
   [[gnu::noinline]] Value join_text(const Node& n);
+  [[gnu::noinline]] Value reachable(const Node& n);
   // a string made in this game operation: counts its bytes against kStringBytesMax (at node n)
   Value new_string(const Node& n, std::string s);
   std::string strings_exceeded() const {

@@ -144,10 +144,11 @@ struct op_and : kw_and {};
 // op_or <- 'or'
 struct op_or : kw_or {};
 
-// agg_kw <- 'any' / 'all' / 'count' / 'sum' / 'min' / 'max' / 'filter' / 'map' / 'concat'
+// agg_kw <- 'any' / 'all' / 'count' / 'sum' / 'min' / 'max' / 'filter' / 'map' / 'concat' / 'reachable'
 struct agg_kw : pg::sor<TAO_PEGTL_KEYWORD("any"), TAO_PEGTL_KEYWORD("all"), TAO_PEGTL_KEYWORD("count"),
                         TAO_PEGTL_KEYWORD("sum"), TAO_PEGTL_KEYWORD("min"), TAO_PEGTL_KEYWORD("max"),
-                        TAO_PEGTL_KEYWORD("filter"), TAO_PEGTL_KEYWORD("map"), TAO_PEGTL_KEYWORD("concat")> {};
+                        TAO_PEGTL_KEYWORD("filter"), TAO_PEGTL_KEYWORD("map"), TAO_PEGTL_KEYWORD("concat"),
+                        TAO_PEGTL_KEYWORD("reachable")> {};
 // agg_var <- name
 struct agg_var : name {};
 // agg_where <- 'where' expr

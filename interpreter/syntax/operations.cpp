@@ -44,6 +44,7 @@ Body parse_body(std::string_view text) {
   if (text == "bool?") return Body::OptionalCondition;
   if (text == "int") return Body::Int;
   if (text == "value") return Body::Single;
+  if (text == "list") return Body::Next;
   throw std::logic_error(fmt::format("operations.def: unknown body '{}'", text));
 }
 
@@ -111,7 +112,7 @@ const Operation* find_aggregate(std::string_view name) { return find(aggregates(
 
 std::string signature(const Operation& op, bool is_aggregate) {
   if (is_aggregate) {
-    const char* body = op.body == Body::Int ? "int" : op.body == Body::Single ? "value" : "bool";
+    const char* body = op.body == Body::Int ? "int" : op.body == Body::Single ? "value" : op.body == Body::Next ? "list" : "bool";
     return fmt::format("{}(x in list : {}) -> {}", op.name, body, op.result_text);
   }
   std::string s = fmt::format("{}({})", op.name, op.args_text);

@@ -37,7 +37,7 @@ enum class ResultRule : uint8_t { Fixed, SameList, Element, FieldType, ListOfBod
 enum class Where : uint8_t { Anywhere, Setup, Move };
 
 // An aggregate's body: a condition (required or not), an int, or any single value.
-enum class Body : uint8_t { Condition, OptionalCondition, Int, Single };
+enum class Body : uint8_t { Condition, OptionalCondition, Int, Single, Next };
 
 struct Operation {
   std::string_view name;
