@@ -67,6 +67,7 @@ std::string param_line(const RuleParam& p) {
   if (p.min && p.max) range = fmt::format(", from {} to {}", *p.min, *p.max);
   else if (p.min) range = fmt::format(", at least {}", *p.min);
   else if (p.max) range = fmt::format(", at most {}", *p.max);
+  if (p.step && *p.step > 1) range += fmt::format(" in steps of {}", *p.step);
   std::string set = p.value != p.def ? "--set; " : "";
   std::string what = p.description.empty() ? "" : ": " + p.description;
   while (!what.empty() && what.back() == '\n') what.pop_back();

@@ -340,7 +340,7 @@ TEST_CASE("the schema gives the keys each mapping of a rule file allows") {
   };
   const std::vector<Row> rows = {
       {"game", "", {"name", "description", "syntax", "prompt", "notation_case"}},
-      {"params.*", "", {"default", "min", "max", "description"}},
+      {"params.*", "", {"default", "min", "max", "step", "description"}},
       {"players", "", {"count", "names"}},
       {"topology.grids[]", "", {"width", "height", "name", "names", "directions", "diagonals"}},
       {"topology.lines.*", "", {"along", "length"}},

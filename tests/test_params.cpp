@@ -149,6 +149,12 @@ TEST_CASE("params: every problem of a parameter, a count, the players and a grid
        "parameter 'n' is at least 1, but its default is 0", 2, 23},
       {"a max below the min", "game: {name: P}\nparams: {n: {default: 1, min: 5, max: 1}}\nplayers: [A]\n" + kTail,
        "parameter 'n' has a max (1) below its min (5)", 2, 39},
+      {"a step below 1", "game: {name: P}\nparams: {n: {default: 4, min: 4, step: 0}}\nplayers: [A]\n" + kTail,
+       "parameter 'n' has a step of 0: a step is at least 1", 2, 40},
+      {"a default off the step", "game: {name: P}\nparams: {n: {default: 5, min: 4, max: 10, step: 2}}\nplayers: [A]\n" + kTail,
+       "parameter 'n' is from 4 to 10 in steps of 2, but its default is 5", 2, 23},
+      {"a default off the step from 0", "game: {name: P}\nparams: {n: {default: 5, step: 2}}\nplayers: [A]\n" + kTail,
+       "parameter 'n' is from -2147483648 to 2147483647 in steps of 2, but its default is 5", 2, 23},
       {"a parameter named like a player", game("players: [n, B]\n"), "'n' is already declared as a parameter (at line 2, column 10)", 3, 11},
       {"a parameter that is no name", "game: {name: P}\nparams: {a-b: 1}\nplayers: [A]\n" + kTail,
        "'a-b' cannot be a name", 2, 10},
@@ -302,6 +308,26 @@ TEST_CASE("params: values given from outside are checked against the declared pa
   RuleParamDecl high;
   high.max = 8;
   CHECK(param_range(high) == "at most 8");
+  // a step: the values from the min (0 without one) in steps
+  struct StepRow {
+    std::optional<int32_t> min, max;
+    int32_t step;
+    int64_t value;
+    bool allowed;
+  };
+  const std::vector<StepRow> steps = {
+      {4, 10, 2, 4, true}, {4, 10, 2, 10, true}, {4, 10, 2, 5, false}, {4, 10, 2, 12, false},
+      {3, std::nullopt, 3, 9, true}, {3, std::nullopt, 3, 10, false}, {std::nullopt, std::nullopt, 2, -4, true},
+      {std::nullopt, std::nullopt, 2, -3, false}, {1, 5, 1, 3, true},
+  };
+  for (const StepRow& r : steps) {
+    INFO(r.value << " step " << r.step);
+    RuleParamDecl p;
+    p.min = r.min;
+    p.max = r.max;
+    p.step = r.step;
+    CHECK(param_allows(p, r.value) == r.allowed);
+  }
 }
 
 TEST_CASE("params: a setting is NAME=VALUE") {

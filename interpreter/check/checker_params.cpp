@@ -10,11 +10,13 @@ namespace ri::checking {
 void Checker::declare_params() {
   for (const RuleParamDecl& p : doc_.params) {
     int id = static_cast<int>(P_.params.size());
-    P_.params.push_back({p.name.s, p.value, p.def, p.min, p.max, p.description.s});
+    P_.params.push_back({p.name.s, p.value, p.def, p.min, p.max, p.step, p.description.s});
     declare(p.name.s, p.name.pos, Sym::Param, id, Type::Int);
     if (p.min && p.max && *p.min > *p.max)
       error(p.max_pos, fmt::format("parameter '{}' has a max ({}) below its min ({})", p.name.s, *p.max, *p.min));
-    else if ((p.min && p.def < *p.min) || (p.max && p.def > *p.max))
+    else if (p.step && *p.step < 1)
+      error(p.step_pos, fmt::format("parameter '{}' has a step of {}: a step is at least 1", p.name.s, *p.step));
+    else if (!param_allows(p, p.def))
       error(p.def_pos, fmt::format("parameter '{}' is {}, but its default is {}", p.name.s, param_range(p), p.def));
   }
 }

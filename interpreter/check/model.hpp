@@ -314,6 +314,7 @@ struct RuleParam {
   int32_t value = 0;
   int32_t def = 0;  // its default
   std::optional<int32_t> min, max;  // its bounds, when written
+  std::optional<int32_t> step;      // its step, when written
   std::string description;          // what it sets, for people ("" when not written)
 };
 

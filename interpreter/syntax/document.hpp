@@ -91,7 +91,8 @@ struct RuleParamDecl {
   std::vector<Text> keys;  // the keys written ('default' for the short form): a variant's merges key by key
   int32_t def = 0;
   std::optional<int32_t> min, max;
-  Pos def_pos, min_pos, max_pos;
+  std::optional<int32_t> step;  // its values are min (0 without one) plus a multiple of step
+  Pos def_pos, min_pos, max_pos, step_pos;
   Text description;
   int32_t value = 0;  // the value the rules are checked with: the default, or one given from outside (load_rules)
 };

@@ -119,7 +119,7 @@ void Loader::load_game(const YAML::Node& n, Document& doc) {
   if (auto v = n["notation_case"]) text(v, doc.notation_case, "'game.notation_case'", pos_of(n));
 }
 
-// params -> { NAME: INT32 | { default: INT32, min: INT32, max: INT32, description: TEXT } }
+// params -> { NAME: INT32 | { default: INT32, min: INT32, max: INT32, step: INT32, description: TEXT } }
 void Loader::load_params(const YAML::Node& n, Document& doc) {
   each_named(n, "params", pos_of(n), [&](Text name, const YAML::Node& b) {
     RuleParamDecl p;
@@ -133,6 +133,7 @@ void Loader::load_params(const YAML::Node& n, Document& doc) {
         int32_of(v, "'default'", p.def, p.def_pos, pos_of(b));
       if (auto v = b["min"]) int32_of(v, "'min'", p.min.emplace(), p.min_pos, pos_of(b));
       if (auto v = b["max"]) int32_of(v, "'max'", p.max.emplace(), p.max_pos, pos_of(b));
+      if (auto v = b["step"]) int32_of(v, "'step'", p.step.emplace(), p.step_pos, pos_of(b));
       if (auto v = b["description"]) text(v, p.description, "'description'", pos_of(b));
     } else {
       int32_of(b, "'" + where + "'", p.def, p.def_pos, p.name.pos);

@@ -32,10 +32,19 @@ std::string parse_setting(std::string_view text, std::pair<std::string, int64_t>
 }
 
 std::string param_range(const RuleParamDecl& p) {
-  if (p.min && p.max) return fmt::format("from {} to {}", *p.min, *p.max);
-  if (p.min) return fmt::format("at least {}", *p.min);
-  if (p.max) return fmt::format("at most {}", *p.max);
-  return fmt::format("from {} to {}", INT32_MIN, INT32_MAX);
+  std::string step = p.step && *p.step > 1 ? fmt::format(" in steps of {}", *p.step) : "";
+  if (p.min && p.max) return fmt::format("from {} to {}{}", *p.min, *p.max, step);
+  if (p.min) return fmt::format("at least {}{}", *p.min, step);
+  if (p.max) return fmt::format("at most {}{}", *p.max, step);
+  return fmt::format("from {} to {}{}", INT32_MIN, INT32_MAX, step);
+}
+
+bool param_allows(const RuleParamDecl& p, int64_t value) {
+  const int64_t lo = p.min ? *p.min : INT32_MIN, hi = p.max ? *p.max : INT32_MAX;
+  if (value < lo || value > hi) return false;
+  if (!p.step || *p.step <= 1) return true;
+  const int64_t r = (value - (p.min ? *p.min : 0)) % *p.step;
+  return r == 0;
 }
 
 std::vector<std::string> setting_errors(const std::vector<RuleParamDecl>& declared, const ParamValues& values) {
@@ -61,8 +70,7 @@ std::vector<std::string> setting_errors(const std::vector<RuleParamDecl>& declar
       continue;
     }
     const RuleParamDecl& p = declared[static_cast<size_t>(it - names.begin())];
-    int64_t lo = p.min ? *p.min : INT32_MIN, hi = p.max ? *p.max : INT32_MAX;
-    if (value < lo || value > hi) out.push_back(fmt::format("parameter '{}' is {}, not {}", name, param_range(p), value));
+    if (!param_allows(p, value)) out.push_back(fmt::format("parameter '{}' is {}, not {}", name, param_range(p), value));
   }
   return out;
 }

@@ -28,5 +28,8 @@ std::vector<std::string> setting_errors(const std::vector<RuleParamDecl>& declar
 // The range a parameter's value must lie in, in words: "from 1 to 10", "at least 1", "at most 10", or (no bounds)
 // "from -2147483648 to 2147483647".
 std::string param_range(const RuleParamDecl& p);
+// Whether the parameter may take the value: within its bounds, and on its step (min, or 0 without one, plus a multiple
+// of the step).
+bool param_allows(const RuleParamDecl& p, int64_t value);
 
 }  // namespace ri

@@ -187,6 +187,7 @@ Value build_rule_file() {
                                 map({req("default", scalar(Kind::Integer, "the default value")),
                                      opt("min", scalar(Kind::Integer, "the smallest value")),
                                      opt("max", scalar(Kind::Integer, "the largest value")),
+                                     opt("step", scalar(Kind::Integer, "the values are min plus a multiple of it")),
                                      opt("description", text("what it sets"))},
                                     "a parameter with its bounds")},
                                "a parameter: its default, or a mapping"),

@@ -170,6 +170,7 @@ void merge_entry(RuleParamDecl& b, RuleParamDecl&& v) {
     if (k.s == "default") { b.def = v.def; b.def_pos = v.def_pos; b.value = v.value; }
     else if (k.s == "min") { b.min = v.min; b.min_pos = v.min_pos; }
     else if (k.s == "max") { b.max = v.max; b.max_pos = v.max_pos; }
+    else if (k.s == "step") { b.step = v.step; b.step_pos = v.step_pos; }
     else if (k.s == "description") b.description = std::move(v.description);
   }
   add_keys(b.keys, v.keys);
@@ -258,6 +259,7 @@ std::string remove_in(RuleParamDecl& e, const std::string& path, const std::stri
   std::vector<Part> parts = {{"default", false, [] {}},
                              {"min", true, [&] { e.min.reset(); }},
                              {"max", true, [&] { e.max.reset(); }},
+                             {"step", true, [&] { e.step.reset(); }},
                              {"description", true, [&] { e.description = {}; }}};
   return remove_part(e.keys, parts, "a parameter", path, rest, base, dry);
 }

@@ -14,15 +14,18 @@ right, right, down right, down, down left, left, up left) and within a direction
 
     python3 tests/golden/amazons/generate.py            # rewrites tests/golden/amazons/*.log
     python3 tests/golden/amazons/generate.py perft 2    # perft counts from the start: 2176, 4307152
+    python3 tests/golden/amazons/generate.py perft 3 5  # on 5x5, amazons on b1, d1 and b5, d5
+                                                        # (tests/rules/amazons-small.rules): 206, 32484, 4881672
 """
 import os
 import random
 import sys
 
-N = 10
+N = 10          # the board's size (5: the small test game)
 NAMES = ["White", "Black"]
 DIRS = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)]
 START = [[(1, 4), (4, 1), (7, 1), (10, 4)], [(1, 7), (4, 10), (7, 10), (10, 7)]]
+SMALL_START = [[(2, 1), (4, 1)], [(2, 5), (4, 5)]]
 
 
 def name(s):
@@ -83,9 +86,12 @@ def play(seed):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 3 and sys.argv[1] == "perft":
+    if len(sys.argv) >= 3 and sys.argv[1] == "perft":
+        start = START
+        if len(sys.argv) >= 4 and sys.argv[3] == "5":
+            N, start = 5, SMALL_START
         for d in range(1, int(sys.argv[2]) + 1):
-            print(d, perft([list(START[0]), list(START[1])], frozenset(), 0, d))
+            print(d, perft([list(start[0]), list(start[1])], frozenset(), 0, d))
         sys.exit(0)
     here = os.path.dirname(os.path.abspath(__file__))
     for seed in (1, 2, 3):
