@@ -1,6 +1,7 @@
 // The checker: rule-file parameters, the structural counts that may name one, and the players (listed or
 // generated). See spec/language.md, section 2 (params, players, topology).
 #include "check/checker_impl.hpp"
+#include "common/arith.hpp"
 #include "syntax/params.hpp"
 
 namespace ri::checking {
@@ -45,8 +46,8 @@ std::optional<int> Checker::count(const Count& c) {
   return P_.params[static_cast<size_t>(it->second.id)].value;
 }
 
-// The value of a count's expression: whole numbers and parameters with + - * / % (rounding toward zero, as the
-// language does) and parentheses; anything else, a division by zero or a value beyond 64 bits is reported.
+// The value of a count's expression: whole numbers and parameters with + - * / % (common/arith.hpp: the language's
+// arithmetic, division flooring) and parentheses; anything else, a division by zero or an overflow is reported.
 // const -> INT | PARAMETER | '-' const | const ('+' | '-' | '*' | '/' | '%') const | '(' const ')'
 std::optional<int64_t> Checker::constant(const Expr& e) {
   switch (e.kind) {
@@ -74,21 +75,16 @@ std::optional<int64_t> Checker::constant(const Expr& e) {
       }
       std::optional<int64_t> a = constant(*e.kids[0]), b = constant(*e.kids[1]);
       if (!a || !b) return std::nullopt;
+      const ArithOp op = e.op == BinOp::Add   ? ArithOp::Add
+                         : e.op == BinOp::Sub ? ArithOp::Sub
+                         : e.op == BinOp::Mul ? ArithOp::Mul
+                         : e.op == BinOp::Div ? ArithOp::Div
+                                              : ArithOp::Mod;
       int64_t r = 0;
-      if ((e.op == BinOp::Div || e.op == BinOp::Mod) && *b == 0) {
-        error(e.kids[1]->pos, "division by zero");
-        return std::nullopt;
-      }
-      bool over = false;
-      switch (e.op) {
-        case BinOp::Add: over = __builtin_add_overflow(*a, *b, &r); break;
-        case BinOp::Sub: over = __builtin_sub_overflow(*a, *b, &r); break;
-        case BinOp::Mul: over = __builtin_mul_overflow(*a, *b, &r); break;
-        case BinOp::Div: over = *a == INT64_MIN && *b == -1; r = over ? 0 : *a / *b; break;
-        default: over = *a == INT64_MIN && *b == -1; r = over ? 0 : *a % *b; break;
-      }
-      if (!over) return r;
-      break;
+      const ArithError err = arith(op, *a, *b, r);  // the language's arithmetic, as the runtime's
+      if (err == ArithError::None) return r;
+      error(err == ArithError::Overflow ? e.pos : e.kids[1]->pos, arith_message(err));
+      return std::nullopt;
     }
     default:
       error(e.pos, "a count is whole numbers and parameters with + - * / %");
