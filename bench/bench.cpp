@@ -1,6 +1,6 @@
 // ruleinterp_bench: the speed of perft and random playouts on rule files (not a test: run it by hand; bench/README.md).
 //   ruleinterp_bench [FILE...] [--all] [--seconds T] [--depth D] [--playouts N] [--seed S] [--max-plies M]
-//                    [--threads J] [--repeat R] [--against BINARY]
+//                    [--threads J] [--repeat R] [--against BINARY] [--engine interp|native]
 //   ruleinterp_bench [FILE...] [--all] --mcts N [--seed S] [--repeat R]
 // Without FILE (or with --all) it measures every shipped game, rules/*.rules, and prints a table: per game, random
 // playouts/s, plies/s and perft nodes/s, each the best of R runs whose work (perft depth, playout count) is chosen
@@ -9,7 +9,8 @@
 // figures and the ratios. One FILE with both --depth and --playouts prints the two lines that every version has
 // printed (figures.hpp), which --against reads. See spec/cli.md for what perft and playouts count. With --mcts N, the
 // table is instead the computer player's speed: per game, the iterations per second of an mcts:N search
-// (search_speed.hpp).
+// (search_speed.hpp). With --engine native, each game runs on its native build (spec/native.md), found in the cache
+// or compiled first; the table is followed by each build's compile time.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <unistd.h>
@@ -22,6 +23,7 @@
 #include "analysis/parallel.hpp"
 #include "figures.hpp"
 #include "measure.hpp"
+#include "native/build.hpp"
 #include "pipeline/pipeline.hpp"
 #include "search_speed.hpp"
 #include "table.hpp"
@@ -39,7 +41,12 @@ struct Options {
   int repeat = 3;
   std::string against;
   uint64_t mcts = 0;  // --mcts N: the iterations of the searches timed (0: none)
+  std::string engine = "interp";  // --engine
 };
+
+// With --engine native: per game, how its build was had ("compiled in S s" or "found in the cache"), for the table's
+// footnote.
+std::vector<std::string> builds;
 
 // A game of the table: its name there and its rule file.
 struct Entry {
@@ -69,14 +76,24 @@ std::vector<Entry> entries(const Options& o, const std::string& dir) {
   return out;
 }
 
-// The rule file compiled, or null after printing its problems. Variants may extend the games of `dir`.
-std::shared_ptr<const ri::Program> load(const std::string& file, const std::string& dir) {
+// The rule file compiled, or null after printing its problems. Variants may extend the games of `dir`. With
+// `engine` native: its native build's program (null after saying why there is none).
+std::shared_ptr<const ri::Program> load(const std::string& file, const std::string& dir,
+                                        const std::string& engine = "interp") {
   ri::Diagnostics diags;
   ri::LoadOptions options;
   options.shipped_dir = dir;
   auto prog = ri::load_rules(file, diags, options);
   if (!prog) std::cerr << diags.format();
-  return prog;
+  if (!prog || engine != "native") return prog;
+  const ri::NativeBuild b = ri::native_build(*prog, {});
+  if (!b.code) {
+    std::cerr << fmt::format("error: {}: no native engine: {}\n", file, b.error);
+    return nullptr;
+  }
+  builds.push_back(fmt::format("{}: {} trees ({} nodes), {}", file, b.roots, b.nodes,
+                               b.compiled ? fmt::format("compiled in {:.1f} s", b.seconds) : "found in the cache"));
+  return ri::with_native(*prog, b.code);
 }
 
 // A runtime error of the rule file, as a diagnostic at its position.
@@ -88,7 +105,7 @@ std::string runtime_error_text(const ri::Program& prog, const ri::RuntimeError& 
 // rule file fails.
 int print_lines(const Options& o, const std::string& dir) {
   const std::string& file = o.files.front();
-  auto prog = load(file, dir);
+  auto prog = load(file, dir, o.engine);
   if (!prog) return 1;
   try {
     ri::Game g(prog);
@@ -115,7 +132,7 @@ bench::Work choose_work(ri::Game& g, const Options& o) {
 
 // Measures one game and prints its row; notes go to standard error. False when this benchmark failed on it.
 bool measure_entry(const bench::Table& table, const Entry& e, const Options& o, const std::string& dir) {
-  auto prog = load(e.file, dir);
+  auto prog = load(e.file, dir, o.engine);
   bench::Work w{0, 0, o.work.seed, o.work.max_plies, o.work.threads};
   if (!prog) {
     std::cout << table.row(e.name, w, {});
@@ -162,7 +179,7 @@ int print_search_table(const Options& o, const std::string& dir) {
             << bench::search_header(width) << std::flush;
   bool ok = true;
   for (const Entry& e : games) {
-    auto prog = load(e.file, dir);
+    auto prog = load(e.file, dir, o.engine);
     std::optional<bench::SearchFigures> f;
     if (prog) {
       try {
@@ -195,6 +212,8 @@ int print_table(const Options& o, const std::string& dir) {
             << table.header() << std::flush;
   bool ok = true;
   for (const Entry& e : games) ok = measure_entry(table, e, o, dir) && ok;
+  if (!builds.empty()) std::cout << "\nnative builds:\n";
+  for (const std::string& b : builds) std::cout << "  " << b << "\n";
   return ok ? 0 : 1;
 }
 
@@ -221,6 +240,9 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(uint64_t{1}, uint64_t{100'000'000}));
   app.add_option("--against", o.against, "another ruleinterp_bench to run on the same work (scripts/bench-build)")
       ->check(CLI::ExistingFile);
+  app.add_option("--engine", o.engine, "interp (default) or native: each game on its native build (spec/native.md)")
+      ->check(CLI::IsMember({"interp", "native"}))
+      ->excludes("--against");
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -157,6 +157,7 @@ void add_bestmove(CLI::App& app, std::vector<Command>& out) {
   cmd->add_option("--ai", o->ai, "the computer player: random, mcts, mcts:ITERATIONS, mcts:SECONDSs (each mcts optionally :playout=ACTIONS) or "
                   "alphabeta:DEPTH (default mcts)");
   add_start_options(cmd, o->start, "the position after this move log");
+  add_engine_option(cmd, o->start);
   out.push_back({cmd, [o] { return run_bestmove(*o); }});
 }
 
@@ -187,7 +188,11 @@ void add_arena(CLI::App& app, std::vector<Command>& out) {
   add_set_option(cmd, o->start.set);
   add_allow_dir_option(cmd, o->start.allow_dirs);
   cmd->add_option("--log", o->start.log, "play every game from the position after this move log");
-  out.push_back({cmd, [o] { return run_arena_command(*o); }});
+  add_engine_option(cmd, o->start);
+  out.push_back({cmd, [o] {
+                   o->start.long_job = o->games >= 1000;
+                   return run_arena_command(*o);
+                 }});
 }
 
 }  // namespace ri::cli

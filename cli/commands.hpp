@@ -70,6 +70,7 @@ void add_describe(CLI::App& app, std::vector<Command>& out);
 void add_arena(CLI::App& app, std::vector<Command>& out);
 void add_bestmove(CLI::App& app, std::vector<Command>& out);
 void add_merge(CLI::App& app, std::vector<Command>& out);
+void add_compile(CLI::App& app, std::vector<Command>& out);
 
 // A text for people (a description, how to type a move): its lines wrapped at spaces to at most `width` bytes with
 // the indent (a longer word stays whole; SIZE_MAX: not wrapped), each indented by `indent` spaces; its own line
@@ -127,7 +128,19 @@ struct Start {
   bool invariants = false;             // check the rule file's invariants while the log is replayed (`replay`)
   std::string deck;                    // --deck NAMES (add_deck_option)
   CLI::Option* deck_option = nullptr;
+  std::string engine = "interp";       // --engine (add_engine_option): interp, native or auto
+  bool long_job = false;               // the job is long enough for `auto` to compile a native build
 };
+
+// Registers the option `--engine interp|native|auto` (default `fallback`) on a command that runs a game.
+void add_engine_option(CLI::App* cmd, Start& start, const std::string& fallback = "auto");
+
+// The program a command runs on by --engine: `prog` (interp; auto without a native build in the cache when the job
+// is not long), or a copy running its native build (interpreter/native/), compiled now if need be (native; auto for
+// a long job). Null after printing why there is none when native was asked for; auto prints a note and falls back to
+// the interpreter when a compile fails.
+std::shared_ptr<const Program> with_engine(std::shared_ptr<const Program> prog, const std::string& engine,
+                                           bool long_job, const std::string& file);
 
 // The options of `start` that set a game up, in one line (the `start:` of a shard's file, spec/cli.md, *Shards*):
 // `--set A=1 --position POS --log LOG --deck NAMES --seed N`, each only when given; "" when none is.

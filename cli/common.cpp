@@ -258,7 +258,7 @@ std::shared_ptr<const Program> load_started(const std::string& file, const Start
                                             const std::vector<std::string>* expressions) {
   ParamValues params;
   if (!gather_params(start.set, start.position, start.log, &out.log, params)) return nullptr;
-  return load_or_report(file, expressions, params, start.allow_dirs);
+  return with_engine(load_or_report(file, expressions, params, start.allow_dirs), start.engine, start.long_job, file);
 }
 
 int with_game(const std::string& file, const Start& start, const std::function<int(Game&)>& f,

@@ -111,6 +111,7 @@ int main(int argc, char** argv) {
   ri::cli::add_arena(app, commands);
   ri::cli::add_bestmove(app, commands);
   ri::cli::add_merge(app, commands);
+  ri::cli::add_compile(app, commands);
   ri::cli::add_apply(app, commands);
   ri::cli::add_eval(app, commands);
   ri::cli::add_position(app, commands);

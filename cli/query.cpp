@@ -53,6 +53,7 @@ void add_replay(CLI::App& app, std::vector<Command>& out) {
   add_position_option(cmd, o->start);
   add_set_option(cmd, o->start.set);
   add_allow_dir_option(cmd, o->start.allow_dirs);
+  add_engine_option(cmd, o->start, "interp");
   out.push_back({cmd, [o] {
                    Opened game;
                    auto prog = load_started(o->file, o->start, game);
@@ -83,7 +84,9 @@ void add_perft(CLI::App& app, std::vector<Command>& out) {
   add_start_options(cmd, o->start, "count from the position after this move log");
   add_threads_option(cmd, o->threads);
   add_shard_option(cmd, o->shard);
+  add_engine_option(cmd, o->start);
   out.push_back({cmd, [o] {
+                   o->start.long_job = o->depth >= 6;
                    return with_game(o->file, o->start, [&](Game& g) {
                      if (!o->shard.empty()) {  // one shard's counts, for `merge`
                        ShardRun run{"perft", o->file, start_text(o->start), 1, 1};
@@ -131,7 +134,9 @@ void add_playout(CLI::App& app, std::vector<Command>& out) {
   add_allow_dir_option(cmd, o->start.allow_dirs);
   cmd->add_option("--log", o->start.log, "play from the position after this move log");
   add_threads_option(cmd, o->threads);
+  add_engine_option(cmd, o->start);
   out.push_back({cmd, [o] {
+                   o->start.long_job = o->count >= 10000;
                    Opened game;
                    auto prog = load_started(o->file, o->start, game);
                    if (!prog) return 1;

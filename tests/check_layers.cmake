@@ -2,7 +2,7 @@
 # The interpreter's stages (interpreter/README.md), in pipeline order. A file of a stage may include only headers of
 # its own stage and of the stages before it: no arrow runs from an earlier stage into a later one. Prints every
 # include that breaks the rule, and fails when there is any.
-set(STAGES common syntax check elaborate compile runtime io pipeline analysis search)
+set(STAGES common syntax check elaborate compile runtime io pipeline analysis search native)
 set(bad "")
 foreach(stage ${STAGES})
   list(FIND STAGES ${stage} rank)

@@ -1,4 +1,4 @@
-# cmake -DRULEINTERP=... -DPERFT=file.perft [-DTHREADS=N] -P run_perft.cmake
+# cmake -DRULEINTERP=... -DPERFT=file.perft [-DTHREADS=N] [-DENGINE=interp|native] -P run_perft.cmake
 # A .perft file names its rule file (`rules: PATH`, optionally `position: PATH`, the position file to start from, or
 # `position-text: TEXT`, the position in the rule file's text form (--position-text),
 # `log: PATH`, `allow-dir: DIR`, a directory whose rule files the rule file may extend, and `set: NAME=VALUE,...`,
@@ -6,7 +6,8 @@
 # shuffles, as `--deck` takes it) and lists `DEPTH COUNT` lines; `ruleinterp perft`
 # must print exactly those lines. With -DMAX_COUNT=N (the sanitizer build, where every step is many times slower) only
 # the lines up to the last whose count is at most N are checked. With -DTHREADS=N perft counts on N threads
-# (--threads N), which must print the same lines.
+# (--threads N), which must print the same lines. -DENGINE names the engine (--engine; default interp): the native one
+# must print them too.
 file(STRINGS ${PERFT} lines)
 set(rules "")
 set(position "")
@@ -17,6 +18,10 @@ set(deck "")
 set(want "")
 set(depth 0)
 set(threads "")
+set(engine --engine interp)
+if(DEFINED ENGINE)
+  set(engine --engine ${ENGINE})
+endif()
 if(DEFINED THREADS)
   set(threads --threads ${THREADS})
 endif()
@@ -43,8 +48,8 @@ foreach(line ${lines})
     set(depth ${CMAKE_MATCH_1})
   endif()
 endforeach()
-execute_process(COMMAND ${RULEINTERP} perft ${rules} ${depth} ${position} ${log} ${allow} ${params} ${deck} ${threads}
+execute_process(COMMAND ${RULEINTERP} perft ${rules} ${depth} ${position} ${log} ${allow} ${params} ${deck} ${threads} ${engine}
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 0 OR NOT out STREQUAL want)
-  message(FATAL_ERROR "perft of ${rules} ${threads} differs (exit ${rc})\n--- expected\n${want}--- actual\n${out}${err}")
+  message(FATAL_ERROR "perft of ${rules} ${threads} ${engine} differs (exit ${rc})\n--- expected\n${want}--- actual\n${out}${err}")
 endif()

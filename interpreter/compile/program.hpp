@@ -72,6 +72,8 @@ enum class Op : uint8_t {
   SShuffle /* k0 site: its stack shuffled with the setup's generator, or arranged as the deck given (setup only) */,
 };
 
+struct NativeCode;  // runtime/native_abi.hpp
+
 struct Node {
   Op op;
   Type type = Type::Error;
@@ -113,6 +115,9 @@ struct Program : Model {
   std::vector<uint8_t> memoized, generating;
   int nhoisted = 0;  // the Op::Hoisted nodes (compile/hoist.hpp)
   int ncached = 0;   // the Op::Cached nodes (compile/cache.hpp)
+  // A native build of this program (native/, loaded): handlers that the machine runs in place of some nodes' closures;
+  // null: the interpreter's closures only. The program's results are the same either way.
+  std::shared_ptr<const NativeCode> native;
 
   const Node& node(int i) const { return code[i]; }
   // The highest move parameter (slots 0 .. np - 1 of the move's frame) that the code at node n reads, or -1 (n < 0:

@@ -14,6 +14,7 @@
 #include "compile/requirements.hpp"
 #include "runtime/blocks.hpp"
 #include "runtime/machine.hpp"
+#include "runtime/native_abi.hpp"
 
 namespace ri {
 
@@ -1164,6 +1165,14 @@ XCode build_closures(const Program& P) {
   }
   direct_parts(P, c);
   compile_blocks(P, c);
+  if (P.native) {  // a native build's handlers in place of their nodes' closures, which stay at hand
+    c.original.assign(P.code.size(), nullptr);
+    for (const NativeEntry& e : P.native->entries) {
+      if (e.node < 0 || static_cast<size_t>(e.node) >= P.code.size()) continue;
+      c.original[static_cast<size_t>(e.node)] = c.nodes[static_cast<size_t>(e.node)].fn;
+      c.nodes[static_cast<size_t>(e.node)].fn = e.fn;
+    }
+  }
   return c;
 }
 

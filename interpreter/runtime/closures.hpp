@@ -69,6 +69,9 @@ struct XCode {
   // DirectPart, so XCode moves but is never copied) and how many cells they have together
   std::vector<DirectPart> direct;
   size_t direct_cells = 0;
+  // with a native build (Program::native, runtime/native_abi.hpp): per node, its closure before the build's handler
+  // replaced it (null where none did), which the handler leaves what it cannot compute to
+  std::vector<XFn> original;
 
   XCode() = default;
   XCode(XCode&&) = default;

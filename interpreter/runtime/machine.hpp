@@ -69,6 +69,10 @@ class Machine {
   void execute(int n);
   // Whether node n is evaluated by a block's code (runtime/blocks.hpp), not by closures alone.
   bool in_block(int n) const;
+  // Whether node n is evaluated by a native build's code (Program::native, runtime/native_abi.hpp).
+  bool in_native(int n) const {
+    return n >= 0 && static_cast<size_t>(n) < code_->original.size() && code_->original[static_cast<size_t>(n)];
+  }
   Value& slot(int i) { return slots_[i]; }
   void reset_lets() { let_mask_ = 0; }
   void forget_lets(uint64_t mask) { let_mask_ &= ~mask; }  // the lets whose bits are set are computed anew
@@ -182,6 +186,7 @@ class Machine {
   friend struct Closures;    // the handlers of the expressions (closures.cpp)
   friend struct Statements;  // and of the statements (effects.cpp)
   friend struct Blocks;      // and the blocks' code (blocks_run.cpp)
+  friend struct Native;      // and a native build's code (native_abi.hpp)
   Value ev(int n) {
     const XNode& x = nodes_[static_cast<size_t>(n)];
     return x.fn(*this, x);

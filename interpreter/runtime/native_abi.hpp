@@ -1,0 +1,77 @@
+// What a native build of a program shares with the machine (native/: the program's expressions translated to C++ and
+// compiled into a shared object): the handlers it gives in place of some nodes' closures (NativeEntry), the machine's
+// few out-of-line operations it calls (NativeHost), and the machine's state as its code reads it (Native: inline
+// only, so that the shared object needs no symbol of the program that loads it). The generated code includes this
+// header and nothing else of ours; its layout must be the loader's, which native/ checks (kNativeAbi and the key of
+// the headers it was compiled with).
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "runtime/machine.hpp"
+#include "runtime/state.hpp"
+
+namespace ri {
+
+// Raised whenever what the generated code may assume of the machine changes (the key of the headers changes too).
+inline constexpr int kNativeAbi = 1;
+
+// Node `node`'s closure is replaced by `fn`.
+struct NativeEntry {
+  int32_t node;
+  XFn fn;
+};
+
+// What the generated code calls in the machine: an evaluation step counted at node n (it throws when the budget is
+// spent).
+struct NativeHost {
+  void (*out_of_steps)(Machine& m, int n);
+};
+
+// A native build, loaded: its handlers, valid while `library` is held (build_closures installs them; the node's
+// closure stays at hand, XCode::original, for the values the generated code leaves to it).
+struct NativeCode {
+  std::shared_ptr<void> library;
+  std::vector<NativeEntry> entries;
+};
+
+// The machine as the generated code reads and writes it. A value the code cannot compute (a site out of range, an
+// overflow, a secret read while hiding) it leaves to the original closure of the tree's root (redo), which computes
+// the tree again and reports the error as the interpreter does.
+struct Native {
+  static Value& slot(Machine& m, int i) { return m.slots_[static_cast<size_t>(m.base_ + i)]; }
+  static uint64_t& lets(Machine& m) { return m.let_mask_; }
+  static int64_t var(const Machine& m, int64_t off) { return m.S_.vars[static_cast<size_t>(off)]; }
+  static int64_t me(const Machine& m) { return m.S_.player; }
+  static int64_t flags(const Machine& m) { return m.S_.flags; }
+  static int64_t over(const Machine& m) { return m.S_.over; }
+  static int64_t hist_len(const Machine& m) { return m.S_.hist_len; }
+  static int64_t count(const Machine& m, int64_t s) { return m.S_.count[static_cast<size_t>(s)]; }
+  static int64_t top(const Machine& m, int64_t s) { return top_piece(m.S_, static_cast<int>(s)); }
+  static uint64_t npieces(const Machine& m) { return m.S_.kind.size(); }
+  static int64_t owner(const Machine& m, int64_t p) { return m.S_.owner[static_cast<size_t>(p)]; }
+  static int64_t kind(const Machine& m, int64_t p) { return m.S_.kind[static_cast<size_t>(p)]; }
+  static int64_t site(const Machine& m, int64_t p) { return m.S_.site[static_cast<size_t>(p)]; }
+  static int64_t attr(const Machine& m, int64_t p, int a) {
+    return m.S_.attrs[static_cast<size_t>(p) * static_cast<size_t>(m.S_.nattrs) + static_cast<size_t>(a)];
+  }
+  static bool hiding(const Machine& m) { return m.hiding_; }
+  static int64_t owned(const Machine& m, int64_t s, int64_t p) {
+    return m.S_.owned[static_cast<size_t>(s) * static_cast<size_t>(m.S_.nplayers) + static_cast<size_t>(p)];
+  }
+  static size_t arena(const Machine& m) { return m.arena_.size(); }
+  static void drop_lists(Machine& m, size_t mark) { m.drop_lists(mark); }
+  static void tick(Machine& m, const NativeHost* h, int n) {
+    if (--m.budget_ < 0 || --m.op_budget_ < 0) [[unlikely]] h->out_of_steps(m, n);
+  }
+  static Value ev(Machine& m, int n) {
+    const XNode& x = m.nodes_[n];
+    return x.fn(m, x);
+  }
+  static Value redo(Machine& m, int n) { return m.code_->original[static_cast<size_t>(n)](m, m.nodes_[n]); }
+  // the loader's side (runtime/native.cpp)
+  static const NativeHost host;
+};
+
+}  // namespace ri

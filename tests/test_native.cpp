@@ -1,0 +1,195 @@
+// The native engine (interpreter/native/): the translation of expressions to C++ gives the interpreter's values and
+// errors, names from the rule file never enter the generated code, and every failure to build is one clear line.
+#include <catch2/catch.hpp>
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "native/build.hpp"
+#include "native/codegen.hpp"
+#include "pipeline/pipeline.hpp"
+#include "runtime/engine.hpp"
+
+using namespace ri;
+
+namespace {
+
+const char* kGame = R"RULES(game: {name: native}
+players: [A, B]
+topology: {grids: [{width: 3, height: 2}]}
+history: {h: 0}
+variables: {score: {type: int, init: 5}}
+pieces: {man: {per_player: 2}}
+moves:
+  go:
+    effects: [pass]
+turn: [{choose: all}]
+end: []
+functions:
+  twice(int n) -> int: "n * 2"
+  far(site s) -> bool: "x_of(s) + y_of(s) >= 4"
+)RULES";
+
+std::string cache() {
+  if (const char* d = std::getenv("RULEINTERP_CACHE"); d && *d) return d;
+  return RULEINTERP_TEST_CACHE;
+}
+
+// What evaluating expression e shows: its value, or its error as FILE:LINE:COL message.
+std::string shown(Game& g, const Program& p, int e) {
+  Machine& M = g.machine();
+  try {
+    M.begin_operation();
+    return M.show_value(M.evaluate(e), p.code[static_cast<size_t>(e)].type);
+  } catch (const RuntimeError& err) {
+    return fmt::format("error {}:{}: {}", err.pos.line, err.pos.col, err.what());
+  }
+}
+
+struct Row {
+  std::string expr, value;
+  bool native = true;  // its root is computed by the native build
+};
+
+}  // namespace
+
+TEST_CASE("native: expressions compiled to C++ give the interpreter's values and errors", "[native]") {
+  const std::vector<Row> rows = {
+      {"history_len() + 7", "7"},
+      {"score * 3 - 1", "14"},
+      {"7 / (history_len() - 2) + 7 % (history_len() - 2)", "-5"},  // floors, as the language does
+      {"7 / history_len()", "error 1:3: division by zero"},
+      {"score - 9223372036854775807 - 7", "error 1:29: integer overflow"},
+      {"-(history_len() - 9223372036854775807 - 1)", "error 1:1: integer overflow"},
+      {"abs(history_len() - 5) + max(history_len(), 3) + min(score, 2)", "10"},
+      {"let x = history_len() + 2; x * x + x", "6"},
+      {"if history_len() == 0 and score > 4 then 1 else 2", "1"},
+      {"not (history_len() > 0 or score < 5)", "true"},
+      {"size(site_at(history_len() + 1, 1)) + size(site_at(history_len() + 3, 2))", "0"},
+      {"size(site_at(history_len() + 4, 1))", "error 1:1: no site here"},
+      {"x_of(site_at(2, history_len() + 2)) * 10 + y_of(site_at(3, history_len() + 1))", "21"},
+      {"offset(a1, history_len() + 2, 1)", "c2"},
+      {"offset(c1, 1, history_len())", "none"},
+      {"offset(site_at(1, 1), 1, 1)", "b2"},
+      {"offset(site_at(3, 2 + history_len()), 1, 0)", "none"},
+      {"count(s in sites where size(s) == history_len())", "6"},
+      {"count(s in sites where far(s) and size(s) == history_len())", "3"},
+      {"sum(i in 1..(history_len() + 4) : i * i)", "30"},
+      {"min(i in 1..history_len() : i)", "error 1:1: 'min' over an empty list"},
+      {"max(s in sites : x_of(s) * 10 + y_of(s))", "32"},
+      {"all(s in sites : x_of(s) <= 3) and any(s in sites : y_of(s) == 2)", "true"},
+      {"any(s in neighbours(site_at(1, 1 + history_len()), north) : s == a2)", "true"},
+      {"step(site_at(1, 1 + history_len()), east)", "b1"},
+      {"step(site_at(3, 1 + history_len()), east)", "none"},
+      {"twice(history_len() + 4) + twice(score)", "18"},
+      {"next(me) == B and opponent(me) == B", "true"},
+      {"top(a1) == none and history_len() == 0", "true"},
+      {"score + history_len() in [5, 6]", "true"},
+      {"nth([3, 1, 4], history_len() + 2)", "4"},
+      {"nth([3, 1, 4], history_len() + 3)", "error 1:1: position 3 is outside the list (length 3)"},
+      {"owned(a1, me) + history_len()", "0"},
+  };
+  std::vector<std::string> exprs;
+  for (const Row& r : rows) exprs.push_back(r.expr);
+  Diagnostics d;
+  LoadOptions o;
+  o.expressions = &exprs;
+  auto p = load_rules_text("t.rules", kGame, d, o);
+  INFO(d.format());
+  REQUIRE(p);
+  NativeOptions options;
+  options.cache_dir = cache();
+  const NativeBuild b = native_build(*p, options);
+  INFO(b.error);
+  REQUIRE(b.code);
+  auto q = with_native(*p, b.code);
+  Game interp(p), native(q);
+  for (size_t i = 0; i < rows.size(); ++i) {
+    INFO(rows[i].expr);
+    const int e = q->expressions[i];
+    std::string want = rows[i].value;
+    CHECK(shown(interp, *p, e).substr(0, want.size()) == want);
+    CHECK(shown(native, *q, e) == shown(interp, *p, e));
+    CHECK(native.machine().in_native(e) == rows[i].native);
+  }
+}
+
+TEST_CASE("native: no name or string of the rule file enters the generated code", "[native]") {
+  const std::vector<std::string> hostile = {"*/ #include <cstdlib>", "\\\" ); system(\\\"rm -rf /\\\"); //",
+                                            "??/ R\\\"x(", "\\n#define int"};
+  std::string text = kGame;
+  std::vector<std::string> exprs;
+  for (const std::string& h : hostile) exprs.push_back(fmt::format("('{}' ++ 'y') == 'x' or history_len() == 0", h));
+  Diagnostics d;
+  LoadOptions o;
+  o.expressions = &exprs;
+  auto p = load_rules_text("evil\"*/.rules", text, d, o);
+  INFO(d.format());
+  REQUIRE(p);
+  const NativeSource src = native_source(*p, "key");
+  CHECK(src.roots > 0);
+  for (const std::string& s : p->strings) {
+    if (s.size() < 3) continue;
+    INFO(s);
+    CHECK(src.text.find(s) == std::string::npos);
+  }
+  CHECK(src.text.find("evil") == std::string::npos);
+  CHECK(src.text.find("system") == std::string::npos);
+  CHECK(src.text.find("cstdlib") == std::string::npos);
+}
+
+TEST_CASE("native: a build that cannot be made is one line, and a broken cache entry is built again", "[native]") {
+  auto p = [] {
+    Diagnostics d;
+    auto prog = load_rules_text("t.rules", kGame, d);
+    REQUIRE(prog);
+    return prog;
+  }();
+  const std::filesystem::path dir = std::filesystem::path(cache()) / "test-errors";
+  std::filesystem::remove_all(dir);
+  NativeOptions options;
+  options.cache_dir = dir.string();
+  struct Case {
+    std::string compiler, cache, error;
+  };
+  const std::vector<Case> cases = {
+      {"/nonexistent/c++", "", "cannot run the C++ compiler '/nonexistent/c++'"},
+      {"false", "", "the C++ compiler 'false' failed"},
+      {"", "/proc/no/cache", "cannot write the native build cache '/proc/no/cache'"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.compiler << " " << c.cache);
+    NativeOptions o = options;
+    o.compiler = c.compiler;
+    if (!c.cache.empty()) o.cache_dir = c.cache;
+    const NativeBuild b = native_build(*p, o);
+    CHECK_FALSE(b.code);
+    CHECK(b.error.rfind(c.error, 0) == 0);
+    CHECK(b.error.find('\n') == std::string::npos);
+  }
+  // not compiled when the caller does not want it compiled
+  NativeBuild none = native_build(*p, options, false);
+  CHECK_FALSE(none.code);
+  CHECK(none.error == "no native build of this rule file in the cache");
+  // built, found again, and built again over a corrupt file (once the builds loaded are let go)
+  std::string library;
+  {
+    NativeBuild first = native_build(*p, options);
+    REQUIRE(first.code);
+    CHECK(first.compiled);
+    NativeBuild again = native_build(*p, options);
+    REQUIRE(again.code);
+    CHECK_FALSE(again.compiled);
+    CHECK(again.library == first.library);
+    library = first.library;
+  }
+  std::ofstream(library + ".x") << "not a shared object";
+  std::filesystem::rename(library + ".x", library);
+  NativeBuild rebuilt = native_build(*p, options);
+  REQUIRE(rebuilt.code);
+  CHECK(rebuilt.compiled);
+}
