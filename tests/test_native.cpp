@@ -31,6 +31,11 @@ turn: [{choose: all}]
 end: []
 functions:
   twice(int n) -> int: "n * 2"
+  # a loop: a call of itself ending its body (a tail call)
+  sum_to(int n, int acc) -> int: "if n <= 0 then acc else sum_to(n - 1, acc + n)"
+  # recursion that is no tail call, and one that never ends
+  fact(int n) -> int: "if n <= 1 then 1 else n * fact(n - 1)"
+  deep(int n) -> int: "1 + deep(n + 1)"
   far(site s) -> bool: "x_of(s) + y_of(s) >= 4"
 )RULES";
 
@@ -39,14 +44,17 @@ std::string cache() {
   return RULEINTERP_TEST_CACHE;
 }
 
-// What evaluating expression e shows: its value, or its error as FILE:LINE:COL message.
+// What evaluating expression e shows: its value, or its error as `error LINE:COL: MESSAGE`, then the calls that led
+// there.
 std::string shown(Game& g, const Program& p, int e) {
   Machine& M = g.machine();
   try {
     M.begin_operation();
     return M.show_value(M.evaluate(e), p.code[static_cast<size_t>(e)].type);
   } catch (const RuntimeError& err) {
-    return fmt::format("error {}:{}: {}", err.pos.line, err.pos.col, err.what());
+    std::string calls;  // the calls that led there, innermost first
+    for (const Pos& c : err.calls) calls += fmt::format(" from {}:{}", c.line, c.col);
+    return fmt::format("error {}:{}: {}{}", err.pos.line, err.pos.col, err.what(), calls);
   }
 }
 
@@ -92,6 +100,20 @@ TEST_CASE("native: expressions compiled to C++ give the interpreter's values and
       {"nth([3, 1, 4], history_len() + 2)", "4"},
       {"nth([3, 1, 4], history_len() + 3)", "error 1:1: position 3 is outside the list (length 3)"},
       {"owned(a1, me) + history_len()", "0"},
+      // lists: filter and map made natively, aggregates over any list
+      {"filter(s in sites : x_of(s) + history_len() == 2)", "[b1, b2]"},
+      {"map(s in sites where y_of(s) == 1 : x_of(s) * 10 + history_len())", "[10, 20, 30]"},
+      {"len(filter(s in sites : size(s) == history_len())) + history_len()", "6"},
+      {"sum(x in map(s in sites : x_of(s)) : x * (history_len() + 1))", "12"},
+      {"count(p in all_pieces(man) where p != none) + count(p in pieces_at(a1)) + history_len()", "4"},
+      {"any(x in [history_len(), 5] : x == 5)", "true"},
+      {"filter(s in neighbours(site_at(2, 1 + history_len()), north) : true)", "[b2]"},
+      {"map(i in 1..(history_len() + 3) : 10 / (i - 2))", "error 1:38: division by zero"},
+      // calls of functions that are not inlined
+      {"sum_to(history_len() + 100, 0)", "5050"},
+      {"fact(history_len() + 10)", "3628800"},
+      {"fact(history_len() + 21)", "error 17:48: integer overflow"},
+      {"deep(history_len())", "error 18:28: calls nested too deeply (more than 200)"},
   };
   std::vector<std::string> exprs;
   for (const Row& r : rows) exprs.push_back(r.expr);

@@ -43,12 +43,15 @@ class Gen {
         if (const int c = P_.kid(n, k); c >= 0) ++parents[static_cast<size_t>(c)];
     fn_.assign(P_.code.size(), 0);
     for (size_t n = 0; n < P_.code.size(); ++n)
-      fn_[n] = ok_[n] && (roots[n] || parents[n] > 1) && P_.code[n].nk > 0;
+      fn_[n] = ok_[n] && (roots[n] || parents[n] > 1 || is_list(P_.code[n].type)) && P_.code[n].nk > 0;
     std::string decls, fns, entries;
+    // the body of a function that a translated call calls
+    for (size_t n = 0; n < P_.code.size(); ++n)
+      if (ok_[n] && P_.code[n].op == Op::Call) fn_[static_cast<size_t>(P_.functions[static_cast<size_t>(P_.code[n].a)].body)] = 2;
     for (size_t r = 0; r < P_.code.size(); ++r) {
-      if (!fn_[r]) continue;
+      if (fn_[r] != 1) continue;
       const int size = tree_size(static_cast<int>(r), true);
-      if (size < 2) fn_[r] = 0;  // one node: its closure costs a call as well
+      if (size < 2 && !is_list(P_.code[r].type)) fn_[r] = 0;  // one node: its closure costs a call as well
     }
     for (size_t r = 0; r < P_.code.size(); ++r) {
       if (!fn_[r]) continue;
@@ -102,6 +105,8 @@ class Gen {
   // Whether node n is computed by the generated code (its kids may not be).
   bool translatable(int n) const {
     const Node& d = at(n);
+    if ((d.op == Op::Filter || d.op == Op::Map) && d.nk > 2 && kid(n, 2) >= 0)  // a list: a function of its own
+      return scalar(at(kid(n, 2)).type) && (kid(n, 1) < 0 || scalar(at(kid(n, 1)).type));
     if (!scalar(d.type)) return false;
     switch (d.op) {
       case Op::Const: case Op::Str: case Op::Local: case Op::LazyLet: case Op::Global: case Op::PerPlayer: case Op::Me:
@@ -115,12 +120,18 @@ class Gen {
       case Op::Link: case Op::XOf: case Op::YOf: case Op::SiteAt: case Op::Offset:
         return true;
       case Op::Bind: return !remembered_call(P_, n) && d.nk - 1 <= kMaxCallArgs;
-      case Op::Nth: case Op::Len: return is(kid(n, 0), Op::ConstList);
-      case Op::In: case Op::NotIn: return is(kid(n, 1), Op::ConstList);
-      case Op::Any: case Op::All: case Op::Count: case Op::Sum: case Op::Min: case Op::Max: {
-        const int dom = kid(n, 0);
-        return is(dom, Op::ConstList) || is(dom, Op::Related) || is(dom, Op::Range);
+      case Op::Call: {  // its body a function of its own
+        if (remembered_call(P_, n) || d.nk > kMaxCallArgs || d.a < 0) return false;
+        const int body = P_.functions[static_cast<size_t>(d.a)].body;
+        return body >= 0 && body != n && at(body).op != Op::Call && translatable(body);
       }
+      case Op::TailCall: return d.nk <= kMaxCallArgs;
+      case Op::Nth: return is(kid(n, 0), Op::ConstList);
+      case Op::Len: return true;
+      case Op::In: case Op::NotIn: return is(kid(n, 1), Op::ConstList);
+      case Op::Any: case Op::All: case Op::Count: case Op::Sum: case Op::Min: case Op::Max:
+        return (d.nk < 2 || kid(n, 1) < 0 || scalar(at(kid(n, 1)).type)) &&
+               (d.nk < 3 || kid(n, 2) < 0 || scalar(at(kid(n, 2)).type));
       default: return false;
     }
   }
@@ -140,7 +151,9 @@ class Gen {
     return fmt::format("N::ev(m, {}).i", k);
   }
   // the value of the function's own node
-  std::string value_of(int r) { return fmt::format("Value{{{}, 0, 0}}", expr(r)); }
+  std::string value_of(int r) {
+    return is_list(at(r).type) ? collect(r) : fmt::format("Value{{{}, 0, 0}}", expr(r));
+  }
   std::string value(int k) {
     if (k >= 0 && fn_[static_cast<size_t>(k)]) return fmt::format("n{}(m, x)", k);
     if (k >= 0 && ok_[static_cast<size_t>(k)]) return fmt::format("Value{{{}, 0, 0}}", expr(k));
@@ -224,14 +237,12 @@ class Gen {
     return fmt::format("({{ const int64_t {} = {}; static_cast<int64_t>({} {} {}); }})", a, iv(kid(n, 0)), a, op,
                        iv(kid(n, 1)));
   }
-  // any, all, count, sum, min, max over a constant list, a relation's list of a site or a range: one step per element,
-  // the lists made for an element dropped before the next (as Closures::aggregate_of)
-  std::string aggregate(int n) {
-    const Node& d = at(n);
-    const int dom = kid(n, 0), where = d.nk > 1 ? kid(n, 1) : -1, body = d.nk > 2 ? kid(n, 2) : -1;
-    const std::string acc = t(), found = t(), sl = t(), mark = t(), e = t(), i = t();
-    std::string s = "({ ";
-    std::string head;
+  // The loop over list dom's elements, at node n (one step each, as Machine::for_each counts them): what comes before
+  // it (`pre`) and its head, which opens the loop's block and declares the element `e` (a const int64_t), its step
+  // counted. A constant list, a relation's list of a site and a range are walked here; another list through the
+  // machine's list access.
+  void loop(int n, int dom, const std::string& e, std::string& pre, std::string& head) {
+    const std::string i = t();
     if (is(dom, Op::ConstList)) {
       const std::string& l = list(at(dom).a);
       const size_t len = P_.lists[static_cast<size_t>(at(dom).a)].size();
@@ -239,22 +250,37 @@ class Gen {
     } else if (is(dom, Op::Related)) {
       const std::string& r = relation(at(dom).a);
       const std::string st = t();
-      s += site(kid(dom, 0), st) + " ";
+      pre += site(kid(dom, 0), st) + " ";
       head = fmt::format("for (int32_t {} = {}o[{}]; {} < {}o[{} + 1]; ++{}) {{ const int64_t {} = {}i[{}];", i, r, st, i,
                          r, st, i, e, r, i);
-    } else {  // a range: bounds as Closures::range checks them
+    } else if (is(dom, Op::Range)) {  // bounds as Closures::range checks them
       const std::string lo = t(), hi = t();
-      s += fmt::format("const int64_t {} = {}; const int64_t {} = {}; ", lo, iv(kid(dom, 0)), hi, iv(kid(dom, 1)));
-      s += fmt::format("if ({} < INT32_MIN || {} > INT32_MAX || {} < INT32_MIN || {} > INT32_MAX || ({} >= {} && {} - {} >= {})) {}; ",
-                       lo, lo, hi, hi, hi, lo, hi, lo, kMaxRange, redo());
+      pre += fmt::format("const int64_t {} = {}; const int64_t {} = {}; ", lo, iv(kid(dom, 0)), hi, iv(kid(dom, 1)));
+      pre += fmt::format("if ({} < INT32_MIN || {} > INT32_MAX || {} < INT32_MIN || {} > INT32_MAX || ({} >= {} && {} - {} >= {})) {}; ",
+                         lo, lo, hi, hi, hi, lo, hi, lo, kMaxRange, redo());
       head = fmt::format("for (int64_t {} = {}; {} <= {}; ++{}) {{ const int64_t {} = {};", i, lo, i, hi, i, e, i);
+    } else {
+      const std::string l = t(), all = t(), len = t();
+      pre += fmt::format("const Value {} = {}; const bool {} = N::all_pieces({}); const int64_t {} = {} ? static_cast<int64_t>(N::npieces(m)) : N::len(m, {}); ",
+                         l, value(dom), all, l, len, all, l);
+      head = fmt::format("for (int64_t {} = 0; {} < {}; ++{}) {{ if ({} && N::site(m, {}) < 0) continue; const int64_t {} = {} ? {} : N::at(m, {}, {});",
+                         i, i, len, i, all, i, e, all, i, l, i);
     }
+    head += fmt::format(" N::tick(m, H, {});", n);
+  }
+  // any, all, count, sum, min, max: one step per element, the lists made for an element dropped before the next (as
+  // Closures::aggregate_of)
+  std::string aggregate(int n) {
+    const Node& d = at(n);
+    const int dom = kid(n, 0), where = d.nk > 1 ? kid(n, 1) : -1, body = d.nk > 2 ? kid(n, 2) : -1;
+    const std::string acc = t(), found = t(), sl = t(), mark = t(), e = t();
+    std::string s = "({ ", head;
+    loop(n, dom, e, s, head);
     const bool extreme = d.op == Op::Min || d.op == Op::Max;
     s += fmt::format("int64_t {} = {}; bool {} = false; (void){}; Value* {} = &N::slot(m, {}); const size_t {} = N::arena(m); ",
                      acc, d.op == Op::All ? 1 : 0, found, found, sl, d.a, mark);
     s += head;
-    s += fmt::format(" N::tick(m, H, {}); if (N::arena(m) != {}) N::drop_lists(m, {}); *{} = Value{{{}, 0, 0}};", n, mark,
-                     mark, sl, e);
+    s += fmt::format(" if (N::arena(m) != {}) N::drop_lists(m, {}); *{} = Value{{{}, 0, 0}};", mark, mark, sl, e);
     if (where >= 0) s += fmt::format(" if (!({})) continue;", iv(where));
     switch (d.op) {
       case Op::Any: s += fmt::format(" if ({}) {{ {} = 1; break; }}", body >= 0 ? iv(body) : "true", acc); break;
@@ -272,6 +298,49 @@ class Gen {
     s += " }";
     if (extreme) s += fmt::format(" if (!{}) {};", found, redo());
     return s + fmt::format(" {}; }})", acc);
+  }
+  // filter and map: the kept elements or the values, in order, one step each besides the element's, made in the
+  // arena (as Closures::collect); a Value
+  std::string collect(int n) {
+    const Node& d = at(n);
+    const int dom = kid(n, 0), where = kid(n, 1), body = kid(n, 2);
+    const std::string from = t(), start = t(), count = t(), sl = t(), e = t(), keep = t(), v = t();
+    std::string s = fmt::format("({{ const size_t {} = N::arena(m); ", from), head;
+    loop(n, dom, e, s, head);
+    s += fmt::format("size_t {} = N::arena(m); size_t {} = 0; Value* {} = &N::slot(m, {}); ", start, count, sl, d.a);
+    s += head;
+    s += fmt::format(" *{} = Value{{{}, 0, 0}}; bool {} = {}; int64_t {} = {};", sl, e, keep,
+                     where >= 0 ? fmt::format("({}) != 0", iv(where)) : "true", v, e);
+    if (d.op == Op::Filter) s += fmt::format(" if ({}) {} = ({}) != 0;", keep, keep, iv(body));
+    else s += fmt::format(" if ({}) {} = {};", keep, v, iv(body));
+    s += fmt::format(" if (N::arena(m) != {} + {}) [[unlikely]] {} = H->collect_over(m, {}, {}, {});", start, count, start,
+                     n, start, count);
+    s += fmt::format(" if ({}) {{ N::tick(m, H, {}); H->push(m, {}, {}); ++{}; }} }}", keep, n, n, v, count);
+    return s + fmt::format(" H->settle(m, {}, {}); }})", from, start);
+  }
+
+  // a call of a function whose body has a function of its own (Closures::call and in_frame): one nesting deeper and
+  // a step when the function can reach itself, its arguments evaluated in the caller's frame and stored in its frame,
+  // its body evaluated there (again while it ends in a tail call of itself)
+  std::string call(int n) {
+    const Node& d = at(n);
+    const auto f = static_cast<size_t>(d.a);
+    const FunctionInfo& fi = P_.functions[f];
+    const std::string callee = t(), saved = t(), chain = t(), r = t();
+    std::string s = fmt::format("({{ N::nest(m, H, {}); ", n);
+    if (P_.recursive[f] || P_.tail_calls[f]) s += fmt::format("N::tick(m, H, {}); ", n);
+    s += fmt::format("const int {} = N::frame(m, H, {}, {}, {}); ", callee, n, d.b, fi.frame);
+    std::vector<std::string> args;
+    for (int i = 0; i < d.nk; ++i) {
+      args.push_back(t());
+      s += fmt::format("const Value {} = {}; ", args.back(), value(kid(n, i)));
+    }
+    for (int i = 0; i < d.nk; ++i) s += fmt::format("N::absolute(m, {} + {}) = {}; ", callee, i, args[static_cast<size_t>(i)]);
+    s += fmt::format("const int {} = N::base(m); N::base(m) = {}; const size_t {} = N::calls(m); N::push_call(m, {}); ",
+                     saved, callee, chain, n);
+    s += fmt::format("Value {} = n{}(m, x); ", r, fi.body);
+    if (P_.tail_calls[f]) s += fmt::format("while (N::tail(m)) {{ N::tail(m) = false; {} = n{}(m, x); }} ", r, fi.body);
+    return s + fmt::format("N::calls(m) = {}; N::base(m) = {}; --N::depth(m); {}.i; }})", chain, saved, r);
   }
 
   // node n's value, an int64_t expression (n is translatable)
@@ -408,7 +477,9 @@ class Gen {
         return fmt::format("({{ const int64_t {} = {}; if (static_cast<uint64_t>({}) >= {}) {}; static_cast<int64_t>({}[{}]); }})",
                            i, iv(k(1)), i, P_.lists[static_cast<size_t>(l)].size(), redo(), list(l), i);
       }
-      case Op::Len: return lit(static_cast<int64_t>(P_.lists[static_cast<size_t>(at(k(0)).a)].size()));
+      case Op::Len:
+        if (is(k(0), Op::ConstList)) return lit(static_cast<int64_t>(P_.lists[static_cast<size_t>(at(k(0)).a)].size()));
+        return fmt::format("N::len(m, {})", value(k(0)));
       case Op::In:
       case Op::NotIn: {
         const int l = at(k(1)).a;
@@ -418,6 +489,19 @@ class Gen {
                            d.op == Op::In ? "" : "!", r);
       }
       case Op::Any: case Op::All: case Op::Count: case Op::Sum: case Op::Min: case Op::Max: return aggregate(n);
+      case Op::Call: return call(n);
+      case Op::TailCall: {
+        // the arguments that are not their parameter's own value, evaluated, then stored in the frame (tail_call)
+        std::string s = fmt::format("({{ N::tick(m, H, {}); ", n);
+        std::vector<std::pair<int, std::string>> changed;
+        for (int i = 0; i < d.nk; ++i) {
+          if (is(k(i), Op::Local) && at(k(i)).a == i) continue;
+          changed.push_back({i, t()});
+          s += fmt::format("const Value {} = {}; ", changed.back().second, value(k(i)));
+        }
+        for (auto& [i, name] : changed) s += fmt::format("N::slot(m, {}) = {}; ", i, name);
+        return s + fmt::format("N::tail_made(m, {}); INT64_C(0); }})", n);
+      }
       default: return fmt::format("N::ev(m, {}).i", n);  // (not translatable: not reached)
     }
   }

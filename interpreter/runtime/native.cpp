@@ -1,10 +1,25 @@
 // The machine's side of a native build (native_abi.hpp): the operations its code calls out of line.
 #include "runtime/native_abi.hpp"
 
+#include <fmt/format.h>
+
 namespace ri {
 
 const NativeHost Native::host = {
     [](Machine& m, int n) { m.out_of_steps(m.P_->code[static_cast<size_t>(n)]); },
+    [](Machine& m, int n, int64_t item) {
+      m.arena_room(m.P_->code[static_cast<size_t>(n)], 1);
+      m.arena_.push_back(item);
+    },
+    [](Machine& m, int n, size_t start, size_t count) {
+      return m.collect_over(m.P_->code[static_cast<size_t>(n)], start, count);
+    },
+    [](Machine& m, size_t from, size_t at) { return m.settle(from, at); },
+    [](Machine& m, int n, bool beyond_limit) {
+      const Node& at = m.P_->code[static_cast<size_t>(n)];
+      if (beyond_limit) m.fail(at, fmt::format("calls nested too deeply (more than {})", m.limits.depth));
+      m.fail(at, "calls nested too deeply");
+    },
 };
 
 }  // namespace ri

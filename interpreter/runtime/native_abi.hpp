@@ -15,7 +15,7 @@
 namespace ri {
 
 // Raised whenever what the generated code may assume of the machine changes (the key of the headers changes too).
-inline constexpr int kNativeAbi = 1;
+inline constexpr int kNativeAbi = 3;
 
 // Node `node`'s closure is replaced by `fn`.
 struct NativeEntry {
@@ -23,10 +23,16 @@ struct NativeEntry {
   XFn fn;
 };
 
-// What the generated code calls in the machine: an evaluation step counted at node n (it throws when the budget is
-// spent).
+// What the generated code calls in the machine, out of line: the error of an evaluation step over the budget at node
+// n; appending an item to the list arena (the arena's limit checked at node n); Machine::collect_over and
+// Machine::settle, as filter and map use them.
 struct NativeHost {
   void (*out_of_steps)(Machine& m, int n);
+  void (*push)(Machine& m, int n, int64_t item);
+  size_t (*collect_over)(Machine& m, int n, size_t start, size_t count);
+  Value (*settle)(Machine& m, size_t from, size_t at);
+  // the error of a call at node n nested too deeply: past the depth limit (beyond_limit) or past the slots
+  void (*too_deep)(Machine& m, int n, bool beyond_limit);
 };
 
 // A native build, loaded: its handlers, valid while `library` is held (build_closures installs them; the node's
@@ -64,6 +70,32 @@ struct Native {
   static void drop_lists(Machine& m, size_t mark) { m.drop_lists(mark); }
   static void tick(Machine& m, const NativeHost* h, int n) {
     if (--m.budget_ < 0 || --m.op_budget_ < 0) [[unlikely]] h->out_of_steps(m, n);
+  }
+  // list l's length and its i-th element (Machine::list_len, list_at); every piece (ListKind::AllPieces) is walked
+  // over the pieces instead, those off the board skipped, as Machine::for_each walks it
+  static bool all_pieces(const Value& l) { return static_cast<ListKind>(l.i) == ListKind::AllPieces; }
+  static int64_t len(Machine& m, const Value& l) { return m.list_len(l); }
+  static int64_t at(Machine& m, const Value& l, int64_t i) { return m.list_at(l, static_cast<int>(i)).i; }
+  // a call at node n (Closures::call): one nesting deeper, within the depth limit; its frame's first slot, where the
+  // caller's frame (b slots) ends, within the slots; then the frame entered and left
+  static void nest(Machine& m, const NativeHost* h, int n) {
+    if (++m.depth_ > m.limits.depth) [[unlikely]] h->too_deep(m, n, true);
+  }
+  static int frame(Machine& m, const NativeHost* h, int n, int b, int size) {
+    const int callee = m.base_ + b;
+    if (static_cast<size_t>(callee + size + 1) > m.slots_.size()) [[unlikely]] h->too_deep(m, n, false);
+    return callee;
+  }
+  static Value& absolute(Machine& m, int i) { return m.slots_[static_cast<size_t>(i)]; }
+  static int& base(Machine& m) { return m.base_; }
+  static size_t& calls(Machine& m) { return m.ncalls_; }
+  static void push_call(Machine& m, int n) { m.push_call(n); }
+  static bool& tail(Machine& m) { return m.tail_; }
+  static int& depth(Machine& m) { return m.depth_; }
+  // a tail call at node n made (Closures::tail_call_made)
+  static void tail_made(Machine& m, int n) {
+    if (m.ncalls_ < static_cast<size_t>(m.limits.depth)) m.push_call(n);
+    m.tail_ = true;
   }
   static Value ev(Machine& m, int n) {
     const XNode& x = m.nodes_[n];
