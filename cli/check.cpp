@@ -73,6 +73,7 @@ void add_check(CLI::App& app, std::vector<Command>& out) {
     PlayoutCheck play;
     CLI::Option* playouts = nullptr;
     CLI::Option* seed = nullptr;
+    std::string engine = "auto";  // --engine, for --playouts
   };
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("check", "Check rule files; exit 1 with FILE:LINE:COL diagnostics when any has a problem");
@@ -96,6 +97,10 @@ void add_check(CLI::App& app, std::vector<Command>& out) {
       ->check(CLI::Range(int64_t{1}, int64_t{1} << 40))
       ->needs(o->playouts);
   add_threads_option(cmd, o->play.threads)->needs(o->playouts);
+  cmd->add_option("--engine", o->engine,
+                  "with --playouts: interp, native or auto (default): what plays them (spec/native.md)")
+      ->check(CLI::IsMember({"interp", "native", "auto"}))
+      ->needs(o->playouts);
   out.push_back({cmd, [o] {
                    DiagnosticFormat how = diagnostic_format(o->format).value_or(DiagnosticFormat::Gcc);
                    if (how != DiagnosticFormat::Gcc && o->playouts->count())
@@ -131,7 +136,8 @@ void add_check(CLI::App& app, std::vector<Command>& out) {
                        ++bad;
                      } else if (o->playouts->count() && prog) {
                        Diagnostics played;  // the warnings about how the games went
-                       bool ok = check_playouts(prog, f, o->play, load_base(*prog, params, o->allow_dirs), played);
+                       auto run = with_engine(prog, o->engine, o->play.playouts >= 10000, f);
+                       bool ok = run && check_playouts(run, f, o->play, load_base(*prog, params, o->allow_dirs), played);
                        played.print(std::cerr);
                        warnings += played.warnings();
                        if (!ok || (o->werror && played.warnings() > 0)) ++bad;

@@ -55,11 +55,18 @@ bool read_file(const std::string& path, std::string& out) {
 bool write_file(const std::string& path, const std::string& text, std::string& error) {
   const std::string tmp = fmt::format("{}.tmp{}", path, getpid());
   {
+    std::remove(tmp.c_str());
+    const int fd = open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0600);
+    if (fd < 0) {
+      error = fmt::format("cannot write '{}': {}", path, std::strerror(errno));
+      return false;
+    }
+    close(fd);
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     out << text;
     out.close();
     if (!out) {
-      error = fmt::format("cannot write '{}': {}", tmp, std::strerror(errno));
+      error = fmt::format("cannot write '{}': {}", path, std::strerror(errno));
       std::remove(tmp.c_str());
       return false;
     }
@@ -146,6 +153,14 @@ bool run_compiler(const std::vector<std::string>& args, const std::string& log, 
 
 using Fn = void (*)(const NativeHost*);
 
+// Whether the file at `path` is the user's own and nobody else may write it (a build another user could have changed
+// is never loaded: loading runs its code).
+bool own_file(const std::string& path) {
+  struct stat st {};
+  return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid() &&
+         (st.st_mode & (S_IWGRP | S_IWOTH)) == 0;
+}
+
 // Loads the shared object at `path` for P, whose source is `source` (checked against what it was built from); null
 // with `error` set when it does not load or is not P's build for these headers.
 std::shared_ptr<const NativeCode> load(const Program& P, const std::string& path, const std::string& key,
@@ -219,6 +234,7 @@ bool compile_native_to(const Program& P, const NativeOptions& options, const std
     std::remove(tmp.c_str());
     return false;
   }
+  chmod(tmp.c_str(), 0700);  // (nobody else may change what is loaded)
   if (std::rename(tmp.c_str(), out.c_str()) != 0) {
     r.error = fmt::format("cannot write '{}': {}", out, std::strerror(errno));
     std::remove(tmp.c_str());
@@ -247,7 +263,7 @@ NativeBuild native_build(const Program& P, const NativeOptions& options, bool co
   r.library = base + ".so";
   // a build in the cache: its source must be this one (then it is this program's), and it must load
   std::string kept;
-  if (read_file(r.library + ".cpp", kept) && kept == src.text && access(r.library.c_str(), R_OK) == 0) {
+  if (own_file(r.library) && own_file(r.library + ".cpp") && read_file(r.library + ".cpp", kept) && kept == src.text) {
     std::string why;
     if ((r.code = load(P, r.library, key, why))) return r;
   }
@@ -256,7 +272,8 @@ NativeBuild native_build(const Program& P, const NativeOptions& options, bool co
     return r;
   }
   std::error_code ec;
-  fs::create_directories(dir, ec);
+  if (fs::create_directories(dir, ec) && !ec)
+    fs::permissions(dir, fs::perms::owner_all, fs::perm_options::replace, ec);  // (a new cache: the user's alone)
   if (ec || access(dir.c_str(), W_OK) != 0) {
     r.error = fmt::format("cannot write the native build cache '{}': {}", dir,
                           ec ? ec.message() : std::string(std::strerror(errno)));
