@@ -109,6 +109,9 @@ TEST_CASE("native: expressions compiled to C++ give the interpreter's values and
       {"any(x in [history_len(), 5] : x == 5)", "true"},
       {"filter(s in neighbours(site_at(2, 1 + history_len()), north) : true)", "[b2]"},
       {"map(i in 1..(history_len() + 3) : 10 / (i - 2))", "error 1:38: division by zero"},
+      // the limits: the list arena's, the evaluation steps'
+      {"len(map(i in 1..(history_len() + 2000000) : i)) + history_len()", "error 1:5: the lists made in one game operation exceed 1048576 items"},
+      {"count(i in 1..(history_len() + 20000000)) + history_len()", "error 1:1: evaluation budget exceeded"},
       // calls of functions that are not inlined
       {"sum_to(history_len() + 100, 0)", "5050"},
       {"fact(history_len() + 10)", "3628800"},

@@ -315,7 +315,7 @@ class Gen {
     else s += fmt::format(" if ({}) {} = {};", keep, v, iv(body));
     s += fmt::format(" if (N::arena(m) != {} + {}) [[unlikely]] {} = H->collect_over(m, {}, {}, {});", start, count, start,
                      n, start, count);
-    s += fmt::format(" if ({}) {{ N::tick(m, H, {}); H->push(m, {}, {}); ++{}; }} }}", keep, n, n, v, count);
+    s += fmt::format(" if ({}) {{ N::tick(m, H, {}); N::push(m, H, {}, {}); ++{}; }} }}", keep, n, n, v, count);
     return s + fmt::format(" H->settle(m, {}, {}); }})", from, start);
   }
 

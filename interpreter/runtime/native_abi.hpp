@@ -67,6 +67,11 @@ struct Native {
     return m.S_.owned[static_cast<size_t>(s) * static_cast<size_t>(m.S_.nplayers) + static_cast<size_t>(p)];
   }
   static size_t arena(const Machine& m) { return m.arena_.size(); }
+  // an item appended to the list arena, within its limit (past it: host->push, which reports the error at node n)
+  static void push(Machine& m, const NativeHost* h, int n, int64_t item) {
+    if (m.arena_.size() >= Machine::kArenaMax) [[unlikely]] return h->push(m, n, item);
+    m.arena_.push_back(item);
+  }
   static void drop_lists(Machine& m, size_t mark) { m.drop_lists(mark); }
   static void tick(Machine& m, const NativeHost* h, int n) {
     if (--m.budget_ < 0 || --m.op_budget_ < 0) [[unlikely]] h->out_of_steps(m, n);
