@@ -509,6 +509,7 @@ void add_play(CLI::App& app, std::vector<Command>& out) {
   add_position_option(cmd, o->start);
   add_set_option(cmd, o->start.set);
   add_allow_dir_option(cmd, o->start.allow_dirs);
+  add_engine_option(cmd, o->start, "interp");  // (for the computer players' searches)
   cmd->add_option("--max-plies", o->max_plies, "stop the game unfinished after this many plies (default 100000)")
       ->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
   add_colour_option(cmd, o->colour);

@@ -10,6 +10,7 @@
 #   stdin:  a file under tests/cli/ given on standard input                          default: the runner's stdin
 #   stdout: a file under tests/cli/ that standard output must equal, byte for byte
 #   stderr: a file under tests/cli/ that standard error must equal, byte for byte
+#   env:    variables of ruleinterp's environment, as words NAME=VALUE                 default: the runner's
 # Each key at most once. A line that starts with a space or a tab continues the value of the line before it (joined
 # with one space); blank lines and lines that start with '#' are comments. Paths in `args` are relative to the project
 # root, where the tests run.
@@ -98,7 +99,7 @@ function(split_words text prefix)
 endfunction()
 
 # Reads the case NAME of the file CASES: sets case_<key> for each key given (and has_<key> TRUE).
-set(keys args exit match stdin stdout stderr)
+set(keys args exit match stdin stdout stderr env)
 file(READ "${CASES}" content)
 set(found FALSE)
 set(inside FALSE)  # in the lines of the case NAME
@@ -180,8 +181,21 @@ foreach(stream stdin stdout stderr)
   endif()
 endforeach()
 
-# Runs ruleinterp: each word one quoted argument of execute_process, so that none is split or lost.
-set(run "execute_process(COMMAND \"\${RULEINTERP}\"")
+# Runs ruleinterp: each word one quoted argument of execute_process, so that none is split or lost (with `env`, under
+# `cmake -E env NAME=VALUE...`).
+set(run "execute_process(COMMAND")
+if(has_env)
+  split_words("${case_env}" env)
+  string(APPEND run " \"\${CMAKE_COMMAND}\" -E env")
+  math(EXPR last "${env_count} - 1")
+  foreach(i RANGE ${last})
+    if(NOT env_${i} MATCHES "^[A-Za-z_][A-Za-z0-9_]*=")
+      bad_case("env: '${env_${i}}' is not NAME=VALUE")
+    endif()
+    string(APPEND run " \"\${env_${i}}\"")
+  endforeach()
+endif()
+string(APPEND run " \"\${RULEINTERP}\"")
 if(arg_count GREATER 0)
   math(EXPR last "${arg_count} - 1")
   foreach(i RANGE ${last})
