@@ -58,6 +58,17 @@ std::string shown(Game& g, const Program& p, int e) {
   }
 }
 
+// kGame (named `path`) with the expressions `exprs` compiled against it (Program::expressions).
+std::shared_ptr<const Program> with_expressions(const std::string& path, std::vector<std::string> exprs) {
+  Diagnostics d;
+  LoadOptions o;
+  o.expressions = &exprs;
+  auto p = load_rules_text(path, kGame, d, o);
+  INFO(d.format());
+  REQUIRE(p);
+  return p;
+}
+
 struct Row {
   std::string expr, value;
   bool native = true;  // its root is computed by the native build
@@ -120,12 +131,7 @@ TEST_CASE("native: expressions compiled to C++ give the interpreter's values and
   };
   std::vector<std::string> exprs;
   for (const Row& r : rows) exprs.push_back(r.expr);
-  Diagnostics d;
-  LoadOptions o;
-  o.expressions = &exprs;
-  auto p = load_rules_text("t.rules", kGame, d, o);
-  INFO(d.format());
-  REQUIRE(p);
+  auto p = with_expressions("t.rules", exprs);
   NativeOptions options;
   options.cache_dir = cache();
   const NativeBuild b = native_build(*p, options);
@@ -146,15 +152,9 @@ TEST_CASE("native: expressions compiled to C++ give the interpreter's values and
 TEST_CASE("native: no name or string of the rule file enters the generated code", "[native]") {
   const std::vector<std::string> hostile = {"*/ #include <cstdlib>", "\\\" ); system(\\\"rm -rf /\\\"); //",
                                             "??/ R\\\"x(", "\\n#define int"};
-  std::string text = kGame;
   std::vector<std::string> exprs;
   for (const std::string& h : hostile) exprs.push_back(fmt::format("('{}' ++ 'y') == 'x' or history_len() == 0", h));
-  Diagnostics d;
-  LoadOptions o;
-  o.expressions = &exprs;
-  auto p = load_rules_text("evil\"*/.rules", text, d, o);
-  INFO(d.format());
-  REQUIRE(p);
+  auto p = with_expressions("evil\"*/.rules", exprs);
   const NativeSource src = native_source(*p, "key");
   CHECK(src.roots > 0);
   for (const std::string& s : p->strings) {

@@ -224,6 +224,11 @@ bool compile_native_to(const Program& P, const NativeOptions& options, const std
   r.key = key_of(src.text);
   r.roots = src.roots;
   r.nodes = src.nodes;
+  if (src.text.size() > kMaxNativeSource) {  // (the compiler's time and memory grow with it)
+    r.error = fmt::format("the rule file's C++ would take {} bytes, more than the {} a native build may have",
+                          src.text.size(), kMaxNativeSource);
+    return false;
+  }
   const std::string cpp = out + ".cpp";
   if (!write_file(cpp, src.text, r.error)) return false;
   const std::string tmp = fmt::format("{}.tmp{}", out, getpid());

@@ -4,6 +4,7 @@
 // checked. Nothing of the rule file chooses a path: the cache's files are named by the key alone, and the compiler is
 // run without a shell, its arguments ours.
 #pragma once
+#include <cstddef>
 #include <functional>
 #include <memory>
 #include <string>
@@ -12,6 +13,9 @@
 #include "native/codegen.hpp"
 
 namespace ri {
+
+// The largest generated source compiled (a rule file cannot make the compiler run for hours).
+inline constexpr size_t kMaxNativeSource = size_t{16} << 20;
 
 struct NativeOptions {
   std::string compiler;   // the C++ compiler; "" for $CXX, else the one ruleinterp was configured with
