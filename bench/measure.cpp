@@ -47,12 +47,18 @@ bool deeper_fits(const std::vector<uint64_t>& counts, double seconds, double tar
   return seconds / nodes * (nodes + next_leaves) < target;
 }
 
+bool deeper_worth(const std::vector<uint64_t>& counts, double seconds, double target) {
+  return deeper_fits(counts, seconds, target) || (seconds < target / 30 && deeper_fits(counts, seconds, 10 * target));
+}
+
 int choose_depth(ri::Game& g, const Work& w, double target) {
-  int depth = 1;
-  for (;; ++depth) {
+  bool short_before = false;  // the depth before ran too short to time (its nodes/s would say nothing)
+  for (int depth = 1;; ++depth) {
     auto [counts, seconds] = timed_perft(g, depth, w.threads);
-    if (seconds >= target || counts.back() == 0) return std::max(1, depth - 1);
-    if (depth == 64 || !deeper_fits(counts, seconds, target)) return depth;
+    if (counts.back() == 0) return std::max(1, depth - 1);
+    if (seconds >= target) return short_before && seconds < 10 * target ? depth : std::max(1, depth - 1);
+    if (depth == 64 || !deeper_worth(counts, seconds, target)) return depth;
+    short_before = seconds < target / 30;
   }
 }
 

@@ -91,6 +91,11 @@ TEST_CASE("bench: the work is chosen from a run's counts and time", "[bench]") {
   CHECK(deeper_fits({1, 20, 400}, 0.1, 3.0));
   CHECK(deeper_fits({1, 20}, 0.001, 0.3));
   CHECK(!deeper_fits({1, 20}, 0.5, 0.3));
+  // a run too short to time (Amazons' depth 1: 2,176 leaves in 0.3 ms) goes deeper when that fits ten times the target
+  CHECK(!deeper_fits({1, 2176}, 0.0003, 0.3));
+  CHECK(deeper_worth({1, 2176}, 0.0003, 0.3));
+  CHECK(!deeper_worth({1, 100000}, 0.005, 0.3));   // (1e10 leaves: far beyond)
+  CHECK(!deeper_worth({1, 20, 400}, 0.1, 0.3));    // (long enough to time: the target holds)
   CHECK(scaled_count(10, 0.05, 0.3) == 60);
   CHECK(scaled_count(1, 2.0, 0.3) == 1);
   CHECK(scaled_count(7, 0.0, 0.3) == 7);
