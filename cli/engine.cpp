@@ -88,13 +88,11 @@ void add_compile(CLI::App& app, std::vector<Command>& out) {
                    NativeBuild b;
                    const std::string& to = o->out;
                    if (to.size() > 4 && to.compare(to.size() - 4, 4, ".cpp") == 0) {
-                     const NativeSource src = native_source(*prog, native_headers_key());
-                     FILE* f = std::fopen(to.c_str(), "wb");
-                     if (!f || std::fwrite(src.text.data(), 1, src.text.size(), f) != src.text.size() || std::fclose(f) != 0) {
-                       std::cerr << fmt::format("{}: error: cannot write '{}'\n", o->file, to);
+                     if (!write_native_source(*prog, options, to, b)) {
+                       std::cerr << fmt::format("{}: error: {}\n", o->file, b.error);
                        return 1;
                      }
-                     std::cout << fmt::format("{}: {} trees ({} nodes) as C++: {}\n", o->file, src.roots, src.nodes, to);
+                     std::cout << fmt::format("{}: {} trees ({} nodes) as C++: {}\n", o->file, b.roots, b.nodes, to);
                      return 0;
                    }
                    const bool ok = to.empty() ? (b = native_build(*prog, options)).code != nullptr

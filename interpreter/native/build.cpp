@@ -203,8 +203,6 @@ std::string source_key(const std::string& compiler) {
 
 }  // namespace
 
-std::string native_headers_key() { return fmt::format("{}-{}", RI_NATIVE_HEADERS, kNativeAbi); }
-
 std::string native_cache_dir() {
   if (const char* d = std::getenv("RULEINTERP_CACHE"); d && *d) return d;
   if (const char* d = std::getenv("XDG_CACHE_HOME"); d && *d) return std::string(d) + "/ruleinterp";
@@ -218,12 +216,20 @@ std::string native_compiler(const NativeOptions& options) {
   return RI_NATIVE_CXX;
 }
 
-bool compile_native_to(const Program& P, const NativeOptions& options, const std::string& out, NativeBuild& r) {
-  const std::string cxx = native_compiler(options);
-  const NativeSource src = native_source(P, source_key(cxx));
+namespace {
+
+// The generated source `src` for the compiler `cxx`: what the result reports of it.
+NativeSource generated(const Program& P, const std::string& cxx, NativeBuild& r) {
+  NativeSource src = native_source(P, source_key(cxx));
   r.key = key_of(src.text);
   r.roots = src.roots;
   r.nodes = src.nodes;
+  return src;
+}
+
+// Compiles `src` with `cxx` into the shared object `out` (its source kept beside it, OUT.cpp).
+bool compile_source(const NativeSource& src, const std::string& cxx, const NativeOptions& options,
+                    const std::string& out, NativeBuild& r) {
   if (src.text.size() > kMaxNativeSource) {  // (the compiler's time and memory grow with it)
     r.error = fmt::format("the rule file's C++ would take {} bytes, more than the {} a native build may have",
                           src.text.size(), kMaxNativeSource);
@@ -251,14 +257,23 @@ bool compile_native_to(const Program& P, const NativeOptions& options, const std
   return true;
 }
 
+}  // namespace
+
+bool compile_native_to(const Program& P, const NativeOptions& options, const std::string& out, NativeBuild& r) {
+  const std::string cxx = native_compiler(options);
+  return compile_source(generated(P, cxx, r), cxx, options, out, r);
+}
+
+bool write_native_source(const Program& P, const NativeOptions& options, const std::string& out, NativeBuild& r) {
+  const NativeSource src = generated(P, native_compiler(options), r);
+  return write_file(out, src.text, r.error);
+}
+
 NativeBuild native_build(const Program& P, const NativeOptions& options, bool compile) {
   NativeBuild r;
   const std::string cxx = native_compiler(options);
   const std::string key = source_key(cxx);
-  const NativeSource src = native_source(P, key);
-  r.key = key_of(src.text);
-  r.roots = src.roots;
-  r.nodes = src.nodes;
+  const NativeSource src = generated(P, cxx, r);
   const std::string dir = options.cache_dir.empty() ? native_cache_dir() : options.cache_dir;
   if (dir.empty()) {
     r.error = "no cache directory for native builds (set RULEINTERP_CACHE or HOME)";
@@ -284,14 +299,7 @@ NativeBuild native_build(const Program& P, const NativeOptions& options, bool co
                           ec ? ec.message() : std::string(std::strerror(errno)));
     return r;
   }
-  NativeBuild c;
-  if (!compile_native_to(P, options, r.library, c)) {
-    r.error = c.error;
-    return r;
-  }
-  r.compiled = true;
-  r.seconds = c.seconds;
-  r.code = load(P, r.library, key, r.error);
+  if (compile_source(src, cxx, options, r.library, r)) r.code = load(P, r.library, key, r.error);
   return r;
 }
 

@@ -47,8 +47,8 @@ NativeBuild native_build(const Program& P, const NativeOptions& options, bool co
 // Compiles P's native build into the shared object `out` (no cache); false with `error` set on failure.
 bool compile_native_to(const Program& P, const NativeOptions& options, const std::string& out, NativeBuild& result);
 
-// The key of the headers the generated code is compiled against and of the interpreter's native ABI.
-std::string native_headers_key();
+// Writes P's generated C++ source to `out` (nothing compiled); false with `error` set on failure.
+bool write_native_source(const Program& P, const NativeOptions& options, const std::string& out, NativeBuild& result);
 
 // A copy of P that runs `code` in place of the closures it replaces (Program::native).
 std::shared_ptr<const Program> with_native(const Program& P, std::shared_ptr<const NativeCode> code);

@@ -224,11 +224,9 @@ class Gen {
     return offsets_[{dx, dy}] = name;
   }
 
-  std::string arith(int n, const char* builtin, const char* op) {
+  // a OP b as the language computes it (common/arith.hpp, as the closures do), an error where it has no value
+  std::string arith(int n, const char* op) {
     const std::string a = t(), b = t(), r = t();
-    if (builtin)
-      return fmt::format("({{ const int64_t {} = {}; const int64_t {} = {}; int64_t {}; if ({}({}, {}, &{})) [[unlikely]] {}; {}; }})",
-                         a, iv(kid(n, 0)), b, iv(kid(n, 1)), r, builtin, a, b, r, redo(), r);
     return fmt::format("({{ const int64_t {} = {}; const int64_t {} = {}; int64_t {}; if (ri::arith(ArithOp::{}, {}, {}, {}) != ArithError::None) [[unlikely]] {}; {}; }})",
                        a, iv(kid(n, 0)), b, iv(kid(n, 1)), r, op, a, b, r, redo(), r);
   }
@@ -382,11 +380,11 @@ class Gen {
         return fmt::format("({{ const int64_t {} = {}; if ({} == INT64_MIN) [[unlikely]] {}; {} < 0 ? -{} : {}; }})", v,
                            iv(k(0)), v, redo(), v, v, v);
       }
-      case Op::Add: return arith(n, "__builtin_add_overflow", nullptr);
-      case Op::Sub: return arith(n, "__builtin_sub_overflow", nullptr);
-      case Op::Mul: return arith(n, "__builtin_mul_overflow", nullptr);
-      case Op::Div: return arith(n, nullptr, "Div");
-      case Op::Mod: return arith(n, nullptr, "Mod");
+      case Op::Add: return arith(n, "Add");
+      case Op::Sub: return arith(n, "Sub");
+      case Op::Mul: return arith(n, "Mul");
+      case Op::Div: return arith(n, "Div");
+      case Op::Mod: return arith(n, "Mod");
       case Op::Eq: return compare(n, "==");
       case Op::Ne: return compare(n, "!=");
       case Op::Lt: return compare(n, "<");
