@@ -91,7 +91,7 @@ std::shared_ptr<const ri::Program> load(const std::string& file, const std::stri
     std::cerr << fmt::format("error: {}: no native engine: {}\n", file, b.error);
     return nullptr;
   }
-  builds.push_back(fmt::format("{}: {} trees ({} nodes), {}", file, b.roots, b.nodes,
+  builds.push_back(fmt::format("{}: {} trees ({} nodes) and {} moves' candidates, {}", file, b.roots, b.nodes, b.moves,
                                b.compiled ? fmt::format("compiled in {:.1f} s", b.seconds) : "found in the cache"));
   return ri::with_native(*prog, b.code);
 }

@@ -177,9 +177,12 @@ std::shared_ptr<const NativeCode> load(const Program& P, const std::string& path
   const auto* nodes = static_cast<const long long*>(dlsym(h, "ri_native_nodes"));
   const auto* count = static_cast<const long long*>(dlsym(h, "ri_native_count"));
   const auto* entries = static_cast<const NativeEntry*>(dlsym(h, "ri_native_entries"));
+  const auto* nmoves = static_cast<const long long*>(dlsym(h, "ri_native_nmoves"));
+  const auto* moves = static_cast<const NativeMove*>(dlsym(h, "ri_native_moves"));
   const auto bind = reinterpret_cast<Fn>(dlsym(h, "ri_native_bind"));
-  if (!abi || !k || !nodes || !count || !entries || !bind || *abi != kNativeAbi || key != k ||
-      *nodes != static_cast<long long>(P.code.size()) || *count < 0) {
+  if (!abi || !k || !nodes || !count || !entries || !nmoves || !moves || !bind || *abi != kNativeAbi || key != k ||
+      *nodes != static_cast<long long>(P.code.size()) || *count < 0 || *nmoves < 0 ||
+      *nmoves > static_cast<long long>(P.moves.size())) {
     error = fmt::format("'{}' is not a native build of this rule file for this ruleinterp", path);
     return nullptr;
   }
@@ -191,6 +194,15 @@ std::shared_ptr<const NativeCode> load(const Program& P, const std::string& path
       return nullptr;
     }
     code->entries.push_back(e);
+  }
+  code->moves.assign(P.moves.size(), nullptr);
+  for (long long i = 0; i < *nmoves; ++i) {
+    const NativeMove& g = moves[i];
+    if (g.move < 0 || static_cast<size_t>(g.move) >= P.moves.size() || !g.fn) {
+      error = fmt::format("'{}' is not a native build of this rule file for this ruleinterp", path);
+      return nullptr;
+    }
+    code->moves[static_cast<size_t>(g.move)] = g.fn;
   }
   bind(&Native::host);
   code->library = std::move(lib);
@@ -224,6 +236,7 @@ NativeSource generated(const Program& P, const std::string& cxx, NativeBuild& r)
   r.key = key_of(src.text);
   r.roots = src.roots;
   r.nodes = src.nodes;
+  r.moves = src.moves;
   return src;
 }
 

@@ -16,6 +16,7 @@ struct NativeSource {
   std::string text;  // the C++ source
   int roots = 0;     // the functions (trees) it defines
   int nodes = 0;     // the nodes they compute
+  int moves = 0;     // the moves whose candidates it lists (codegen_moves.hpp)
 };
 
 // The source of P's native build. `key` names the headers it is compiled with (native/build.hpp), compiled in so that

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "runtime/machine.hpp"
+#include "runtime/native_abi.hpp"
 #include "common/prng.hpp"
 #include "compile/program.hpp"
 #include "runtime/sorted.hpp"
@@ -236,6 +237,7 @@ class Game {
 
   std::shared_ptr<const Program> P_;
   Machine M_;
+  const NativeMoveFn* native_moves_ = nullptr;  // per move: a native build's listing of its candidates (or null)
   std::vector<std::string> deck_;  // the order of the setup's shuffles (empty: they draw)
   std::vector<int> passers_;
   std::vector<std::vector<uint8_t>>* rejected_ = nullptr;  // record_rejections'

@@ -76,6 +76,12 @@ inline int Game::native(const RequireInfo& r, int64_t who) {
          (r.native == RequireInfo::TopOwnerIs || r.native == RequireInfo::OccupiedTopOwnerIs);
 }
 
+// More parameter combinations examined by one operation than its allowance: the rule file's error.
+inline RuntimeError too_many_candidates(const MoveInfo& mi, int64_t limit) {
+  return RuntimeError(mi.pos,
+                      fmt::format("move '{}' has more than {} parameter combinations to examine", mi.name, limit));
+}
+
 template <bool Record, int Features, class F>
 void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
   const MoveInfo& mi = P_->moves[move];
@@ -272,10 +278,7 @@ void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
     f();
     return;
   }
-  auto too_many = [&] {
-    return RuntimeError(mi.pos, fmt::format("move '{}' has more than {} parameter combinations to examine", mi.name,
-                                            M_.limits.candidates));
-  };
+  auto too_many = [&] { return too_many_candidates(mi, M_.limits.candidates); };
   int i = 0;
   open(0);
   while (i >= 0) {
@@ -400,6 +403,9 @@ bool Game::extend(Move& m, int depth, EmitRef emit, MoveList* out) {
     };
     if constexpr (Record) {
       candidates<true>(mv, true, each);
+    } else if (const NativeMoveFn gen = native_moves_ ? native_moves_[mv] : nullptr) {
+      // listed by a native build's code, as candidates() lists them (runtime/native_abi.hpp)
+      gen(M_, [](void* c) { return (*static_cast<decltype(each)*>(c))(); }, &each);
     } else {
       // a move that has requirements checked first or ranges narrowed is listed by an instance of its own (the
       // loop of the others stays as lean as it was)

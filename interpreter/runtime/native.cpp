@@ -1,6 +1,8 @@
 // The machine's side of a native build (native_abi.hpp): the operations its code calls out of line.
 #include "runtime/native_abi.hpp"
 
+#include "runtime/generate.hpp"
+
 #include <fmt/format.h>
 
 namespace ri {
@@ -19,6 +21,17 @@ const NativeHost Native::host = {
       const Node& at = m.P_->code[static_cast<size_t>(n)];
       if (beyond_limit) m.fail(at, fmt::format("calls nested too deeply (more than {})", m.limits.depth));
       m.fail(at, "calls nested too deeply");
+    },
+    [](Machine& m, int move) {
+      throw too_many_candidates(m.P_->moves[static_cast<size_t>(move)], m.limits.candidates);
+    },
+    [](Machine& m, int n, int64_t otherwise) {
+      try {
+        return m.evaluate(n).i;
+      } catch (const RuntimeError&) {
+        if (m.spent()) throw;
+        return otherwise;
+      }
     },
 };
 

@@ -15,12 +15,21 @@
 namespace ri {
 
 // Raised whenever what the generated code may assume of the machine changes (the key of the headers changes too).
-inline constexpr int kNativeAbi = 3;
+inline constexpr int kNativeAbi = 4;
 
 // Node `node`'s closure is replaced by `fn`.
 struct NativeEntry {
   int32_t node;
   XFn fn;
+};
+
+// A move's candidates listed by generated code (Game::candidates, spec/native.md): each combination of its parameters
+// that meets its requirements bound in the slots, then `emit(ctx)`, until it returns false (then: false).
+using NativeEmit = bool (*)(void* ctx);
+using NativeMoveFn = bool (*)(Machine& m, NativeEmit emit, void* ctx);
+struct NativeMove {
+  int32_t move;
+  NativeMoveFn fn;
 };
 
 // What the generated code calls in the machine, out of line: the error of an evaluation step over the budget at node
@@ -33,6 +42,10 @@ struct NativeHost {
   Value (*settle)(Machine& m, size_t from, size_t at);
   // the error of a call at node n nested too deeply: past the depth limit (beyond_limit) or past the slots
   void (*too_deep)(Machine& m, int n, bool beyond_limit);
+  // move `move`'s error of too many parameter combinations examined (Game::candidates)
+  void (*too_many)(Machine& m, int move);
+  // node n's value computed ahead of where generation meets it, `otherwise` when that fails (Game::ahead)
+  int64_t (*ahead)(Machine& m, int n, int64_t otherwise);
 };
 
 // A native build, loaded: its handlers, valid while `library` is held (build_closures installs them; the node's
@@ -40,6 +53,7 @@ struct NativeHost {
 struct NativeCode {
   std::shared_ptr<void> library;
   std::vector<NativeEntry> entries;
+  std::vector<NativeMoveFn> moves;  // per move: what lists its candidates (null: Game::candidates)
 };
 
 // The machine as the generated code reads and writes it. A value the code cannot compute (a site out of range, an
@@ -106,6 +120,23 @@ struct Native {
     const XNode& x = m.nodes_[n];
     return x.fn(m, x);
   }
+  static const XNode& node(const Machine& m, int n) { return m.nodes_[n]; }
+  // what Machine::evaluate does before it evaluates a tree
+  static void begin_eval(Machine& m) {
+    m.budget_ = m.limits.steps;
+    m.depth_ = 0;
+    m.base_ = 0;
+    m.ncalls_ = 0;
+  }
+  // move generation (Game::candidates): a combination examined (false past the operation's allowance), the arena
+  // rewound to a mark, lets forgotten, a constant list's items (null for another list)
+  static bool examine(Machine& m) { return m.examine(); }
+  static void rewind(Machine& m, size_t mark) { m.arena_rewind(mark); }
+  static void forget(Machine& m, uint64_t mask) { m.forget_lets(mask); }
+  static const int32_t* items(const Machine& m, const Value& l) {
+    return static_cast<ListKind>(l.i) == ListKind::Const ? m.P_->lists[static_cast<size_t>(l.b)].data() : nullptr;
+  }
+  static Value item(Machine& m, const Value& l, int64_t i) { return m.list_at(l, static_cast<int>(i)); }
   static Value redo(Machine& m, int n) { return m.code_->original[static_cast<size_t>(n)](m, m.nodes_[n]); }
   // the loader's side (runtime/native.cpp)
   static const NativeHost host;

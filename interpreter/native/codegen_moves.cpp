@@ -1,0 +1,182 @@
+// A move's generation -> C++ (codegen_moves.hpp), mirroring Game::candidates<false, Features>(mv, legal_only = true)
+// statement by statement: where the interpreter's loop keeps arrays indexed by level (the arena's marks, the
+// parameters' domains and positions, the players of the native checks), the generated function has one variable per
+// level, and the loops over the parameters are nested.
+#include "native/codegen_moves.hpp"
+
+#include <fmt/format.h>
+
+#include <bit>
+#include <cstdint>
+
+#include "common/limits.hpp"
+
+namespace ri {
+namespace {
+
+// Requirements checked natively are those among the first 32 of a move (Game::candidates' kNative).
+constexpr int kNativeChecks = 32;
+
+class MoveGen {
+ public:
+  MoveGen(const Program& P, int mv, const std::function<std::string(int)>& tree)
+      : P_(P), mi_(P.moves[static_cast<size_t>(mv)]), mv_(mv), tree_(tree) {}
+
+  // move -> the requirements on no parameter; per parameter: its domain opened, then a loop over its values, each
+  // examined and checked by the requirements of its level; the innermost emits
+  std::string run() {
+    const int np = static_cast<int>(mi_.params.size());
+    std::string s = fmt::format("// move {} (line {}, column {}): {} parameters\n", mv_, mi_.pos.line, mi_.pos.col, np);
+    s += fmt::format("static bool g{}(Machine& m, NativeEmit f, void* c) {{\n  const XNode& x = N::node(m, 0); (void)x;\n", mv_);
+    s += "  const size_t k0 = N::arena(m);\n";
+    for (size_t r = 0; r < mi_.requires_.size() && r < kNativeChecks; ++r)
+      if (uses_player(mi_.requires_[r])) s += fmt::format("  int64_t w{} = INT64_MIN;\n", r);
+    s += holds(-1, "return true;", "  ");
+    std::string indent = "  ";
+    for (int k = 0; k < np; ++k) {
+      s += open(k, indent);
+      indent += "  ";
+    }
+    s += indent + "if (!f(c)) return false;\n";
+    for (int k = np - 1; k >= 0; --k) {
+      indent.resize(indent.size() - 2);
+      s += indent + "  }\n" + indent + "}\n";  // its loop, its block
+    }
+    return s + "  return true;\n}\n";
+  }
+
+ private:
+  const Program& P_;
+  const MoveInfo& mi_;
+  int mv_;
+  const std::function<std::string(int)>& tree_;
+
+  static bool uses_player(const RequireInfo& r) {
+    return r.native == RequireInfo::OwnedSome || r.native == RequireInfo::OwnedNone || r.native == RequireInfo::TopOwnerIs ||
+           r.native == RequireInfo::TopOwnerIsNot || r.native == RequireInfo::OccupiedTopOwnerIs ||
+           r.native == RequireInfo::OccupiedTopOwnerIsNot;
+  }
+  std::string player(int r) const {
+    return uses_player(mi_.requires_[static_cast<size_t>(r)]) ? fmt::format("w{}", r) : "INT64_MIN";
+  }
+
+  // native check -> an int: 1 when requirement r holds for its parameter's value now, 0 when not, -1 when it must be
+  // evaluated (Game::native)
+  std::string native(int r) const {
+    const RequireInfo& q = mi_.requires_[static_cast<size_t>(r)];
+    const std::string w = player(r);
+    std::string v;
+    switch (q.native) {
+      case RequireInfo::OwnedSome:
+      case RequireInfo::OwnedNone:
+        v = fmt::format("{} == INT64_MIN ? -1 : static_cast<int>((t == 0 || {} < 0 || {} >= NP ? 0 : N::owned(m, s, {})) {} 0)",
+                        w, w, w, w, q.native == RequireInfo::OwnedSome ? ">" : "==");
+        break;
+      case RequireInfo::Occupied: v = "static_cast<int>(t > 0)"; break;
+      case RequireInfo::Vacant: v = "static_cast<int>(t == 0)"; break;
+      default: {
+        const bool occupied_first =
+            q.native == RequireInfo::OccupiedTopOwnerIs || q.native == RequireInfo::OccupiedTopOwnerIsNot;
+        const bool is = q.native == RequireInfo::TopOwnerIs || q.native == RequireInfo::OccupiedTopOwnerIs;
+        v = fmt::format("{} == INT64_MIN{} ? -1 : t == 0 ? 0 : static_cast<int>((N::owner(m, N::top(m, s)) == {}) == {})", w,
+                        occupied_first ? "" : " || t == 0", w, is ? "true" : "false");
+      }
+    }
+    return fmt::format("({{ const int64_t s = N::slot(m, {}).i; int v = -1; if (static_cast<uint64_t>(s) < NS) {{ const int64_t t = N::count(m, s); v = {}; }} v; }})",
+                       q.level, v);
+  }
+  bool checked_natively(int r) const {
+    return mi_.requires_[static_cast<size_t>(r)].native != RequireInfo::Evaluated && r < kNativeChecks;
+  }
+  // requirement r checked in order (as Game::candidates' holds does): `fail` when it fails
+  std::string check(int r, int level, const std::string& fail, const std::string& in) const {
+    const RequireInfo& q = mi_.requires_[static_cast<size_t>(r)];
+    std::string s;
+    std::string pre = in;
+    if (q.holds_if_none) {
+      s += fmt::format("{}if (N::slot(m, {}).i != -1) {{\n", in, level);
+      pre += "  ";
+    }
+    if (checked_natively(r))
+      s += fmt::format("{}{{ int v = {}; if (v < 0) {{ N::begin_eval(m); v = {}.i != 0; }} if (!v) {} }}\n", pre, native(r),
+                       tree_(q.node), fail);
+    else
+      s += fmt::format("{}N::begin_eval(m); if (!{}.i) {}\n", pre, tree_(q.node), fail);
+    if (q.holds_if_none) s += in + "}\n";
+    return s;
+  }
+  // holds(level): the arena rewound and the lets forgotten for the new value, then the level's requirements, those
+  // checked first (MoveInfo::early) ahead of the others while each can be decided natively
+  std::string holds(int level, const std::string& fail, const std::string& in) const {
+    const auto L = static_cast<size_t>(level + 1);
+    std::string s = fmt::format("{}N::rewind(m, k{});\n", in, L);
+    if (mi_.forget[L]) s += fmt::format("{}N::forget(m, UINT64_C({}));\n", in, mi_.forget[L]);
+    const int first = mi_.require_at[L], end = mi_.require_at[L + 1];
+    const uint32_t early = mi_.early.size() > L ? mi_.early[L] : 0;
+    if (early) {
+      s += fmt::format("{}bool o{} = false;\n", in, L);
+      for (uint32_t e = early; e != 0; e &= e - 1) {
+        const int r = first + std::countr_zero(e);
+        s += fmt::format("{}if (!o{}) {{ const int v = {}; if (v == 0) {} if (v < 0) o{} = true; }}\n", in, L, native(r), fail, L);
+      }
+    }
+    for (int r = first; r < end; ++r) {
+      if (early && r - first < 32 && (early >> (r - first) & 1)) {
+        s += fmt::format("{}if (o{}) {{\n{}{}}}\n", in, L, check(r, level, fail, in + "  "), in);
+      } else {
+        s += check(r, level, fail, in);
+      }
+    }
+    return s;
+  }
+  // open(k): parameter k's domain, its native checks' players and guards computed once, then the loop over its values
+  // (none first when it is optional); the block and the loop stay open
+  std::string open(int k, const std::string& in) const {
+    const ParamInfo& p = mi_.params[static_cast<size_t>(k)];
+    const int opt = p.optional ? 1 : 0;
+    std::string s = fmt::format("{}{{  // parameter {}\n", in, k);
+    if (p.domain >= 0) s += fmt::format("{}N::begin_eval(m); const Value d{} = {};\n", in, k, tree_(p.domain));
+    else if (p.type == Type::Player) s += fmt::format("{}const Value d{}{{{}, 0, {}}};\n", in, k, static_cast<int>(ListKind::Range), P_.nplayers() - 1);
+    else if (p.type == Type::Site) s += fmt::format("{}const Value d{}{{{}, 0, {}}};\n", in, k, static_cast<int>(ListKind::Range), P_.nsites() - 1);
+    else s += fmt::format("{}const Value d{}{{{}, 0, 0}};\n", in, k, static_cast<int>(ListKind::AllPieces));
+    s += fmt::format("{}int64_t n{} = N::len(m, d{}) + {};\n", in, k, k, opt);
+    s += fmt::format("{}const int32_t* i{} = N::items(m, d{});\n", in, k, k);
+    // prepare(k)
+    bool guards = false;
+    for (int r = mi_.require_at[static_cast<size_t>(k + 1)]; r < mi_.require_at[static_cast<size_t>(k + 2)]; ++r) {
+      const RequireInfo& q = mi_.requires_[static_cast<size_t>(r)];
+      if (q.native_player >= 0 && r < kNativeChecks)
+        s += fmt::format("{}{}H->ahead(m, {}, INT64_MIN);\n", in, uses_player(q) ? fmt::format("w{} = ", r) : "(void)",
+                         q.native_player);
+      if (q.none_unless >= 0) {
+        if (!guards) s += fmt::format("{}bool b{} = true;\n", in, k);
+        guards = true;
+        s += fmt::format("{}if (b{}) b{} = H->ahead(m, {}, 1) != 0;\n", in, k, k, q.none_unless);
+      }
+    }
+    if (guards) s += fmt::format("{}if (!b{}) n{} = {};\n", in, k, k, opt);
+    s += fmt::format("{}const size_t k{} = N::arena(m);\n", in, k + 1);
+    s += fmt::format("{}for (int64_t p{} = 0; p{} < n{}; ++p{}) {{\n", in, k, k, k, k);
+    const std::string body = in + "  ";
+    const std::string value = fmt::format("i{} ? Value{{i{}[p{} - {}], 0, 0}} : N::item(m, d{}, p{} - {})", k, k, k, opt, k, k, opt);
+    if (opt) s += fmt::format("{}N::slot(m, {}) = p{} < 1 ? Value{{-1, 0, 0}} : {};\n", body, k, k, value);
+    else s += fmt::format("{}N::slot(m, {}) = {};\n", body, k, value);
+    s += fmt::format("{}if (!N::examine(m)) [[unlikely]] H->too_many(m, {});\n", body, mv_);
+    return s + holds(k, "continue;", body);
+  }
+};
+
+}  // namespace
+
+std::string native_move_fn(const Program& P, int mv, const std::function<std::string(int)>& tree) {
+  const MoveInfo& mi = P.moves[static_cast<size_t>(mv)];
+  if (mi.features & (MoveInfo::kNarrow | MoveInfo::kSorted)) return "";
+  if (mi.params.size() > static_cast<size_t>(kMaxParams) || mi.require_at.size() != mi.params.size() + 2 ||
+      mi.forget.size() != mi.params.size() + 1)
+    return "";
+  for (const RequireInfo& r : mi.requires_)
+    if (r.node < 0) return "";
+  return MoveGen(P, mv, tree).run();
+}
+
+}  // namespace ri
