@@ -123,6 +123,13 @@ TEST_CASE("native: expressions compiled to C++ give the interpreter's values and
       // the limits: the list arena's, the evaluation steps'
       {"len(map(i in 1..(history_len() + 2000000) : i)) + history_len()", "error 1:5: the lists made in one game operation exceed 1048576 items"},
       {"count(i in 1..(history_len() + 20000000)) + history_len()", "error 1:1: evaluation budget exceeded"},
+      // loops whose steps are counted once, after them: the budget spent as the interpreter spends it
+      {"count(i in 1..(history_len() + 6000000)) + count(i in 1..(history_len() + 3999998))", "9999998"},
+      {"count(i in 1..(history_len() + 6000000)) + count(i in 1..(history_len() + 4000001))", "error 1:44: evaluation budget exceeded"},
+      {"len(filter(i in 1..(history_len() + 1000000) : i % 2 == 0)) + len(filter(i in 1..(history_len() + 8400000) : i > 8300000))",
+       "600000"},
+      {"len(filter(i in 1..(history_len() + 1000000) : i % 2 == 0)) + len(filter(i in 1..(history_len() + 8400001) : i > 8300000))",
+       "error 1:67: evaluation budget exceeded"},
       // calls of functions that are not inlined
       {"sum_to(history_len() + 100, 0)", "5050"},
       {"fact(history_len() + 10)", "3628800"},

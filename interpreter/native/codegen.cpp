@@ -28,7 +28,7 @@ std::string lit(int64_t v) {
 
 class Gen {
  public:
-  explicit Gen(const Program& P) : P_(P), ok_(P.code.size(), 0) {
+  explicit Gen(const Program& P) : P_(P), ok_(P.code.size(), 0), quiet_(P.code.size(), -1) {
     for (size_t n = 0; n < P.code.size(); ++n) ok_[n] = translatable(static_cast<int>(n));
   }
 
@@ -112,6 +112,7 @@ class Gen {
   std::map<std::pair<int64_t, int64_t>, std::string> offsets_;  // constant steps -> their table's name
   bool grids_ = false;
   std::vector<uint8_t> fn_;  // per node: computed by a function of its own
+  std::vector<int8_t> quiet_;  // per node: quiet() (-1: not known yet)
   int root_ = 0;
   int tmp_ = 0;
 
@@ -259,85 +260,147 @@ class Gen {
     return fmt::format("({{ const int64_t {} = {}; static_cast<int64_t>({} {} {}); }})", a, iv(kid(n, 0)), a, op,
                        iv(kid(n, 1)));
   }
-  // The loop over list dom's elements, at node n (one step each, as Machine::for_each counts them): what comes before
-  // it (`pre`) and its head, which opens the loop's block and declares the element `e` (a const int64_t), its step
-  // counted. A constant list, a relation's list of a site and a range are walked here; another list through the
-  // machine's list access.
-  void loop(int n, int dom, const std::string& e, std::string& pre, std::string& head) {
+  // Whether the tree at n is quiet: translated, it neither counts steps, nor makes lists, nor leaves a kid to its
+  // closure (which could do either), so that a loop over it knows before it starts the most steps and items it costs.
+  bool quiet(int n, int depth = 0) {
+    if (n < 0) return true;
+    if (!ok_[static_cast<size_t>(n)] || depth > 64) return false;
+    int8_t& q = quiet_[static_cast<size_t>(n)];
+    if (q >= 0) return q != 0;
+    const Node& d = at(n);
+    bool r = true;
+    switch (d.op) {
+      case Op::Filter: case Op::Map: case Op::Any: case Op::All: case Op::Count: case Op::Sum: case Op::Min:
+      case Op::Max: case Op::Call: case Op::TailCall:
+        r = false;
+        break;
+      case Op::Len: r = is(kid(n, 0), Op::ConstList); break;
+      case Op::Nth: r = quiet(kid(n, 1), depth + 1); break;
+      case Op::In: case Op::NotIn: r = quiet(kid(n, 0), depth + 1); break;
+      default:
+        for (int k = 0; k < d.nk && r; ++k) r = quiet(kid(n, k), depth + 1);
+    }
+    q = r ? 1 : 0;
+    return r;
+  }
+  // The loop over list dom's elements, at node n (one step each, as Machine::for_each counts them, unless `counted` is
+  // false): what comes before it (`pre`), its head, which opens the loop's block and declares the element `e` (a
+  // const int64_t), and the most elements it walks (`most`, an expression valid after `pre`). A constant list, a
+  // relation's list of a site and a range are walked here; another list through the machine's list access.
+  void loop(int n, int dom, const std::string& e, std::string& pre, std::string& head, std::string& most,
+            bool counted = true) {
     const std::string i = t();
     if (is(dom, Op::ConstList)) {
       const std::string& l = list(at(dom).a);
       const size_t len = P_.lists[static_cast<size_t>(at(dom).a)].size();
       head = fmt::format("for (size_t {} = 0; {} < {}; ++{}) {{ const int64_t {} = {}[{}];", i, i, len, i, e, l, i);
+      most = fmt::format("INT64_C({})", len);
     } else if (is(dom, Op::Related)) {
       const std::string& r = relation(at(dom).a);
       const std::string st = t();
       pre += site(kid(dom, 0), st) + " ";
       head = fmt::format("for (int32_t {} = {}o[{}]; {} < {}o[{} + 1]; ++{}) {{ const int64_t {} = {}i[{}];", i, r, st, i,
                          r, st, i, e, r, i);
+      most = fmt::format("static_cast<int64_t>({}o[{} + 1] - {}o[{}])", r, st, r, st);
     } else if (is(dom, Op::Range)) {  // bounds as Closures::range checks them
       const std::string lo = t(), hi = t();
       pre += fmt::format("const int64_t {} = {}; const int64_t {} = {}; ", lo, iv(kid(dom, 0)), hi, iv(kid(dom, 1)));
       pre += fmt::format("if ({} < INT32_MIN || {} > INT32_MAX || {} < INT32_MIN || {} > INT32_MAX || ({} >= {} && {} - {} >= {})) {}; ",
                          lo, lo, hi, hi, hi, lo, hi, lo, kMaxRange, redo());
       head = fmt::format("for (int64_t {} = {}; {} <= {}; ++{}) {{ const int64_t {} = {};", i, lo, i, hi, i, e, i);
+      most = fmt::format("({} >= {} ? {} - {} + 1 : INT64_C(0))", hi, lo, hi, lo);
     } else {
-      const std::string l = t(), all = t(), len = t();
+      const std::string l = t(), all = t(), len = t(), ci = t();
       pre += fmt::format("const Value {} = {}; const bool {} = N::all_pieces({}); const int64_t {} = {} ? static_cast<int64_t>(N::npieces(m)) : N::len(m, {}); ",
                          l, value(dom), all, l, len, all, l);
-      head = fmt::format("for (int64_t {} = 0; {} < {}; ++{}) {{ if ({} && N::site(m, {}) < 0) continue; const int64_t {} = {} ? {} : N::at(m, {}, {});",
-                         i, i, len, i, all, i, e, all, i, l, i);
+      pre += fmt::format("const int32_t* {} = N::items(m, {}); ", ci, l);  // a constant list's items, read in place
+      head = fmt::format("for (int64_t {} = 0; {} < {}; ++{}) {{ if ({} && N::site(m, {}) < 0) continue; const int64_t {} = {} ? {} : {} ? {}[{}] : N::at(m, {}, {});",
+                         i, i, len, i, all, i, e, all, i, ci, ci, i, l, i);
+      most = len;
     }
-    head += fmt::format(" N::tick(m, H, {});", n);
+    if (counted) head += fmt::format(" N::tick(m, H, {});", n);
   }
   // any, all, count, sum, min, max: one step per element, the lists made for an element dropped before the next (as
-  // Closures::aggregate_of)
+  // Closures::aggregate_of). When the condition and the body are quiet and the budgets hold every step the loop could
+  // count, its steps are counted once, after it (no step can fail, no list is made).
   std::string aggregate(int n) {
     const Node& d = at(n);
     const int dom = kid(n, 0), where = d.nk > 1 ? kid(n, 1) : -1, body = d.nk > 2 ? kid(n, 2) : -1;
     const std::string acc = t(), found = t(), sl = t(), mark = t(), e = t();
-    std::string s = "({ ", head;
-    loop(n, dom, e, s, head);
+    std::string s = "({ ", head, most;
+    const bool fast = quiet(where) && quiet(body);
+    loop(n, dom, e, s, head, most, true);
     const bool extreme = d.op == Op::Min || d.op == Op::Max;
     s += fmt::format("int64_t {} = {}; bool {} = false; (void){}; Value* {} = &N::slot(m, {}); const size_t {} = N::arena(m); ",
                      acc, d.op == Op::All ? 1 : 0, found, found, sl, d.a, mark);
-    s += head;
-    s += fmt::format(" if (N::arena(m) != {}) N::drop_lists(m, {}); *{} = Value{{{}, 0, 0}};", mark, mark, sl, e);
-    if (where >= 0) s += fmt::format(" if (!({})) continue;", iv(where));
-    switch (d.op) {
-      case Op::Any: s += fmt::format(" if ({}) {{ {} = 1; break; }}", body >= 0 ? iv(body) : "true", acc); break;
-      case Op::All: s += fmt::format(" if (!({})) {{ {} = 0; break; }}", body >= 0 ? iv(body) : "true", acc); break;
-      case Op::Count: s += fmt::format(" {} += {};", acc, body >= 0 ? fmt::format("({}) != 0", iv(body)) : "1"); break;
-      case Op::Sum:
-        s += fmt::format(" if (__builtin_add_overflow({}, {}, &{})) [[unlikely]] {};", acc, iv(body), acc, redo());
-        break;
-      default: {
-        const std::string v = t();
-        s += fmt::format(" const int64_t {} = {}; if (!{} || {} {} {}) {} = {}; {} = true;", v, iv(body), found, v,
-                         d.op == Op::Min ? "<" : ">", acc, acc, v, found);
+    auto walk = [&](const std::string& head, bool counted) {
+      std::string w = head;
+      if (counted) w += fmt::format(" if (N::arena(m) != {}) N::drop_lists(m, {});", mark, mark);
+      w += fmt::format(" *{} = Value{{{}, 0, 0}};", sl, e);
+      if (where >= 0) w += fmt::format(" if (!({})) continue;", iv(where));
+      switch (d.op) {
+        case Op::Any: w += fmt::format(" if ({}) {{ {} = 1; break; }}", body >= 0 ? iv(body) : "true", acc); break;
+        case Op::All: w += fmt::format(" if (!({})) {{ {} = 0; break; }}", body >= 0 ? iv(body) : "true", acc); break;
+        case Op::Count: w += fmt::format(" {} += {};", acc, body >= 0 ? fmt::format("({}) != 0", iv(body)) : "1"); break;
+        case Op::Sum:
+          w += fmt::format(" if (__builtin_add_overflow({}, {}, &{})) [[unlikely]] {};", acc, iv(body), acc, redo());
+          break;
+        default: {
+          const std::string v = t();
+          w += fmt::format(" const int64_t {} = {}; if (!{} || {} {} {}) {} = {}; {} = true;", v, iv(body), found, v,
+                           d.op == Op::Min ? "<" : ">", acc, acc, v, found);
+        }
       }
+      return w + " }";
+    };
+    if (fast) {
+      const std::string steps = t();
+      std::string quick_head = head.substr(0, head.rfind(" N::tick("));
+      quick_head += fmt::format(" ++{};", steps);
+      s += fmt::format("if (N::room(m, {}, 0)) {{ int64_t {} = 0; {} N::spend(m, {}); }} else {{ {} }}", most, steps,
+                       walk(quick_head, false), steps, walk(head, true));
+    } else {
+      s += walk(head, true);
     }
-    s += " }";
     if (extreme) s += fmt::format(" if (!{}) {};", found, redo());
     return s + fmt::format(" {}; }})", acc);
   }
   // filter and map: the kept elements or the values, in order, one step each besides the element's, made in the
-  // arena (as Closures::collect); a Value
+  // arena (as Closures::collect); a Value. Quiet conditions and bodies: as for aggregates, the steps counted once, and
+  // the items appended without checking the arena's limit (checked once, for the most the loop could append).
   std::string collect(int n) {
     const Node& d = at(n);
     const int dom = kid(n, 0), where = kid(n, 1), body = kid(n, 2);
-    const std::string from = t(), start = t(), count = t(), sl = t(), e = t(), keep = t(), v = t();
-    std::string s = fmt::format("({{ const size_t {} = N::arena(m); ", from), head;
-    loop(n, dom, e, s, head);
+    const std::string from = t(), start = t(), count = t(), sl = t(), e = t();
+    std::string s = fmt::format("({{ const size_t {} = N::arena(m); ", from), head, most;
+    const bool fast = quiet(where) && quiet(body);
+    loop(n, dom, e, s, head, most, true);
     s += fmt::format("size_t {} = N::arena(m); size_t {} = 0; Value* {} = &N::slot(m, {}); ", start, count, sl, d.a);
-    s += head;
-    s += fmt::format(" *{} = Value{{{}, 0, 0}}; bool {} = {}; int64_t {} = {};", sl, e, keep,
-                     where >= 0 ? fmt::format("({}) != 0", iv(where)) : "true", v, e);
-    if (d.op == Op::Filter) s += fmt::format(" if ({}) {} = ({}) != 0;", keep, keep, iv(body));
-    else s += fmt::format(" if ({}) {} = {};", keep, v, iv(body));
-    s += fmt::format(" if (N::arena(m) != {} + {}) [[unlikely]] {} = H->collect_over(m, {}, {}, {});", start, count, start,
-                     n, start, count);
-    s += fmt::format(" if ({}) {{ N::tick(m, H, {}); N::push(m, H, {}, {}); ++{}; }} }}", keep, n, n, v, count);
+    auto walk = [&](const std::string& head, bool counted) {
+      const std::string keep = t(), v = t();
+      std::string w = head;
+      w += fmt::format(" *{} = Value{{{}, 0, 0}}; bool {} = {}; int64_t {} = {};", sl, e, keep,
+                       where >= 0 ? fmt::format("({}) != 0", iv(where)) : "true", v, e);
+      if (d.op == Op::Filter) w += fmt::format(" if ({}) {} = ({}) != 0;", keep, keep, iv(body));
+      else w += fmt::format(" if ({}) {} = {};", keep, v, iv(body));
+      if (counted) {
+        w += fmt::format(" if (N::arena(m) != {} + {}) [[unlikely]] {} = H->collect_over(m, {}, {}, {});", start, count,
+                         start, n, start, count);
+        w += fmt::format(" if ({}) {{ N::tick(m, H, {}); N::push(m, H, {}, {}); ++{}; }} }}", keep, n, n, v, count);
+      } else {
+        w += fmt::format(" if ({}) {{ N::put(m, {}); ++{}; }} }}", keep, v, count);
+      }
+      return w;
+    };
+    if (fast) {
+      const std::string steps = t();
+      std::string quick_head = head.substr(0, head.rfind(" N::tick("));
+      quick_head += fmt::format(" ++{};", steps);
+      s += fmt::format("if (N::room(m, 2 * {}, {})) {{ int64_t {} = 0; {} N::spend(m, {} + static_cast<int64_t>({})); }} else {{ {} }}",
+                       most, most, steps, walk(quick_head, false), steps, count, walk(head, true));
+    } else {
+      s += walk(head, true);
+    }
     return s + fmt::format(" H->settle(m, {}, {}); }})", from, start);
   }
 

@@ -27,7 +27,8 @@ class MoveGen {
   std::string run() {
     const int np = static_cast<int>(mi_.params.size());
     std::string s = fmt::format("// move {} (line {}, column {}): {} parameters\n", mv_, mi_.pos.line, mi_.pos.col, np);
-    s += fmt::format("static bool g{}(Machine& m, NativeEmit f, void* c) {{\n  const XNode& x = N::node(m, 0); (void)x;\n", mv_);
+    s += fmt::format("static bool g{}(Machine& m, NativeEmit f, void* c, MoveList* o) {{\n", mv_);
+    s += "  const XNode& x = N::node(m, 0); (void)x;\n";
     s += "  const size_t k0 = N::arena(m);\n";
     for (size_t r = 0; r < mi_.requires_.size() && r < kNativeChecks; ++r)
       if (uses_player(mi_.requires_[r])) s += fmt::format("  int64_t w{} = INT64_MIN;\n", r);
@@ -37,7 +38,15 @@ class MoveGen {
       s += open(k, indent);
       indent += "  ";
     }
-    s += indent + "if (!f(c)) return false;\n";
+    // emit: appended to o as Game::extend appends it (the list's limit, then each value within 32 bits), else f
+    s += indent + "if (o) {\n";
+    s += fmt::format("{}  if (o->size >= {}) [[unlikely]] H->too_many_moves(m, {});\n", indent, kMaxMoves, mv_);
+    s += fmt::format("{}  Move& e = o->add(); e.type = {}; e.nargs = {};\n", indent, mv_, np);
+    for (int k = 0; k < np; ++k)
+      s += fmt::format("{}  {{ const int64_t v = N::slot(m, {}).i; if (v < INT32_MIN || v > INT32_MAX) [[unlikely]] "
+                       "H->beyond_32_bits(m, {}, {}, v); e.args[{}] = static_cast<int32_t>(v); }}\n",
+                       indent, k, mv_, k, k);
+    s += indent + "} else if (!f(c)) {\n" + indent + "  return false;\n" + indent + "}\n";
     for (int k = np - 1; k >= 0; --k) {
       indent.resize(indent.size() - 2);
       s += indent + "  }\n" + indent + "}\n";  // its loop, its block

@@ -12,9 +12,9 @@
 
 namespace ri {
 
-// The C++ function `static bool g<mv>(Machine& m, NativeEmit f, void* c)` (runtime/native_abi.hpp) listing move mv's
-// candidates, or "" when it is left to the interpreter. `tree(n)` is the C++ expression of the Value of node n
-// evaluated as a whole tree (after N::begin_eval), in the generated source's terms.
+// The C++ function `static bool g<mv>(Machine& m, NativeEmit f, void* c, MoveList* o)` (runtime/native_abi.hpp,
+// NativeMoveFn) listing move mv's candidates, or "" when it is left to the interpreter. `tree(n)` is the C++
+// expression of the Value of node n evaluated as a whole tree (after N::begin_eval), in the generated source's terms.
 std::string native_move_fn(const Program& P, int mv, const std::function<std::string(int)>& tree);
 
 }  // namespace ri

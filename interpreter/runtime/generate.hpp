@@ -405,7 +405,7 @@ bool Game::extend(Move& m, int depth, EmitRef emit, MoveList* out) {
       candidates<true>(mv, true, each);
     } else if (const NativeMoveFn gen = native_moves_ ? native_moves_[mv] : nullptr) {
       // listed by a native build's code, as candidates() lists them (runtime/native_abi.hpp)
-      gen(M_, [](void* c) { return (*static_cast<decltype(each)*>(c))(); }, &each);
+      gen(M_, [](void* c) { return (*static_cast<decltype(each)*>(c))(); }, &each, straight ? out : nullptr);
     } else {
       // a move that has requirements checked first or ranges narrowed is listed by an instance of its own (the
       // loop of the others stays as lean as it was)

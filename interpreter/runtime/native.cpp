@@ -25,6 +25,8 @@ const NativeHost Native::host = {
     [](Machine& m, int move) {
       throw too_many_candidates(m.P_->moves[static_cast<size_t>(move)], m.limits.candidates);
     },
+    [](Machine& m, int move) { too_many_moves(m.P_->moves[static_cast<size_t>(move)]); },
+    [](Machine& m, int move, int i, int64_t v) { arg32(m.P_->moves[static_cast<size_t>(move)], i, v); },
     [](Machine& m, int n, int64_t otherwise) {
       try {
         return m.evaluate(n).i;

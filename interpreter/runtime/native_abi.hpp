@@ -24,9 +24,10 @@ struct NativeEntry {
 };
 
 // A move's candidates listed by generated code (Game::candidates, spec/native.md): each combination of its parameters
-// that meets its requirements bound in the slots, then `emit(ctx)`, until it returns false (then: false).
+// that meets its requirements bound in the slots, then `emit(ctx)`, until it returns false (then: false). With `out`,
+// each is appended to `out` instead, as Game::extend appends a move of one step without post-conditions.
 using NativeEmit = bool (*)(void* ctx);
-using NativeMoveFn = bool (*)(Machine& m, NativeEmit emit, void* ctx);
+using NativeMoveFn = bool (*)(Machine& m, NativeEmit emit, void* ctx, MoveList* out);
 struct NativeMove {
   int32_t move;
   NativeMoveFn fn;
@@ -42,8 +43,11 @@ struct NativeHost {
   Value (*settle)(Machine& m, size_t from, size_t at);
   // the error of a call at node n nested too deeply: past the depth limit (beyond_limit) or past the slots
   void (*too_deep)(Machine& m, int n, bool beyond_limit);
-  // move `move`'s error of too many parameter combinations examined (Game::candidates)
+  // move `move`'s error of too many parameter combinations examined (Game::candidates), of too many legal moves, and
+  // of parameter i's value v beyond 32 bits (generate.hpp)
   void (*too_many)(Machine& m, int move);
+  void (*too_many_moves)(Machine& m, int move);
+  void (*beyond_32_bits)(Machine& m, int move, int i, int64_t v);
   // node n's value computed ahead of where generation meets it, `otherwise` when that fails (Game::ahead)
   int64_t (*ahead)(Machine& m, int n, int64_t otherwise);
 };
@@ -90,11 +94,33 @@ struct Native {
   static void tick(Machine& m, const NativeHost* h, int n) {
     if (--m.budget_ < 0 || --m.op_budget_ < 0) [[unlikely]] h->out_of_steps(m, n);
   }
+  // a loop that counts its steps after it (codegen.cpp, quiet): whether the budgets hold `steps` more and the arena
+  // `items` more; then the steps it counted, and an item appended (within the room checked)
+  static bool room(const Machine& m, int64_t steps, int64_t items) {
+    return m.budget_ >= steps && m.op_budget_ >= steps &&
+           m.arena_.size() + static_cast<uint64_t>(items) <= Machine::kArenaMax;
+  }
+  static void spend(Machine& m, int64_t steps) {
+    m.budget_ -= steps;
+    m.op_budget_ -= steps;
+  }
+  static void put(Machine& m, int64_t item) { m.arena_.push_back(item); }
   // list l's length and its i-th element (Machine::list_len, list_at); every piece (ListKind::AllPieces) is walked
   // over the pieces instead, those off the board skipped, as Machine::for_each walks it
   static bool all_pieces(const Value& l) { return static_cast<ListKind>(l.i) == ListKind::AllPieces; }
   static int64_t len(Machine& m, const Value& l) { return m.list_len(l); }
-  static int64_t at(Machine& m, const Value& l, int64_t i) { return m.list_at(l, static_cast<int>(i)).i; }
+  // (the lists that generation and loops meet most, read in place)
+  static int64_t at(Machine& m, const Value& l, int64_t i) {
+    const auto k = static_cast<size_t>(l.b + i);
+    switch (static_cast<ListKind>(l.i)) {
+      case ListKind::Const: return m.P_->lists[static_cast<size_t>(l.b)][static_cast<size_t>(i)];
+      case ListKind::Range: return l.b + i;
+      case ListKind::Literal: return m.arena_[k];
+      case ListKind::Memo: return m.memo_items_[k];
+      case ListKind::Kept: return m.kept_items_[k];
+      default: return m.list_at(l, static_cast<int>(i)).i;
+    }
+  }
   // a call at node n (Closures::call): one nesting deeper, within the depth limit; its frame's first slot, where the
   // caller's frame (b slots) ends, within the slots; then the frame entered and left
   static void nest(Machine& m, const NativeHost* h, int n) {
@@ -136,7 +162,7 @@ struct Native {
   static const int32_t* items(const Machine& m, const Value& l) {
     return static_cast<ListKind>(l.i) == ListKind::Const ? m.P_->lists[static_cast<size_t>(l.b)].data() : nullptr;
   }
-  static Value item(Machine& m, const Value& l, int64_t i) { return m.list_at(l, static_cast<int>(i)); }
+  static Value item(Machine& m, const Value& l, int64_t i) { return Value{at(m, l, i), 0, 0}; }
   static Value redo(Machine& m, int n) { return m.code_->original[static_cast<size_t>(n)](m, m.nodes_[n]); }
   // the loader's side (runtime/native.cpp)
   static const NativeHost host;
