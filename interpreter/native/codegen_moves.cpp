@@ -8,6 +8,8 @@
 
 #include <bit>
 #include <cstdint>
+#include <string>
+#include <vector>
 
 #include "common/limits.hpp"
 
@@ -27,7 +29,8 @@ class MoveGen {
   std::string run() {
     const int np = static_cast<int>(mi_.params.size());
     std::string s = fmt::format("// move {} (line {}, column {}): {} parameters\n", mv_, mi_.pos.line, mi_.pos.col, np);
-    s += fmt::format("static bool g{}(Machine& m, NativeEmit f, void* c, MoveList* o) {{\n", mv_);
+    s += fmt::format("static bool g{}(Machine& m, void* G, NativeEmit f, void* c, MoveList* o) {{\n", mv_);
+    s += "  (void)G;\n";
     s += "  const XNode& x = N::node(m, 0); (void)x;\n";
     s += "  const size_t k0 = N::arena(m);\n";
     for (size_t r = 0; r < mi_.requires_.size() && r < kNativeChecks; ++r)
@@ -97,13 +100,16 @@ class MoveGen {
   bool checked_natively(int r) const {
     return mi_.requires_[static_cast<size_t>(r)].native != RequireInfo::Evaluated && r < kNativeChecks;
   }
-  // requirement r checked in order (as Game::candidates' holds does): `fail` when it fails
-  std::string check(int r, int level, const std::string& fail, const std::string& in) const {
+  // requirement r checked in order (as Game::candidates' holds does): `fail` when it fails; not checked while `skip`
+  // (a C++ condition, or none) holds
+  std::string check(int r, int level, const std::string& fail, const std::string& in, const std::string& skip) const {
     const RequireInfo& q = mi_.requires_[static_cast<size_t>(r)];
+    std::string cond = skip;
+    if (q.holds_if_none) cond = (cond.empty() ? "" : cond + " || ") + fmt::format("N::slot(m, {}).i == -1", level);
     std::string s;
     std::string pre = in;
-    if (q.holds_if_none) {
-      s += fmt::format("{}if (N::slot(m, {}).i != -1) {{\n", in, level);
+    if (!cond.empty()) {
+      s += fmt::format("{}if (!({})) {{\n", in, cond);
       pre += "  ";
     }
     if (checked_natively(r))
@@ -111,11 +117,13 @@ class MoveGen {
                        tree_(q.node), fail);
     else
       s += fmt::format("{}N::begin_eval(m); if (!{}.i) {}\n", pre, tree_(q.node), fail);
-    if (q.holds_if_none) s += in + "}\n";
+    if (!cond.empty()) s += in + "}\n";
     return s;
   }
   // holds(level): the arena rewound and the lets forgotten for the new value, then the level's requirements, those
-  // checked first (MoveInfo::early) ahead of the others while each can be decided natively
+  // checked first (MoveInfo::early) ahead of the others while each can be decided natively; those known to hold
+  // (the first sk<k> of the level when its range was narrowed, those that sort its values when it was sorted: s<k>)
+  // are not checked
   std::string holds(int level, const std::string& fail, const std::string& in) const {
     const auto L = static_cast<size_t>(level + 1);
     std::string s = fmt::format("{}N::rewind(m, k{});\n", in, L);
@@ -129,14 +137,55 @@ class MoveGen {
         s += fmt::format("{}if (!o{}) {{ const int v = {}; if (v == 0) {} if (v < 0) o{} = true; }}\n", in, L, native(r), fail, L);
       }
     }
+    const uint32_t sorted = level >= 0 ? mi_.sorts[static_cast<size_t>(level)].mask : 0;
+    const int bounded = level >= 0 ? mi_.bounded[static_cast<size_t>(level)] : 0;
     for (int r = first; r < end; ++r) {
-      if (early && r - first < 32 && (early >> (r - first) & 1)) {
-        s += fmt::format("{}if (o{}) {{\n{}{}}}\n", in, L, check(r, level, fail, in + "  "), in);
-      } else {
-        s += check(r, level, fail, in);
-      }
+      std::vector<std::string> skip;
+      if (r - first < bounded) skip.push_back(fmt::format("{} < sk{}", r - first, level));
+      if (early && r - first < 32 && (early >> (r - first) & 1)) skip.push_back(fmt::format("!o{}", L));
+      if (sorted && r - first < 32 && (sorted >> (r - first) & 1)) skip.push_back(fmt::format("s{}", level));
+      std::string cond;
+      for (const std::string& c : skip) cond += (cond.empty() ? "" : " || ") + c;
+      s += check(r, level, fail, in, cond);
     }
     return s;
+  }
+  // narrow(k): an int parameter's range narrowed by the bounds among the first requirements of its level
+  // (RequireInfo::bound), each computed once while it can be; sk<k>: how many of them hold for every value left
+  std::string narrow(int k, const std::string& in) const {
+    const int bounded = mi_.bounded[static_cast<size_t>(k)];
+    if (bounded == 0) return "";
+    std::string s = fmt::format("{}int sk{} = 0;\n", in, k);
+    if (mi_.params[static_cast<size_t>(k)].optional) return s;
+    const int first = mi_.require_at[static_cast<size_t>(k + 1)];
+    std::string nodes, shifts, kinds;
+    for (int j = 0; j < bounded; ++j) {
+      const RequireInfo& q = mi_.requires_[static_cast<size_t>(first + j)];
+      nodes += fmt::format("{}{}", j ? ", " : "", q.bound_node);
+      shifts += fmt::format("{}{}", j ? ", " : "", q.bound_shift);
+      kinds += fmt::format("{}{}", j ? ", " : "", static_cast<int>(q.bound));
+    }
+    s += fmt::format("{}if (n{} > 0 && static_cast<ListKind>(d{}.i) == ListKind::Range) {{\n", in, k, k);
+    s += fmt::format("{}  static constexpr int32_t bn[] = {{{}}}; static constexpr int64_t bs[] = {{{}}}; static constexpr int bk[] = {{{}}};\n",
+                     in, nodes, shifts, kinds);
+    s += fmt::format("{}  int64_t lo = d{}.b, hi = d{}.c; int r = 0;\n", in, k, k);
+    s += fmt::format("{}  for (; r < {} && lo <= hi; ++r) {{\n", in, bounded);
+    s += in + "    int64_t e; if (!H->ahead(m, bn[r], &e)) break;\n";
+    s += in + "    if (bs[r] != 0 && __builtin_add_overflow(e, bs[r], &e)) { lo = 1; hi = 0; break; }\n";
+    s += fmt::format("{}    if (bk[r] != {}) lo = std::max(lo, e);\n", in, static_cast<int>(RequireInfo::AtMost));
+    s += fmt::format("{}    if (bk[r] != {}) hi = std::min(hi, e);\n", in, static_cast<int>(RequireInfo::AtLeast));
+    s += in + "  }\n";
+    s += fmt::format("{}  sk{} = r;\n", in, k);
+    s += fmt::format("{}  if (lo > hi) n{} = 0; else {{ d{}.b = static_cast<int32_t>(lo); d{}.c = static_cast<int32_t>(hi); n{} = hi - lo + 1; }}\n",
+                     in, k, k, k, k);
+    return s + in + "}\n";
+  }
+  // sort(k): a site or player parameter's values, sorted by the requirements of its level that sort them
+  // (MoveInfo::sorts), from the game's table when it has one (s<k>: those requirements then hold for each)
+  std::string sort(int k, const std::string& in) const {
+    if (mi_.sorts[static_cast<size_t>(k)].mask == 0) return "";
+    std::string s = fmt::format("{}bool s{} = false;\n", in, k);
+    return s + fmt::format("{}if (n{} > 0) s{} = H->sorted(G, {}, {}, &d{}, &i{}, &n{});\n", in, k, k, mv_, k, k, k, k);
   }
   // open(k): parameter k's domain, its native checks' players and guards computed once, then the loop over its values
   // (none first when it is optional); the block and the loop stay open
@@ -144,10 +193,10 @@ class MoveGen {
     const ParamInfo& p = mi_.params[static_cast<size_t>(k)];
     const int opt = p.optional ? 1 : 0;
     std::string s = fmt::format("{}{{  // parameter {}\n", in, k);
-    if (p.domain >= 0) s += fmt::format("{}N::begin_eval(m); const Value d{} = {};\n", in, k, tree_(p.domain));
-    else if (p.type == Type::Player) s += fmt::format("{}const Value d{}{{{}, 0, {}}};\n", in, k, static_cast<int>(ListKind::Range), P_.nplayers() - 1);
-    else if (p.type == Type::Site) s += fmt::format("{}const Value d{}{{{}, 0, {}}};\n", in, k, static_cast<int>(ListKind::Range), P_.nsites() - 1);
-    else s += fmt::format("{}const Value d{}{{{}, 0, 0}};\n", in, k, static_cast<int>(ListKind::AllPieces));
+    if (p.domain >= 0) s += fmt::format("{}N::begin_eval(m); Value d{} = {};\n", in, k, tree_(p.domain));
+    else if (p.type == Type::Player) s += fmt::format("{}Value d{}{{{}, 0, {}}};\n", in, k, static_cast<int>(ListKind::Range), P_.nplayers() - 1);
+    else if (p.type == Type::Site) s += fmt::format("{}Value d{}{{{}, 0, {}}};\n", in, k, static_cast<int>(ListKind::Range), P_.nsites() - 1);
+    else s += fmt::format("{}Value d{}{{{}, 0, 0}};\n", in, k, static_cast<int>(ListKind::AllPieces));
     s += fmt::format("{}int64_t n{} = N::len(m, d{}) + {};\n", in, k, k, opt);
     s += fmt::format("{}const int32_t* i{} = N::items(m, d{});\n", in, k, k);
     // prepare(k)
@@ -155,15 +204,16 @@ class MoveGen {
     for (int r = mi_.require_at[static_cast<size_t>(k + 1)]; r < mi_.require_at[static_cast<size_t>(k + 2)]; ++r) {
       const RequireInfo& q = mi_.requires_[static_cast<size_t>(r)];
       if (q.native_player >= 0 && r < kNativeChecks)
-        s += fmt::format("{}{}H->ahead(m, {}, INT64_MIN);\n", in, uses_player(q) ? fmt::format("w{} = ", r) : "(void)",
-                         q.native_player);
+        s += fmt::format("{}{{ int64_t v; const bool ok = H->ahead(m, {}, &v); {} }}\n", in, q.native_player,
+                         uses_player(q) ? fmt::format("w{} = ok ? v : INT64_MIN;", r) : "(void)ok;");
       if (q.none_unless >= 0) {
         if (!guards) s += fmt::format("{}bool b{} = true;\n", in, k);
         guards = true;
-        s += fmt::format("{}if (b{}) b{} = H->ahead(m, {}, 1) != 0;\n", in, k, k, q.none_unless);
+        s += fmt::format("{}if (b{}) {{ int64_t v; b{} = !H->ahead(m, {}, &v) || v != 0; }}\n", in, k, k, q.none_unless);
       }
     }
     if (guards) s += fmt::format("{}if (!b{}) n{} = {};\n", in, k, k, opt);
+    s += narrow(k, in) + sort(k, in);
     s += fmt::format("{}const size_t k{} = N::arena(m);\n", in, k + 1);
     s += fmt::format("{}for (int64_t p{} = 0; p{} < n{}; ++p{}) {{\n", in, k, k, k, k);
     const std::string body = in + "  ";
@@ -179,9 +229,9 @@ class MoveGen {
 
 std::string native_move_fn(const Program& P, int mv, const std::function<std::string(int)>& tree) {
   const MoveInfo& mi = P.moves[static_cast<size_t>(mv)];
-  if (mi.features & (MoveInfo::kNarrow | MoveInfo::kSorted)) return "";
   if (mi.params.size() > static_cast<size_t>(kMaxParams) || mi.require_at.size() != mi.params.size() + 2 ||
-      mi.forget.size() != mi.params.size() + 1)
+      mi.forget.size() != mi.params.size() + 1 || mi.bounded.size() != mi.params.size() ||
+      mi.sorts.size() != mi.params.size())
     return "";
   for (const RequireInfo& r : mi.requires_)
     if (r.node < 0) return "";

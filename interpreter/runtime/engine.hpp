@@ -164,6 +164,7 @@ class Game {
   void record_rejections(std::vector<std::vector<uint8_t>>* rejected);
 
  private:
+  friend struct Native;  // a native build's generation asks for sorted values (native_abi.hpp, NativeHost::sorted)
   size_t play(const Move& m);  // apply() without its rollback on an error
   // the public constructors' work
   Game(std::shared_ptr<const Program> p, const Position* pos, Prng* rng, std::vector<std::string> deck = {});
@@ -226,6 +227,10 @@ class Game {
   // sort them (MoveInfo::sorts) for the inputs' values now; made when first needed (generate.cpp). Null when it cannot
   // be used: a requirement fails for some value, or the tables are full.
   const SortedTable* sorted_table(int move, int k, const Value& dom);
+  // Parameter k's values, domain `dom`, sorted by the requirements of its level that sort them, for the values of
+  // their other inputs now (MoveInfo::sorts): `values` and `n`, those requirements known to hold for each; false
+  // (nothing set) when they cannot be (generate.hpp).
+  bool sorted_values(int move, int k, const Value& dom, const int32_t*& values, int& n);
   // The first parameter of the candidate bound now whose value is outside its domain (computed with the values
   // before it), or -1.
   int outside(const MoveInfo& mi);

@@ -210,21 +210,7 @@ void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
   // E computed once, and k bound only to the values that meet them all (`values`, `n`), those requirements known to
   // hold for each; every value as before when E or the table cannot be computed.
   auto sort = [&](int k, const int32_t*& values, int& n) {
-    const MoveInfo::Sorting& sorting = mi.sorts[static_cast<size_t>(k)];
-    const RequireInfo& last = mi.requires_[static_cast<size_t>(sorting.last)];
-    int64_t e = 1;
-    if (last.sort_other >= 0 && !computed_ahead(last.sort_other, e)) return;
-    const SortedTable* t = sorted_table(move, k, dom[k]);
-    if (!t) return;
-    known[k + 1] = sorting.mask;
-    if (last.sort == RequireInfo::SortTrue || (last.sort == RequireInfo::SortOr && e != 0)) {
-      values = t->all.data();
-      n = static_cast<int>(t->all.size());
-    } else {
-      const auto [at, count] = t->with(last.sort == RequireInfo::SortEqual ? e : 1);
-      values = t->items.data() + at;
-      n = count;
-    }
+    if (sorted_values(move, k, dom[k], values, n)) known[k + 1] = mi.sorts[static_cast<size_t>(k)].mask;
   };
   auto open = [&](int k) {
     const ParamInfo& p = mi.params[k];
@@ -257,6 +243,7 @@ void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
     len[k] = M_.list_len(dom[k]) + opt[k];
     items[k] = static_cast<ListKind>(dom[k].i) == ListKind::Const ? P_->lists[static_cast<size_t>(dom[k].b)].data() : nullptr;
     if (legal_only && !prepare(k)) len[k] = opt[k];
+    if constexpr (Narrow) skip[k + 1] = 0;  // (until narrow() says otherwise for these values)
     if constexpr (Narrow)
       if (legal_only && mi.bounded[static_cast<size_t>(k)] > 0 && !opt[k] && len[k] > 0 &&
           static_cast<ListKind>(dom[k].i) == ListKind::Range)
@@ -321,6 +308,25 @@ void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
     if (!f()) return;
     ++pos[i];
   }
+}
+
+inline bool Game::sorted_values(int move, int k, const Value& dom, const int32_t*& values, int& n) {
+  const MoveInfo& mi = P_->moves[static_cast<size_t>(move)];
+  const MoveInfo::Sorting& sorting = mi.sorts[static_cast<size_t>(k)];
+  const RequireInfo& last = mi.requires_[static_cast<size_t>(sorting.last)];
+  int64_t e = 1;
+  if (last.sort_other >= 0 && !computed_ahead(last.sort_other, e)) return false;
+  const SortedTable* t = sorted_table(move, k, dom);
+  if (!t) return false;
+  if (last.sort == RequireInfo::SortTrue || (last.sort == RequireInfo::SortOr && e != 0)) {
+    values = t->all.data();
+    n = static_cast<int>(t->all.size());
+  } else {
+    const auto [at, count] = t->with(last.sort == RequireInfo::SortEqual ? e : 1);
+    values = t->items.data() + at;
+    n = count;
+  }
+  return true;
 }
 
 // A move's values beyond what a move holds: the rule file's error.
@@ -405,7 +411,7 @@ bool Game::extend(Move& m, int depth, EmitRef emit, MoveList* out) {
       candidates<true>(mv, true, each);
     } else if (const NativeMoveFn gen = native_moves_ ? native_moves_[mv] : nullptr) {
       // listed by a native build's code, as candidates() lists them (runtime/native_abi.hpp)
-      gen(M_, [](void* c) { return (*static_cast<decltype(each)*>(c))(); }, &each, straight ? out : nullptr);
+      gen(M_, this, [](void* c) { return (*static_cast<decltype(each)*>(c))(); }, &each, straight ? out : nullptr);
     } else {
       // a move that has requirements checked first or ranges narrowed is listed by an instance of its own (the
       // loop of the others stays as lean as it was)

@@ -25,9 +25,10 @@ struct NativeEntry {
 
 // A move's candidates listed by generated code (Game::candidates, spec/native.md): each combination of its parameters
 // that meets its requirements bound in the slots, then `emit(ctx)`, until it returns false (then: false). With `out`,
-// each is appended to `out` instead, as Game::extend appends a move of one step without post-conditions.
+// each is appended to `out` instead, as Game::extend appends a move of one step without post-conditions. `game` is the
+// Game listing them (for NativeHost::sorted).
 using NativeEmit = bool (*)(void* ctx);
-using NativeMoveFn = bool (*)(Machine& m, NativeEmit emit, void* ctx, MoveList* out);
+using NativeMoveFn = bool (*)(Machine& m, void* game, NativeEmit emit, void* ctx, MoveList* out);
 struct NativeMove {
   int32_t move;
   NativeMoveFn fn;
@@ -48,8 +49,10 @@ struct NativeHost {
   void (*too_many)(Machine& m, int move);
   void (*too_many_moves)(Machine& m, int move);
   void (*beyond_32_bits)(Machine& m, int move, int i, int64_t v);
-  // node n's value computed ahead of where generation meets it, `otherwise` when that fails (Game::ahead)
-  int64_t (*ahead)(Machine& m, int n, int64_t otherwise);
+  // node n's value computed ahead of where generation meets it, in v; false when that fails (Game::computed_ahead)
+  bool (*ahead)(Machine& m, int n, int64_t* v);
+  // parameter k's values sorted (Game::sorted_values) by `game`, a Game
+  bool (*sorted)(void* game, int move, int k, const Value* dom, const int32_t** values, int64_t* n);
 };
 
 // A native build, loaded: its handlers, valid while `library` is held (build_closures installs them; the node's
