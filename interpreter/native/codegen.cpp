@@ -129,7 +129,7 @@ class Gen {
       return scalar(at(kid(n, 2)).type) && (kid(n, 1) < 0 || scalar(at(kid(n, 1)).type));
     if (!scalar(d.type)) return false;
     switch (d.op) {
-      case Op::Const: case Op::Str: case Op::Local: case Op::LazyLet: case Op::Global: case Op::PerPlayer: case Op::Me:
+      case Op::Const: case Op::Str: case Op::Local: case Op::LazyLet: case Op::Hoisted: case Op::Global: case Op::PerPlayer: case Op::Me:
       case Op::CannotMove: case Op::Continuing: case Op::GameOver: case Op::HistLen:
       case Op::Not: case Op::And: case Op::Or: case Op::Neg: case Op::Abs:
       case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Mod:
@@ -439,6 +439,11 @@ class Gen {
       case Op::LazyLet: {
         const uint64_t bit = uint64_t{1} << d.b;
         return fmt::format("({{ if (!(N::lets(m) & UINT64_C({}))) {{ N::slot(m, {}) = {}; N::lets(m) |= UINT64_C({}); }} N::slot(m, {}).i; }})",
+                           bit, d.a, value(k(0)), bit, d.a);
+      }
+      case Op::Hoisted: {  // kept while its bit of the let mask is set (Closures::hoisted)
+        const uint64_t bit = uint64_t{1} << d.b;
+        return fmt::format("({{ if (!(N::lets(m) & UINT64_C({}))) {{ N::hoisted(m, {}) = {}; N::lets(m) |= UINT64_C({}); }} N::hoisted(m, {}).i; }})",
                            bit, d.a, value(k(0)), bit, d.a);
       }
       case Op::Global: return fmt::format("N::var(m, {})", P_.vars[static_cast<size_t>(d.a)].offset);

@@ -69,6 +69,7 @@ struct NativeCode {
 struct Native {
   static Value& slot(Machine& m, int i) { return m.slots_[static_cast<size_t>(m.base_ + i)]; }
   static uint64_t& lets(Machine& m) { return m.let_mask_; }
+  static Value& hoisted(Machine& m, int i) { return m.hoisted_[static_cast<size_t>(i)]; }  // (Op::Hoisted)
   static int64_t var(const Machine& m, int64_t off) { return m.S_.vars[static_cast<size_t>(off)]; }
   static int64_t me(const Machine& m) { return m.S_.player; }
   static int64_t flags(const Machine& m) { return m.S_.flags; }
