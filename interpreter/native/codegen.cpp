@@ -283,12 +283,11 @@ class Gen {
     q = r ? 1 : 0;
     return r;
   }
-  // The loop over list dom's elements, at node n (one step each, as Machine::for_each counts them, unless `counted` is
-  // false): what comes before it (`pre`), its head, which opens the loop's block and declares the element `e` (a
-  // const int64_t), and the most elements it walks (`most`, an expression valid after `pre`). A constant list, a
-  // relation's list of a site and a range are walked here; another list through the machine's list access.
-  void loop(int n, int dom, const std::string& e, std::string& pre, std::string& head, std::string& most,
-            bool counted = true) {
+  // The loop over list dom's elements: what comes before it (`pre`), its head, which opens the loop's block and
+  // declares the element `e` (a const int64_t), and the most elements it walks (`most`, an expression valid after
+  // `pre`). A constant list, a relation's list of a site and a range are walked here; another list through the
+  // machine's list access. (Its steps, one per element as Machine::for_each counts them, are the caller's: tick().)
+  void loop(int dom, const std::string& e, std::string& pre, std::string& head, std::string& most) {
     const std::string i = t();
     if (is(dom, Op::ConstList)) {
       const std::string& l = list(at(dom).a);
@@ -318,8 +317,8 @@ class Gen {
                          i, i, len, i, all, i, e, all, i, ci, ci, i, l, i);
       most = len;
     }
-    if (counted) head += fmt::format(" N::tick(m, H, {});", n);
   }
+  std::string tick(int n) const { return fmt::format(" N::tick(m, H, {});", n); }
   // any, all, count, sum, min, max: one step per element, the lists made for an element dropped before the next (as
   // Closures::aggregate_of). When the condition and the body are quiet and the budgets hold every step the loop could
   // count, its steps are counted once, after it (no step can fail, no list is made).
@@ -329,12 +328,13 @@ class Gen {
     const std::string acc = t(), found = t(), sl = t(), mark = t(), e = t();
     std::string s = "({ ", head, most;
     const bool fast = quiet(where) && quiet(body);
-    loop(n, dom, e, s, head, most, true);
+    loop(dom, e, s, head, most);
     const bool extreme = d.op == Op::Min || d.op == Op::Max;
     s += fmt::format("int64_t {} = {}; bool {} = false; (void){}; Value* {} = &N::slot(m, {}); const size_t {} = N::arena(m); ",
                      acc, d.op == Op::All ? 1 : 0, found, found, sl, d.a, mark);
-    auto walk = [&](const std::string& head, bool counted) {
-      std::string w = head;
+    // the loop, its steps counted one by one (else after it, in `steps`)
+    auto walk = [&](bool counted, const std::string& steps) {
+      std::string w = head + (counted ? tick(n) : fmt::format(" ++{};", steps));
       if (counted) w += fmt::format(" if (N::arena(m) != {}) N::drop_lists(m, {});", mark, mark);
       w += fmt::format(" *{} = Value{{{}, 0, 0}};", sl, e);
       if (where >= 0) w += fmt::format(" if (!({})) continue;", iv(where));
@@ -355,12 +355,10 @@ class Gen {
     };
     if (fast) {
       const std::string steps = t();
-      std::string quick_head = head.substr(0, head.rfind(" N::tick("));
-      quick_head += fmt::format(" ++{};", steps);
       s += fmt::format("if (N::room(m, {}, 0)) {{ int64_t {} = 0; {} N::spend(m, {}); }} else {{ {} }}", most, steps,
-                       walk(quick_head, false), steps, walk(head, true));
+                       walk(false, steps), steps, walk(true, ""));
     } else {
-      s += walk(head, true);
+      s += walk(true, "");
     }
     if (extreme) s += fmt::format(" if (!{}) {};", found, redo());
     return s + fmt::format(" {}; }})", acc);
@@ -374,11 +372,11 @@ class Gen {
     const std::string from = t(), start = t(), count = t(), sl = t(), e = t();
     std::string s = fmt::format("({{ const size_t {} = N::arena(m); ", from), head, most;
     const bool fast = quiet(where) && quiet(body);
-    loop(n, dom, e, s, head, most, true);
+    loop(dom, e, s, head, most);
     s += fmt::format("size_t {} = N::arena(m); size_t {} = 0; Value* {} = &N::slot(m, {}); ", start, count, sl, d.a);
-    auto walk = [&](const std::string& head, bool counted) {
+    auto walk = [&](bool counted, const std::string& steps) {
       const std::string keep = t(), v = t();
-      std::string w = head;
+      std::string w = head + (counted ? tick(n) : fmt::format(" ++{};", steps));
       w += fmt::format(" *{} = Value{{{}, 0, 0}}; bool {} = {}; int64_t {} = {};", sl, e, keep,
                        where >= 0 ? fmt::format("({}) != 0", iv(where)) : "true", v, e);
       if (d.op == Op::Filter) w += fmt::format(" if ({}) {} = ({}) != 0;", keep, keep, iv(body));
@@ -394,12 +392,10 @@ class Gen {
     };
     if (fast) {
       const std::string steps = t();
-      std::string quick_head = head.substr(0, head.rfind(" N::tick("));
-      quick_head += fmt::format(" ++{};", steps);
       s += fmt::format("if (N::room(m, 2 * {}, {})) {{ int64_t {} = 0; {} N::spend(m, {} + static_cast<int64_t>({})); }} else {{ {} }}",
-                       most, most, steps, walk(quick_head, false), steps, count, walk(head, true));
+                       most, most, steps, walk(false, steps), steps, count, walk(true, ""));
     } else {
-      s += walk(head, true);
+      s += walk(true, "");
     }
     return s + fmt::format(" H->settle(m, {}, {}); }})", from, start);
   }

@@ -30,7 +30,6 @@ class MoveGen {
     const int np = static_cast<int>(mi_.params.size());
     std::string s = fmt::format("// move {} (line {}, column {}): {} parameters\n", mv_, mi_.pos.line, mi_.pos.col, np);
     s += fmt::format("static bool g{}(Machine& m, void* G, NativeEmit f, void* c, MoveList* o) {{\n", mv_);
-    s += "  (void)G;\n";
     s += "  const XNode& x = N::node(m, 0); (void)x;\n";
     s += "  const size_t k0 = N::arena(m);\n";
     for (size_t r = 0; r < mi_.requires_.size() && r < kNativeChecks; ++r)
@@ -170,7 +169,7 @@ class MoveGen {
                      in, nodes, shifts, kinds);
     s += fmt::format("{}  int64_t lo = d{}.b, hi = d{}.c; int r = 0;\n", in, k, k);
     s += fmt::format("{}  for (; r < {} && lo <= hi; ++r) {{\n", in, bounded);
-    s += in + "    int64_t e; if (!H->ahead(m, bn[r], &e)) break;\n";
+    s += in + "    int64_t e; if (!H->ahead(G, bn[r], &e)) break;\n";
     s += in + "    if (bs[r] != 0 && __builtin_add_overflow(e, bs[r], &e)) { lo = 1; hi = 0; break; }\n";
     s += fmt::format("{}    if (bk[r] != {}) lo = std::max(lo, e);\n", in, static_cast<int>(RequireInfo::AtMost));
     s += fmt::format("{}    if (bk[r] != {}) hi = std::min(hi, e);\n", in, static_cast<int>(RequireInfo::AtLeast));
@@ -204,12 +203,12 @@ class MoveGen {
     for (int r = mi_.require_at[static_cast<size_t>(k + 1)]; r < mi_.require_at[static_cast<size_t>(k + 2)]; ++r) {
       const RequireInfo& q = mi_.requires_[static_cast<size_t>(r)];
       if (q.native_player >= 0 && r < kNativeChecks)
-        s += fmt::format("{}{{ int64_t v; const bool ok = H->ahead(m, {}, &v); {} }}\n", in, q.native_player,
+        s += fmt::format("{}{{ int64_t v; const bool ok = H->ahead(G, {}, &v); {} }}\n", in, q.native_player,
                          uses_player(q) ? fmt::format("w{} = ok ? v : INT64_MIN;", r) : "(void)ok;");
       if (q.none_unless >= 0) {
         if (!guards) s += fmt::format("{}bool b{} = true;\n", in, k);
         guards = true;
-        s += fmt::format("{}if (b{}) {{ int64_t v; b{} = !H->ahead(m, {}, &v) || v != 0; }}\n", in, k, k, q.none_unless);
+        s += fmt::format("{}if (b{}) {{ int64_t v; b{} = !H->ahead(G, {}, &v) || v != 0; }}\n", in, k, k, q.none_unless);
       }
     }
     if (guards) s += fmt::format("{}if (!b{}) n{} = {};\n", in, k, k, opt);

@@ -164,7 +164,7 @@ class Game {
   void record_rejections(std::vector<std::vector<uint8_t>>* rejected);
 
  private:
-  friend struct Native;  // a native build's generation asks for sorted values (native_abi.hpp, NativeHost::sorted)
+  friend struct Native;  // a native build's generation asks for values ahead and sorted values (NativeHost)
   size_t play(const Move& m);  // apply() without its rollback on an error
   // the public constructors' work
   Game(std::shared_ptr<const Program> p, const Position* pos, Prng* rng, std::vector<std::string> deck = {});

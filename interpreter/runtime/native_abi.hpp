@@ -49,8 +49,9 @@ struct NativeHost {
   void (*too_many)(Machine& m, int move);
   void (*too_many_moves)(Machine& m, int move);
   void (*beyond_32_bits)(Machine& m, int move, int i, int64_t v);
-  // node n's value computed ahead of where generation meets it, in v; false when that fails (Game::computed_ahead)
-  bool (*ahead)(Machine& m, int n, int64_t* v);
+  // node n's value computed ahead of where generation meets it by `game`, a Game, in v; false when that fails
+  // (Game::computed_ahead)
+  bool (*ahead)(void* game, int n, int64_t* v);
   // parameter k's values sorted (Game::sorted_values) by `game`, a Game
   bool (*sorted)(void* game, int move, int k, const Value* dom, const int32_t** values, int64_t* n);
 };
