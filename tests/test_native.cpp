@@ -20,7 +20,7 @@ namespace {
 
 const char* kGame = R"RULES(game: {name: native}
 players: [A, B]
-topology: {grids: [{width: 3, height: 2}]}
+topology: {grids: [{width: 3, height: 2}], lines: {pairs: {along: [east], length: 2}}}
 history: {h: 0}
 variables: {score: {type: int, init: 5}}
 pieces: {man: {per_player: 2}}
@@ -37,6 +37,9 @@ functions:
   fact(int n) -> int: "if n <= 1 then 1 else n * fact(n - 1)"
   deep(int n) -> int: "1 + deep(n + 1)"
   far(site s) -> bool: "x_of(s) + y_of(s) >= 4"
+  # from the board's tables only (cached parts, compile/cache.hpp): a list and a site
+  ahead(site s) -> sites: "filter(t in [offset(s, 0, 1), offset(s, 1, 1), offset(s, -1, 1)] : t != none)"
+  beyond(site s, site t) -> site: "offset(t, x_of(t) - x_of(s), y_of(t) - y_of(s))"
 )RULES";
 
 std::string cache() {
@@ -130,6 +133,17 @@ TEST_CASE("native: expressions compiled to C++ give the interpreter's values and
        "600000"},
       {"len(filter(i in 1..(history_len() + 1000000) : i % 2 == 0)) + len(filter(i in 1..(history_len() + 8400001) : i > 8300000))",
        "error 1:67: evaluation budget exceeded"},
+      // offsets by steps read from two constant lists at one index: a table by site and index
+      {"map(k in 0..(history_len() + 2) : offset(a1, nth([1, 0, 5], k), nth([0, 1, 0], k)))", "[b1, a2, none]"},
+      {"map(k in 0..(history_len() + 3) : offset(b1, nth([1, 0, 5], k), nth([0, 1, 0], k)))", "error 1:"},
+      // a family's lines through a site, a line's sites: walked from tables
+      {"sum(l in lines_through(site_at(2, 1 + history_len()), pairs) : sum(t in line_sites(l) : x_of(t)))", "8"},
+      {"count(t in line_sites(nth(pairs, history_len() + 3)) where y_of(t) == 2)", "2"},
+      {"count(l in lines_through(site_at(history_len() + 4, 1), pairs))", "error 1:"},
+      // cached parts with cells of their own: a list walked (evaluated twice below: computed, then kept)
+      {"sum(s in sites : sum(t in ahead(s) : x_of(t) * 10 + y_of(t))) + history_len()", "154"},
+      {"count(s in sites where len(ahead(s)) == 2 + history_len())", "2"},
+      {"sum(s in sites : count(t in sites where beyond(s, t) != none)) + history_len()", "10"},
       // calls of functions that are not inlined
       {"sum_to(history_len() + 100, 0)", "5050"},
       {"fact(history_len() + 10)", "3628800"},
@@ -144,6 +158,7 @@ TEST_CASE("native: expressions compiled to C++ give the interpreter's values and
   const NativeBuild b = native_build(*p, options);
   INFO(b.error);
   REQUIRE(b.code);
+  CHECK(native_source(*p, "key").text.find("OL0[") != std::string::npos);  // (the table of offsets by lists of steps)
   auto q = with_native(*p, b.code);
   Game interp(p), native(q);
   for (size_t i = 0; i < rows.size(); ++i) {
@@ -152,6 +167,7 @@ TEST_CASE("native: expressions compiled to C++ give the interpreter's values and
     std::string want = rows[i].value;
     CHECK(shown(interp, *p, e).substr(0, want.size()) == want);
     CHECK(shown(native, *q, e) == shown(interp, *p, e));
+    CHECK(shown(native, *q, e) == shown(interp, *p, e));  // (again: the values cached parts keep)
     CHECK(native.machine().in_native(e) == rows[i].native);
   }
 }
@@ -243,11 +259,16 @@ setup:
     move(filter(a in all_pieces(man) : a.owner == p and a.site == none)[0], s)
 functions:
   mine(player p) -> sites: "filter(s in sites : owned(s, p) > 0)"
+  # remembered while the moves are listed (compile/memo.hpp), as mine(p) is
+  crowd(site s) -> int: "count(t in sites where near(s, t) and occupied(t))"
   near(site a, site b) -> bool: "abs(x_of(a) - x_of(b)) + abs(y_of(a) - y_of(b)) == 1"
+  # the board's tables only: cached parts (compile/cache.hpp) of generation, a list and a site
+  ahead(site s) -> sites: "filter(t in [offset(s, 0, 1), offset(s, 1, 1), offset(s, -1, 1)] : t != none)"
+  beyond(site s, site t) -> site: "offset(t, x_of(t) - x_of(s), y_of(t) - y_of(s))"
 moves:
   shift:
     params: {from: site in mine(me), to: "site in filter(t in sites : near(from, t))"}
-    requires: ["vacant(to)"]
+    requires: ["vacant(to)", "crowd(to) < 3"]
     effects: ["move(top(from), to)", "set turns = turns + 1"]
   capture:
     params: {from: site in mine(me), to: site}
@@ -261,6 +282,10 @@ moves:
     params: {who: player, n: int in 1..3}
     requires: ["who != me", "n <= turns % 3 + 1"]
     effects: ["set turns = turns + 2"]
+  jump:
+    params: {from: site in mine(me), over: site in ahead(from)}
+    requires: ["occupied(over) and beyond(from, over) != none and vacant(beyond(from, over))"]
+    effects: ["move(top(from), beyond(from, over))", "set turns = turns + 1"]
   wait:
     requires: ["turns % 5 == 4"]
     effects: ["set turns = turns + 1"]
@@ -329,6 +354,13 @@ TEST_CASE("native: moves' candidates listed by generated code are the interprete
     return 0;
   };
   CHECK((features("call") & MoveInfo::kNarrow) != 0);
+  // the cached parts (jump's) read from their cells in the generated code
+  const std::string text = native_source(*p, "key").text;
+  size_t reads = 0;
+  for (size_t at = text.find("N::known("); at != std::string::npos; at = text.find("N::known(", at + 1)) ++reads;
+  CHECK(reads >= 2);
+  // and the remembered calls (mine, crowd) looked up in the machine's table in place
+  CHECK(text.find("N::memo_entry(") != std::string::npos);
   CHECK((features("capture") & MoveInfo::kSorted) != 0);
   // the combinations examined (narrowed and sorted ones fewer) counted as the interpreter counts them
   for (int64_t limit = 1; limit <= 40; ++limit) {

@@ -14,6 +14,7 @@
 #include "common/limits.hpp"
 #include "compile/memo.hpp"
 #include "native/codegen_moves.hpp"
+#include "runtime/closures.hpp"
 #include "runtime/native_abi.hpp"
 
 namespace ri {
@@ -29,6 +30,8 @@ std::string lit(int64_t v) {
 class Gen {
  public:
   explicit Gen(const Program& P) : P_(P), ok_(P.code.size(), 0), quiet_(P.code.size(), -1) {
+    size_t cells = 0;
+    direct_ = direct_layout(P, cells);
     for (size_t n = 0; n < P.code.size(); ++n) ok_[n] = translatable(static_cast<int>(n));
   }
 
@@ -44,7 +47,8 @@ class Gen {
         if (const int c = P_.kid(n, k); c >= 0) ++parents[static_cast<size_t>(c)];
     fn_.assign(P_.code.size(), 0);
     for (size_t n = 0; n < P_.code.size(); ++n)
-      fn_[n] = ok_[n] && (roots[n] || parents[n] > 1 || is_list(P_.code[n].type)) && P_.code[n].nk > 0;
+      fn_[n] = ok_[n] && (roots[n] || (parents[n] > 1 && !small(static_cast<int>(n))) || is_list(P_.code[n].type)) &&
+               P_.code[n].nk > 0;
     std::string decls, fns, entries;
     // the body of a function that a translated call calls
     for (size_t n = 0; n < P_.code.size(); ++n)
@@ -52,8 +56,12 @@ class Gen {
     for (size_t r = 0; r < P_.code.size(); ++r) {
       if (fn_[r] != 1) continue;
       const int size = tree_size(static_cast<int>(r), true);
-      if (size < 2 && !is_list(P_.code[r].type)) fn_[r] = 0;  // one node: its closure costs a call as well
+      // one node: its closure costs a call as well (not a loop or a call, whose own work the translation speeds up)
+      if (size < 2 && !is_list(P_.code[r].type) && !looping(static_cast<int>(r))) fn_[r] = 0;
     }
+    // the part of a cached part with cells: a function of its own, which its closure calls when the cell is empty
+    for (size_t n = 0; n < P_.code.size(); ++n)
+      if (ok_[n] && P_.code[n].op == Op::Cached) own(P_.kid(P_.code[n], 0));
     // the trees move generation evaluates (requirements and domains): functions of their own, which it calls
     for (const MoveInfo& mi : P_.moves) {
       for (const RequireInfo& r : mi.requires_) own(r.node);
@@ -74,7 +82,7 @@ class Gen {
     std::string moves, listed;
     for (size_t mv = 0; mv < P_.moves.size(); ++mv) {
       const std::string g = native_move_fn(P_, static_cast<int>(mv), [&](int n) {
-        return fn_[static_cast<size_t>(n)] ? fmt::format("n{}(m, x)", n) : fmt::format("N::ev(m, {})", n);
+        return fn_[static_cast<size_t>(n)] ? fmt::format("n{}(m, x)", n) : direct(n) ? cached(n) : fmt::format("N::ev(m, {})", n);
       });
       if (g.empty()) continue;
       moves += g;
@@ -109,10 +117,13 @@ class Gen {
   std::string tables_;
   std::map<int, std::string> lists_;                     // const list id -> its array's name
   std::map<int, std::string> relations_;                 // relation -> its tables' name
+  std::map<int, std::string> lines_;                     // family of lines (-1: every line's sites) -> its tables' name
   std::map<std::pair<int64_t, int64_t>, std::string> offsets_;  // constant steps -> their table's name
+  std::map<std::pair<int, int>, std::string> stepped_;           // constant lists of steps -> their table's name
   bool grids_ = false;
   std::vector<uint8_t> fn_;  // per node: computed by a function of its own
   std::vector<int8_t> quiet_;  // per node: quiet() (-1: not known yet)
+  std::vector<DirectPart> direct_;  // the cached parts' cells, as the machine lays them out
   int root_ = 0;
   int tmp_ = 0;
 
@@ -127,7 +138,8 @@ class Gen {
     const Node& d = at(n);
     if ((d.op == Op::Filter || d.op == Op::Map) && d.nk > 2 && kid(n, 2) >= 0)  // a list: a function of its own
       return scalar(at(kid(n, 2)).type) && (kid(n, 1) < 0 || scalar(at(kid(n, 1)).type));
-    if (!scalar(d.type)) return false;
+    if (is_list(d.type) && d.op != Op::Call && d.op != Op::Bind) return false;  // (a list: a function of its own)
+    if (!scalar(d.type) && !is_list(d.type)) return false;
     switch (d.op) {
       case Op::Const: case Op::Str: case Op::Local: case Op::LazyLet: case Op::Hoisted: case Op::Global: case Op::PerPlayer: case Op::Me:
       case Op::CannotMove: case Op::Continuing: case Op::GameOver: case Op::HistLen:
@@ -139,19 +151,45 @@ class Gen {
       case Op::Size: case Op::Top: case Op::Owner: case Op::KindOf: case Op::SiteOf: case Op::Attr: case Op::CountOwned:
       case Op::Link: case Op::XOf: case Op::YOf: case Op::SiteAt: case Op::Offset:
         return true;
-      case Op::Bind: return !remembered_call(P_, n) && d.nk - 1 <= kMaxCallArgs;
+      case Op::Bind: return d.nk - 1 <= (remembered_call(P_, n) ? kMaxMemoArgs : kMaxCallArgs);
       case Op::Call: {  // its body a function of its own
-        if (remembered_call(P_, n) || d.nk > kMaxCallArgs || d.a < 0) return false;
+        if (d.nk > (remembered_call(P_, n) ? kMaxMemoArgs : kMaxCallArgs) || d.a < 0) return false;
         const int body = P_.functions[static_cast<size_t>(d.a)].body;
         return body >= 0 && body != n && at(body).op != Op::Call && translatable(body);
       }
       case Op::TailCall: return d.nk <= kMaxCallArgs;
+      case Op::Cached: return direct(n);
       case Op::Nth: return is(kid(n, 0), Op::ConstList);
       case Op::Len: return true;
       case Op::In: case Op::NotIn: return is(kid(n, 1), Op::ConstList);
       case Op::Any: case Op::All: case Op::Count: case Op::Sum: case Op::Min: case Op::Max:
         return (d.nk < 2 || kid(n, 1) < 0 || scalar(at(kid(n, 1)).type)) &&
                (d.nk < 3 || kid(n, 2) < 0 || scalar(at(kid(n, 2)).type));
+      default: return false;
+    }
+  }
+  // Whether the tree at n is small enough to be written out wherever it is a kid (at most kSmall nodes, none of them
+  // a loop, a call or a list) rather than computed by a function of its own.
+  static constexpr int kSmall = 6;
+  bool small(int n) const {
+    int budget = kSmall;
+    return small(n, budget);
+  }
+  bool small(int n, int& budget) const {
+    if (n < 0) return true;
+    if (--budget < 0 || looping(n) || is_list(at(n).type) || is(n, Op::Filter) || is(n, Op::Map) || is(n, Op::Cached))
+      return false;
+    if (!ok_[static_cast<size_t>(n)]) return true;  // (its closure's)
+    for (int k = 0; k < at(n).nk; ++k)
+      if (!small(kid(n, k), budget)) return false;
+    return true;
+  }
+  // Whether node n loops over a list or calls a function (its work is more than its kids').
+  bool looping(int n) const {
+    switch (at(n).op) {
+      case Op::Any: case Op::All: case Op::Count: case Op::Sum: case Op::Min: case Op::Max: case Op::Call:
+      case Op::TailCall: case Op::Bind:
+        return true;
       default: return false;
     }
   }
@@ -177,11 +215,14 @@ class Gen {
   }
   // the value of the function's own node
   std::string value_of(int r) {
+    if (is(r, Op::Call)) return call(r);
+    if (is(r, Op::Bind)) return bind(r);
     return is_list(at(r).type) ? collect(r) : fmt::format("Value{{{}, 0, 0}}", expr(r));
   }
   std::string value(int k) {
     if (k >= 0 && fn_[static_cast<size_t>(k)]) return fmt::format("n{}(m, x)", k);
-    if (k >= 0 && ok_[static_cast<size_t>(k)]) return fmt::format("Value{{{}, 0, 0}}", expr(k));
+    if (direct(k)) return cached(k);
+    if (k >= 0 && ok_[static_cast<size_t>(k)]) return value_of(k);
     if (is(k, Op::Local)) return fmt::format("N::slot(m, {})", at(k).a);
     return fmt::format("N::ev(m, {})", k);
   }
@@ -219,6 +260,22 @@ class Gen {
     tables_ += array(name + "o", off) + array(name + "i", items);
     return relations_[r] = name;
   }
+  // a family's lines through each site (LinesThrough; T<family>o and T<family>i, by site) or every line's sites
+  // (LineSites; LSo and LSi, by line), as a relation's lists are laid out
+  const std::string& lines(int n) {
+    const bool through = is(n, Op::LinesThrough);
+    const int key = through ? at(n).a : -1;
+    auto it = lines_.find(key);
+    if (it != lines_.end()) return it->second;
+    std::vector<int32_t> off{0}, items;
+    for (int l : through ? P_.through_lists[static_cast<size_t>(key)] : P_.line_sites) {
+      for (int32_t e : P_.lists[static_cast<size_t>(l)]) items.push_back(e);
+      off.push_back(static_cast<int32_t>(items.size()));
+    }
+    const std::string name = through ? fmt::format("T{}", key) : std::string("LS");
+    tables_ += array(name + "o", off) + array(name + "i", items);
+    return lines_[key] = name;
+  }
   // the grids: GG/GX/GY per site (grid -1: on none), and each grid's width, height and sites
   void grids() {
     if (grids_) return;
@@ -249,6 +306,35 @@ class Gen {
     return offsets_[{dx, dy}] = name;
   }
 
+  // offset node n's steps as nth(DX, i) and nth(DY, i) of two constant lists of small steps, of one length, at the same
+  // slot i: that length (else 0)
+  int stepped(int n) const {
+    const int x = kid(n, 1), y = kid(n, 2);
+    if (!is(x, Op::Nth) || !is(y, Op::Nth) || !is(kid(x, 0), Op::ConstList) || !is(kid(y, 0), Op::ConstList)) return 0;
+    const int ix = kid(x, 1), iy = kid(y, 1);
+    if (!is(ix, Op::Local) || !is(iy, Op::Local) || at(ix).a != at(iy).a) return 0;
+    const std::vector<int32_t>& dx = P_.lists[static_cast<size_t>(at(kid(x, 0)).a)];
+    const std::vector<int32_t>& dy = P_.lists[static_cast<size_t>(at(kid(y, 0)).a)];
+    if (dx.size() != dy.size() || dx.empty() || dx.size() > 64) return 0;
+    for (size_t i = 0; i < dx.size(); ++i)
+      if (std::abs(dx[i]) >= (1 << 20) || std::abs(dy[i]) >= (1 << 20)) return 0;
+    return static_cast<int>(dx.size());
+  }
+  // every site's offsets by the steps (DX[i], DY[i]) of constant lists dx and dy, site by site: -2 for a site on no
+  // grid (the closure's error)
+  const std::string& offsets_by(int dx, int dy) {
+    auto it = stepped_.find({dx, dy});
+    if (it != stepped_.end()) return it->second;
+    const std::vector<int32_t>& xs = P_.lists[static_cast<size_t>(dx)];
+    const std::vector<int32_t>& ys = P_.lists[static_cast<size_t>(dy)];
+    std::vector<int32_t> v;
+    for (const GridPlace& g : P_.grid_place)
+      for (size_t i = 0; i < xs.size(); ++i)
+        v.push_back(g.grid < 0 ? -2 : static_cast<int32_t>(P_.grids[static_cast<size_t>(g.grid)].site(g.x + xs[i], g.y + ys[i])));
+    const std::string name = fmt::format("OL{}", stepped_.size());
+    tables_ += array(name, v);
+    return stepped_[{dx, dy}] = name;
+  }
   // a OP b as the language computes it (common/arith.hpp, as the closures do), an error where it has no value
   std::string arith(int n, const char* op) {
     const std::string a = t(), b = t(), r = t();
@@ -298,6 +384,15 @@ class Gen {
       const std::string& r = relation(at(dom).a);
       const std::string st = t();
       pre += site(kid(dom, 0), st) + " ";
+      head = fmt::format("for (int32_t {} = {}o[{}]; {} < {}o[{} + 1]; ++{}) {{ const int64_t {} = {}i[{}];", i, r, st, i,
+                         r, st, i, e, r, i);
+      most = fmt::format("static_cast<int64_t>({}o[{} + 1] - {}o[{}])", r, st, r, st);
+    } else if (is(dom, Op::LinesThrough) || is(dom, Op::LineSites)) {  // as Closures::lines_through and line_sites
+      const std::string& r = lines(dom);
+      const std::string st = t();
+      if (is(dom, Op::LinesThrough)) pre += site(kid(dom, 0), st) + " ";
+      else pre += fmt::format("const int64_t {} = {}; if (static_cast<uint64_t>({}) >= {}) {}; ", st, iv(kid(dom, 0)), st,
+                              P_.line_sites.size(), redo());
       head = fmt::format("for (int32_t {} = {}o[{}]; {} < {}o[{} + 1]; ++{}) {{ const int64_t {} = {}i[{}];", i, r, st, i,
                          r, st, i, e, r, i);
       most = fmt::format("static_cast<int64_t>({}o[{} + 1] - {}o[{}])", r, st, r, st);
@@ -400,28 +495,89 @@ class Gen {
     return s + fmt::format(" H->settle(m, {}, {}); }})", from, start);
   }
 
-  // a call of a function whose body has a function of its own (Closures::call and in_frame): one nesting deeper and
-  // a step when the function can reach itself, its arguments evaluated in the caller's frame and stored in its frame,
-  // its body evaluated there (again while it ends in a tail call of itself)
+  // a call of a function whose body has a function of its own (Closures::call and in_frame), a Value: one nesting
+  // deeper and a step when the function can reach itself, its arguments evaluated in the caller's frame and stored in
+  // its frame, its body evaluated there (again while it ends in a tail call of itself). Remembered
+  // (Closures::remembered, while the machine remembers): the arguments evaluated after the nesting, then the value
+  // kept for them at this state, or the body's, kept (the callee's frame checked only then).
   std::string call(int n) {
     const Node& d = at(n);
     const auto f = static_cast<size_t>(d.a);
     const FunctionInfo& fi = P_.functions[f];
-    const std::string callee = t(), saved = t(), chain = t(), r = t();
+    const bool memo = remembered_call(P_, n);
+    const std::string callee = t(), saved = t(), chain = t(), r = t(), on = t(), e = t(), a = t();
     std::string s = fmt::format("({{ N::nest(m, H, {}); ", n);
     if (P_.recursive[f] || P_.tail_calls[f]) s += fmt::format("N::tick(m, H, {}); ", n);
-    s += fmt::format("const int {} = N::frame(m, H, {}, {}, {}); ", callee, n, d.b, fi.frame);
-    std::vector<std::string> args;
-    for (int i = 0; i < d.nk; ++i) {
-      args.push_back(t());
-      s += fmt::format("const Value {} = {}; ", args.back(), value(kid(n, i)));
+    const std::string frame = fmt::format("N::frame(m, H, {}, {}, {})", n, d.b, fi.frame);
+    if (memo) s += fmt::format("const bool {} = N::memo_on(m); int {} = {} ? 0 : {}; ", on, callee, on, frame);
+    else s += fmt::format("const int {} = {}; ", callee, frame);
+    s += fmt::format("Value {}[{}]; ", a, d.nk + 1);
+    for (int i = 0; i < d.nk; ++i) s += fmt::format("{}[{}] = {}; ", a, i, value(kid(n, i)));
+    s += fmt::format("Value {}; ", r);
+    if (memo) {
+      s += fmt::format("auto* {} = {} ? &N::memo_entry(m, {}, {}, {}) : nullptr; ", e, on, f, a, d.nk);
+      s += fmt::format("if ({} && N::memo_hit(m, *{}, {}, {}, {})) {{ --N::depth(m); {} = {}->value; }} else {{ ", e, e, f, a,
+                       d.nk, r, e);
+      s += fmt::format("const size_t mark = N::arena(m); (void)mark; if ({}) {} = {}; ", on, callee, frame);
     }
-    for (int i = 0; i < d.nk; ++i) s += fmt::format("N::absolute(m, {} + {}) = {}; ", callee, i, args[static_cast<size_t>(i)]);
+    for (int i = 0; i < d.nk; ++i) s += fmt::format("N::absolute(m, {} + {}) = {}[{}]; ", callee, i, a, i);
     s += fmt::format("const int {} = N::base(m); N::base(m) = {}; const size_t {} = N::calls(m); N::push_call(m, {}); ",
                      saved, callee, chain, n);
-    s += fmt::format("Value {} = n{}(m, x); ", r, fi.body);
+    s += fmt::format("{} = n{}(m, x); ", r, fi.body);
     if (P_.tail_calls[f]) s += fmt::format("while (N::tail(m)) {{ N::tail(m) = false; {} = n{}(m, x); }} ", r, fi.body);
-    return s + fmt::format("N::calls(m) = {}; N::base(m) = {}; --N::depth(m); {}.i; }})", chain, saved, r);
+    s += fmt::format("N::calls(m) = {}; N::base(m) = {}; --N::depth(m); ", chain, saved);
+    if (memo) s += keep(n, e, f, a, d.nk, r) + "} ";
+    return s + fmt::format("{}; }})", r);
+  }
+  // an inlined call (Closures::bind), a Value: its arguments evaluated, then stored in the callee's slots, then the
+  // body's copy; remembered (Closures::remembered while the machine remembers): the value kept for the arguments at
+  // this state, or the body's, kept
+  std::string bind(int n) {
+    const Node& d = at(n);
+    const int args = d.nk - 1;
+    const std::string a = t(), e = t(), r = t();
+    std::string s = fmt::format("({{ Value {}[{}]; ", a, args + 1);
+    for (int i = 0; i < args; ++i) s += fmt::format("{}[{}] = {}; ", a, i, value(kid(n, i)));
+    if (!remembered_call(P_, n)) {
+      for (int i = 0; i < args; ++i) s += fmt::format("N::slot(m, {}) = {}[{}]; ", d.a + i, a, i);
+      return s + fmt::format("{}; }})", value(kid(n, args)));
+    }
+    s += fmt::format("Value {}; auto* {} = N::memo_on(m) ? &N::memo_entry(m, {}, {}, {}) : nullptr; ", r, e, d.b, a, args);
+    s += fmt::format("if ({} && N::memo_hit(m, *{}, {}, {}, {})) {} = {}->value; else {{ const size_t mark = N::arena(m); (void)mark; ",
+                     e, e, d.b, a, args, r, e);
+    for (int i = 0; i < args; ++i) s += fmt::format("N::slot(m, {}) = {}[{}]; ", d.a + i, a, i);
+    s += fmt::format("{} = {}; {}}} ", r, value(kid(n, args)), keep(n, e, d.b, a, args, r));
+    return s + fmt::format("{}; }})", r);
+  }
+  // the value r of a remembered call of f at node n kept in entry e (when the machine remembers): a list made in the
+  // arena since `mark` moved to the remembered lists (Machine::memo_keep, out of line), r its copy there
+  std::string keep(int n, const std::string& e, size_t f, const std::string& a, int args, const std::string& r) const {
+    if (is_list(at(n).type)) return fmt::format("if ({}) {} = H->memo_keep(m, {}, {}, {}, {}, {}, mark); ", e, r, e, f, a, args, r);
+    return fmt::format("if ({}) N::memo_keep(m, *{}, {}, {}, {}, {}.i); ", e, e, f, a, args, r);
+  }
+
+  // Whether node n is a cached part with cells of its own (of any type).
+  bool direct(int n) const {
+    return is(n, Op::Cached) && at(n).a >= 0 && static_cast<size_t>(at(n).a) < direct_.size() &&
+           direct_[static_cast<size_t>(at(n).a)].off >= 0;
+  }
+  // a cached part with cells (Closures::cached_direct), a Value: the cell of its inputs' values when it holds the
+  // value; else (an input without a cell, a cell not yet computed) the node's closure, which computes and keeps it
+  std::string cached(int n) {
+    const DirectPart& d = direct_[static_cast<size_t>(at(n).a)];
+    const std::string c = t(), in = t();
+    std::string s = fmt::format("({{ size_t {} = {}; bool {} = true; ", c, d.off, in);
+    for (int i = 0; i < d.n; ++i) {
+      const DirectPart::Key& k = d.key[i];
+      const std::string v = k.kind == DirectPart::Key::Slot  ? fmt::format("N::slot(m, {}).i", k.index)
+                            : k.kind == DirectPart::Key::Var ? fmt::format("N::var(m, {})", k.index)
+                                                             : std::string("N::me(m)");
+      const std::string u = t();
+      s += fmt::format("const uint64_t {} = static_cast<uint64_t>({} - INT64_C({})); if ({} >= {}) {} = false; else {} += {} * {}; ",
+                       u, v, k.lo, u, k.size, in, c, u, k.stride);
+    }
+    const std::string closure = fn_[static_cast<size_t>(n)] ? fmt::format("N::redo(m, {})", n) : fmt::format("N::ev(m, {})", n);
+    return s + fmt::format("{} && N::known(m, {}) ? N::cell(m, {}) : {}; }})", in, c, c, closure);
   }
 
   // node n's value, an int64_t expression (n is translatable)
@@ -540,23 +696,20 @@ class Gen {
           return fmt::format("({{ {} const int64_t {} = {}[{}]; if ({} == -2) {}; {}; }})", site(k(0), s), r, o, s, r,
                              redo(), r);
         }
+        if (const int l = stepped(n); l > 0) {  // offset(s, nth(DX, i), nth(DY, i)): a table by site and i
+          const std::string& o = offsets_by(at(kid(k(1), 0)).a, at(kid(k(2), 0)).a);
+          const std::string i = t(), r = t();
+          return fmt::format("({{ {} const int64_t {} = N::slot(m, {}).i; if (static_cast<uint64_t>({}) >= {}) {}; "
+                             "const int64_t {} = {}[{} * {} + {}]; if ({} == -2) {}; {}; }})",
+                             site(k(0), s), i, at(kid(k(1), 1)).a, i, l, redo(), r, o, s, l, i, r, redo(), r);
+        }
         const std::string a = t(), b = t(), cx = t(), cy = t();
         return fmt::format("({{ {} if (GG[{}] < 0) {}; const int64_t {} = {}; const int64_t {} = {}; int64_t {}, {}; "
                            "(__builtin_add_overflow(static_cast<int64_t>(GX[{}]), {}, &{}) || "
                            "__builtin_add_overflow(static_cast<int64_t>(GY[{}]), {}, &{})) ? INT64_C(-1) : grid_site(GG[{}], {}, {}); }})",
                            site(k(0), s), s, redo(), a, iv(k(1)), b, iv(k(2)), cx, cy, s, a, cx, s, b, cy, s, cx, cy);
       }
-      case Op::Bind: {
-        const int args = d.nk - 1;
-        std::string s = "({ ";
-        std::vector<std::string> names;
-        for (int i = 0; i < args; ++i) {
-          names.push_back(t());
-          s += fmt::format("const Value {} = {}; ", names.back(), value(k(i)));
-        }
-        for (int i = 0; i < args; ++i) s += fmt::format("N::slot(m, {}) = {}; ", d.a + i, names[static_cast<size_t>(i)]);
-        return s + fmt::format("{}; }})", iv(k(args)));
-      }
+      case Op::Bind: return bind(n) + ".i";
       case Op::Nth: {
         const int l = at(k(0)).a;
         const std::string i = t();
@@ -575,7 +728,8 @@ class Gen {
                            d.op == Op::In ? "" : "!", r);
       }
       case Op::Any: case Op::All: case Op::Count: case Op::Sum: case Op::Min: case Op::Max: return aggregate(n);
-      case Op::Call: return call(n);
+      case Op::Call: return call(n) + ".i";
+      case Op::Cached: return cached(n) + ".i";
       case Op::TailCall: {
         // the arguments that are not their parameter's own value, evaluated, then stored in the frame (tail_call)
         std::string s = fmt::format("({{ N::tick(m, H, {}); ", n);

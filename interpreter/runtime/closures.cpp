@@ -1092,11 +1092,10 @@ bool reads_offset_table(const XNode& x) { return x.fn == &Closures::offset_t; }
 // The cells of the cached parts whose inputs each take few values (DirectPart): a site or a player input has a cell
 // for none and each value, a truth value for 0 and 1, an int for -1 to 15 (other values are looked up in the hashed
 // table); a part has at most kPartCells cells, all of them at most kDirectCells.
-static void direct_parts(const Program& P, XCode& c) {
-  static constexpr XFn handlers[] = {Closures::cached_direct<1>, Closures::cached_direct<2>, Closures::cached_direct<3>,
-                                     Closures::cached_direct<4>};
+std::vector<DirectPart> direct_layout(const Program& P, size_t& total) {
   constexpr size_t kPartCells = 4096, kDirectCells = 65536;
-  c.direct.assign(static_cast<size_t>(P.ncached), DirectPart{});
+  std::vector<DirectPart> parts(static_cast<size_t>(P.ncached), DirectPart{});
+  total = 0;
   for (const Node& n : P.code) {
     if (n.op != Op::Cached || n.nk < 2 || n.nk - 1 > 4) continue;
     DirectPart d;
@@ -1121,11 +1120,18 @@ static void direct_parts(const Program& P, XCode& c) {
       cells *= k.size;
       if (cells > kPartCells) cells = 0;
     }
-    if (cells == 0 || c.direct_cells + cells > kDirectCells) continue;
-    d.off = static_cast<int32_t>(c.direct_cells);
-    c.direct_cells += cells;
-    c.direct[static_cast<size_t>(n.a)] = d;
+    if (cells == 0 || total + cells > kDirectCells) continue;
+    d.off = static_cast<int32_t>(total);
+    total += cells;
+    parts[static_cast<size_t>(n.a)] = d;
   }
+  return parts;
+}
+
+static void direct_parts(const Program& P, XCode& c) {
+  static constexpr XFn handlers[] = {Closures::cached_direct<1>, Closures::cached_direct<2>, Closures::cached_direct<3>,
+                                     Closures::cached_direct<4>};
+  c.direct = direct_layout(P, c.direct_cells);
   // (once the vector holds them all: the handlers point into it)
   for (size_t i = 0; i < P.code.size(); ++i) {
     const Node& n = P.code[i];

@@ -81,6 +81,10 @@ struct XCode {
 };
 XCode build_closures(const Program& P);
 
+// The cached parts that have cells of their own (XCode::direct, by Node::a of their Op::Cached node), and in `total`
+// how many cells they have together (the native build reads the cells as the closures do).
+std::vector<DirectPart> direct_layout(const Program& P, size_t& total);
+
 // Whether x's handler reads offset(s, DX[i], DY[i]) from XCode::tables (imm: where its table starts, a: entries per
 // site, k[1]: the index i).
 bool reads_offset_table(const XNode& x);

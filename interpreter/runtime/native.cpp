@@ -34,6 +34,9 @@ const NativeHost Native::host = {
       *n = count;
       return true;
     },
+    [](Machine& m, void* entry, int f, const Value* args, int n, Value v, size_t mark) {
+      return m.memo_keep(*static_cast<Machine::MemoEntry*>(entry), f, args, n, v, mark);
+    },
 };
 
 }  // namespace ri

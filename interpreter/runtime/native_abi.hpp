@@ -15,7 +15,7 @@
 namespace ri {
 
 // Raised whenever what the generated code may assume of the machine changes (the key of the headers changes too).
-inline constexpr int kNativeAbi = 4;
+inline constexpr int kNativeAbi = 5;
 
 // Node `node`'s closure is replaced by `fn`.
 struct NativeEntry {
@@ -54,6 +54,9 @@ struct NativeHost {
   bool (*ahead)(void* game, int n, int64_t* v);
   // parameter k's values sorted (Game::sorted_values) by `game`, a Game
   bool (*sorted)(void* game, int move, int k, const Value* dom, const int32_t** values, int64_t* n);
+  // list v, the value of a remembered call of f, kept in `entry` (a Machine::MemoEntry; Machine::memo_keep): the list
+  // the call has
+  Value (*memo_keep)(Machine& m, void* entry, int f, const Value* args, int n, Value v, size_t mark);
 };
 
 // A native build, loaded: its handlers, valid while `library` is held (build_closures installs them; the node's
@@ -90,6 +93,9 @@ struct Native {
     return m.S_.owned[static_cast<size_t>(s) * static_cast<size_t>(m.S_.nplayers) + static_cast<size_t>(p)];
   }
   static size_t arena(const Machine& m) { return m.arena_.size(); }
+  // a cached part's cell (runtime/closures.hpp, DirectPart): whether it holds the part's value yet, and the value
+  static bool known(const Machine& m, size_t at) { return m.direct_known_[at] != 0; }
+  static const Value& cell(const Machine& m, size_t at) { return m.direct_cells_[at]; }
   // an item appended to the list arena, within its limit (past it: host->push, which reports the error at node n)
   static void push(Machine& m, const NativeHost* h, int n, int64_t item) {
     if (m.arena_.size() >= Machine::kArenaMax) [[unlikely]] return h->push(m, n, item);
@@ -137,6 +143,20 @@ struct Native {
     return callee;
   }
   static Value& absolute(Machine& m, int i) { return m.slots_[static_cast<size_t>(i)]; }
+  // remembered calls (compile/memo.hpp, Closures::remembered): whether the machine remembers now, the entry of a call
+  // of f with n arguments, whether it holds them at this state, and a single value kept in it (Machine::memo_keep)
+  static bool memo_on(const Machine& m) { return m.memo_on_; }
+  static Machine::MemoEntry& memo_entry(Machine& m, int f, const Value* args, int n) { return m.memo_entry(f, args, n); }
+  static bool memo_hit(const Machine& m, const Machine::MemoEntry& e, int f, const Value* args, int n) {
+    return m.memo_hit(e, f, args, n);
+  }
+  static void memo_keep(const Machine& m, Machine::MemoEntry& e, int f, const Value* args, int n, int64_t v) {
+    e.version = m.version_;
+    e.epoch = m.memo_epoch_;
+    e.fn = f;
+    for (int i = 0; i < n; ++i) e.args[i] = args[i].i;
+    e.value = Value{v, 0, 0};
+  }
   static int& base(Machine& m) { return m.base_; }
   static size_t& calls(Machine& m) { return m.ncalls_; }
   static void push_call(Machine& m, int n) { m.push_call(n); }
