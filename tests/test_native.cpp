@@ -146,6 +146,9 @@ TEST_CASE("native: expressions compiled to C++ give the interpreter's values and
       {"sum(s in sites : count(t in sites where beyond(s, t) != none)) + history_len()", "10"},
       // calls of functions that are not inlined
       {"sum_to(history_len() + 100, 0)", "5050"},
+      // a tail call going round its body's loop: an error in a later round, the budget spent in the loop
+      {"sum_to(history_len() + 5, 9223372036854775800)", "error 15:"},
+      {"sum_to(history_len() + 20000000, 0)", "error 15:"},
       {"fact(history_len() + 10)", "3628800"},
       {"fact(history_len() + 21)", "error 17:48: integer overflow"},
       {"deep(history_len())", "error 18:28: calls nested too deeply (more than 200)"},

@@ -73,8 +73,14 @@ class Gen {
       const Node& n = P_.code[r];
       const int size = tree_size(root_, true);
       decls += fmt::format("static Value n{}(Machine& m, const XNode& x);\n", r);
-      fns += fmt::format("// node {} (line {}, column {}): {} nodes\nstatic Value n{}(Machine& m, const XNode& x) {{\n  (void)x;\n  return {};\n}}\n",
-                         r, n.pos.line, n.pos.col, size, r, value_of(root_));
+      // the body of a function that calls itself in tail position: its tail calls go round this function's loop
+      looping_ = -1;
+      for (size_t f = 0; f < P_.functions.size(); ++f)
+        if (P_.functions[f].body == root_ && P_.tail_calls[f]) looping_ = static_cast<int>(f);
+      const std::string v = value_of(root_);
+      fns += fmt::format("// node {} (line {}, column {}): {} nodes\nstatic Value n{}(Machine& m, const XNode& x) {{\n  (void)x;\n{}}}\n",
+                         r, n.pos.line, n.pos.col, size, r,
+                         looping_ >= 0 ? fmt::format("  for (;;) {{\n    return {};\n  }}\n", v) : fmt::format("  return {};\n", v));
       entries += fmt::format("  {{{}, &n{}}},\n", r, r);
       ++out.roots;
       out.nodes += size;
@@ -125,6 +131,7 @@ class Gen {
   std::vector<int8_t> quiet_;  // per node: quiet() (-1: not known yet)
   std::vector<DirectPart> direct_;  // the cached parts' cells, as the machine lays them out
   int root_ = 0;
+  int looping_ = -1;  // the function whose body root_ is, when it calls itself in tail position
   int tmp_ = 0;
 
   const Node& at(int n) const { return P_.code[static_cast<size_t>(n)]; }
@@ -222,6 +229,7 @@ class Gen {
   std::string value(int k) {
     if (k >= 0 && fn_[static_cast<size_t>(k)]) return fmt::format("n{}(m, x)", k);
     if (direct(k)) return cached(k);
+    if (is(k, Op::KindPieces) && quiet(kid(k, 0))) return kind_pieces(k);
     if (k >= 0 && ok_[static_cast<size_t>(k)]) return value_of(k);
     if (is(k, Op::Local)) return fmt::format("N::slot(m, {})", at(k).a);
     return fmt::format("N::ev(m, {})", k);
@@ -556,6 +564,19 @@ class Gen {
     return fmt::format("if ({}) N::memo_keep(m, *{}, {}, {}, {}, {}.i); ", e, e, f, a, args, r);
   }
 
+  // every piece of a kind (Machine::kind_pieces, its kind quiet), a Value: the pieces of that kind made a list in the
+  // arena, its steps (one per piece) counted after it when the budgets and the arena hold them all; else the node's
+  // closure, which computes the kind again (no step) and reports the error
+  std::string kind_pieces(int n) {
+    const std::string l = t(), k = t(), np = t(), st = t(), p = t();
+    return fmt::format("({{ Value {}; const int64_t {} = {}; const int64_t {} = static_cast<int64_t>(N::npieces(m)); "
+                       "if (N::room(m, {}, {})) {{ const size_t {} = N::arena(m); "
+                       "for (int64_t {} = 0; {} < {}; ++{}) if (N::kind(m, {}) == {}) N::put(m, {}); N::spend(m, {}); "
+                       "{} = Value{{{}, static_cast<int32_t>({}), static_cast<int32_t>(N::arena(m) - {})}}; }} "
+                       "else {} = N::ev(m, {}); {}; }})",
+                       l, k, iv(kid(n, 0)), np, np, np, st, p, p, np, p, p, k, p, np, l,
+                       static_cast<int>(ListKind::Literal), st, st, l, n, l);
+  }
   // Whether node n is a cached part with cells of its own (of any type).
   bool direct(int n) const {
     return is(n, Op::Cached) && at(n).a >= 0 && static_cast<size_t>(at(n).a) < direct_.size() &&
@@ -740,6 +761,8 @@ class Gen {
           s += fmt::format("const Value {} = {}; ", changed.back().second, value(k(i)));
         }
         for (auto& [i, name] : changed) s += fmt::format("N::slot(m, {}) = {}; ", i, name);
+        // in the body's own function: round its loop (the calls an error names kept as tail_made keeps them)
+        if (d.a == looping_) return s + fmt::format("N::tail_kept(m, {}); continue; INT64_C(0); }})", n);
         return s + fmt::format("N::tail_made(m, {}); INT64_C(0); }})", n);
       }
       default: return fmt::format("N::ev(m, {}).i", n);  // (not translatable: not reached)

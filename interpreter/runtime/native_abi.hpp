@@ -164,8 +164,12 @@ struct Native {
   static int& depth(Machine& m) { return m.depth_; }
   // a tail call at node n made (Closures::tail_call_made)
   static void tail_made(Machine& m, int n) {
-    if (m.ncalls_ < static_cast<size_t>(m.limits.depth)) m.push_call(n);
+    tail_kept(m, n);
     m.tail_ = true;
+  }
+  // (the same, the body evaluated again by the generated code itself)
+  static void tail_kept(Machine& m, int n) {
+    if (m.ncalls_ < static_cast<size_t>(m.limits.depth)) m.push_call(n);
   }
   static Value ev(Machine& m, int n) {
     const XNode& x = m.nodes_[n];
