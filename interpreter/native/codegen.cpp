@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <utility>
 #include <vector>
 
@@ -122,8 +123,7 @@ class Gen {
   std::vector<uint8_t> ok_;
   std::string tables_;
   std::map<int, std::string> lists_;                     // const list id -> its array's name
-  std::map<int, std::string> relations_;                 // relation -> its tables' name
-  std::map<int, std::string> lines_;                     // family of lines (-1: every line's sites) -> its tables' name
+  std::set<std::string> indexed_;                        // the tables of lists by index made (indexed())
   std::map<std::pair<int64_t, int64_t>, std::string> offsets_;  // constant steps -> their table's name
   std::map<std::pair<int, int>, std::string> stepped_;           // constant lists of steps -> their table's name
   bool grids_ = false;
@@ -255,34 +255,22 @@ class Gen {
     tables_ += array(name, P_.lists[static_cast<size_t>(l)]);
     return lists_[l] = name;
   }
-  // a relation's lists by site: R<r>o (offsets, nsites + 1 of them) and R<r>i (the items)
-  const std::string& relation(int r) {
-    auto it = relations_.find(r);
-    if (it != relations_.end()) return it->second;
+  // lists of the program by index, laid out as tables: <name>o (offsets, one more than the lists) and <name>i (the
+  // items): a relation's lists by site (R<relation>), a family's lines through each site (T<family>), every line's
+  // sites (LS)
+  const std::string& indexed(const std::string& name, const std::vector<int>& lists) {
+    auto it = indexed_.find(name);
+    if (it != indexed_.end()) return *it;
     std::vector<int32_t> off{0}, items;
-    for (int l : P_.relation_lists[static_cast<size_t>(r)]) {
+    for (int l : lists) {
       for (int32_t e : P_.lists[static_cast<size_t>(l)]) items.push_back(e);
       off.push_back(static_cast<int32_t>(items.size()));
     }
-    const std::string name = fmt::format("R{}", r);
     tables_ += array(name + "o", off) + array(name + "i", items);
-    return relations_[r] = name;
+    return *indexed_.insert(name).first;
   }
-  // a family's lines through each site (LinesThrough; T<family>o and T<family>i, by site) or every line's sites
-  // (LineSites; LSo and LSi, by line), as a relation's lists are laid out
-  const std::string& lines(int n) {
-    const bool through = is(n, Op::LinesThrough);
-    const int key = through ? at(n).a : -1;
-    auto it = lines_.find(key);
-    if (it != lines_.end()) return it->second;
-    std::vector<int32_t> off{0}, items;
-    for (int l : through ? P_.through_lists[static_cast<size_t>(key)] : P_.line_sites) {
-      for (int32_t e : P_.lists[static_cast<size_t>(l)]) items.push_back(e);
-      off.push_back(static_cast<int32_t>(items.size()));
-    }
-    const std::string name = through ? fmt::format("T{}", key) : std::string("LS");
-    tables_ += array(name + "o", off) + array(name + "i", items);
-    return lines_[key] = name;
+  const std::string& relation(int r) {
+    return indexed(fmt::format("R{}", r), P_.relation_lists[static_cast<size_t>(r)]);
   }
   // the grids: GG/GX/GY per site (grid -1: on none), and each grid's width, height and sites
   void grids() {
@@ -388,19 +376,18 @@ class Gen {
       const size_t len = P_.lists[static_cast<size_t>(at(dom).a)].size();
       head = fmt::format("for (size_t {} = 0; {} < {}; ++{}) {{ const int64_t {} = {}[{}];", i, i, len, i, e, l, i);
       most = fmt::format("INT64_C({})", len);
-    } else if (is(dom, Op::Related)) {
-      const std::string& r = relation(at(dom).a);
+    } else if (is(dom, Op::Related) || is(dom, Op::LinesThrough) || is(dom, Op::LineSites)) {
+      // a list of a table by index (as Closures::related, lines_through and line_sites check the index)
       const std::string st = t();
-      pre += site(kid(dom, 0), st) + " ";
-      head = fmt::format("for (int32_t {} = {}o[{}]; {} < {}o[{} + 1]; ++{}) {{ const int64_t {} = {}i[{}];", i, r, st, i,
-                         r, st, i, e, r, i);
-      most = fmt::format("static_cast<int64_t>({}o[{} + 1] - {}o[{}])", r, st, r, st);
-    } else if (is(dom, Op::LinesThrough) || is(dom, Op::LineSites)) {  // as Closures::lines_through and line_sites
-      const std::string& r = lines(dom);
-      const std::string st = t();
-      if (is(dom, Op::LinesThrough)) pre += site(kid(dom, 0), st) + " ";
-      else pre += fmt::format("const int64_t {} = {}; if (static_cast<uint64_t>({}) >= {}) {}; ", st, iv(kid(dom, 0)), st,
-                              P_.line_sites.size(), redo());
+      const int a = at(dom).a;
+      const std::string& r = is(dom, Op::Related)        ? relation(a)
+                              : is(dom, Op::LineSites)   ? indexed("LS", P_.line_sites)
+                                                         : indexed(fmt::format("T{}", a), P_.through_lists[static_cast<size_t>(a)]);
+      if (is(dom, Op::LineSites))
+        pre += fmt::format("const int64_t {} = {}; if (static_cast<uint64_t>({}) >= {}) {}; ", st, iv(kid(dom, 0)), st,
+                           P_.line_sites.size(), redo());
+      else
+        pre += site(kid(dom, 0), st) + " ";
       head = fmt::format("for (int32_t {} = {}o[{}]; {} < {}o[{} + 1]; ++{}) {{ const int64_t {} = {}i[{}];", i, r, st, i,
                          r, st, i, e, r, i);
       most = fmt::format("static_cast<int64_t>({}o[{} + 1] - {}o[{}])", r, st, r, st);
@@ -522,12 +509,7 @@ class Gen {
     s += fmt::format("Value {}[{}]; ", a, d.nk + 1);
     for (int i = 0; i < d.nk; ++i) s += fmt::format("{}[{}] = {}; ", a, i, value(kid(n, i)));
     s += fmt::format("Value {}; ", r);
-    if (memo) {
-      s += fmt::format("auto* {} = {} ? &N::memo_entry(m, {}, {}, {}) : nullptr; ", e, on, f, a, d.nk);
-      s += fmt::format("if ({} && N::memo_hit(m, *{}, {}, {}, {})) {{ --N::depth(m); {} = {}->value; }} else {{ ", e, e, f, a,
-                       d.nk, r, e);
-      s += fmt::format("const size_t mark = N::arena(m); (void)mark; if ({}) {} = {}; ", on, callee, frame);
-    }
+    if (memo) s += lookup(on, f, a, d.nk, r, e, "--N::depth(m); ") + fmt::format("if ({}) {} = {}; ", on, callee, frame);
     for (int i = 0; i < d.nk; ++i) s += fmt::format("N::absolute(m, {} + {}) = {}[{}]; ", callee, i, a, i);
     s += fmt::format("const int {} = N::base(m); N::base(m) = {}; const size_t {} = N::calls(m); N::push_call(m, {}); ",
                      saved, callee, chain, n);
@@ -546,16 +528,19 @@ class Gen {
     const std::string a = t(), e = t(), r = t();
     std::string s = fmt::format("({{ Value {}[{}]; ", a, args + 1);
     for (int i = 0; i < args; ++i) s += fmt::format("{}[{}] = {}; ", a, i, value(kid(n, i)));
-    if (!remembered_call(P_, n)) {
-      for (int i = 0; i < args; ++i) s += fmt::format("N::slot(m, {}) = {}[{}]; ", d.a + i, a, i);
-      return s + fmt::format("{}; }})", value(kid(n, args)));
-    }
-    s += fmt::format("Value {}; auto* {} = N::memo_on(m) ? &N::memo_entry(m, {}, {}, {}) : nullptr; ", r, e, d.b, a, args);
-    s += fmt::format("if ({} && N::memo_hit(m, *{}, {}, {}, {})) {} = {}->value; else {{ const size_t mark = N::arena(m); (void)mark; ",
-                     e, e, d.b, a, args, r, e);
+    const bool memo = remembered_call(P_, n);
+    if (memo) s += fmt::format("Value {}; ", r) + lookup("N::memo_on(m)", static_cast<size_t>(d.b), a, args, r, e, "");
     for (int i = 0; i < args; ++i) s += fmt::format("N::slot(m, {}) = {}[{}]; ", d.a + i, a, i);
-    s += fmt::format("{} = {}; {}}} ", r, value(kid(n, args)), keep(n, e, d.b, a, args, r));
-    return s + fmt::format("{}; }})", r);
+    if (!memo) return s + fmt::format("{}; }})", value(kid(n, args)));
+    return s + fmt::format("{} = {}; {}}} {}; }})", r, value(kid(n, args)), keep(n, e, d.b, a, args, r), r);
+  }
+  // a remembered call of f with the n arguments a[]: when the machine remembers (`on`), its entry e; when that holds
+  // them, r its value (after `hit`); else a block opened, with the arena's mark, that computes r and keeps it (keep())
+  static std::string lookup(const std::string& on, size_t f, const std::string& a, int n, const std::string& r,
+                            const std::string& e, const std::string& hit) {
+    return fmt::format("auto* {} = {} ? &N::memo_entry(m, {}, {}, {}) : nullptr; ", e, on, f, a, n) +
+           fmt::format("if ({} && N::memo_hit(m, *{}, {}, {}, {})) {{ {}{} = {}->value; }} else {{ ", e, e, f, a, n, hit, r, e) +
+           "const size_t mark = N::arena(m); (void)mark; ";
   }
   // the value r of a remembered call of f at node n kept in entry e (when the machine remembers): a list made in the
   // arena since `mark` moved to the remembered lists (Machine::memo_keep, out of line), r its copy there

@@ -352,6 +352,14 @@ class Machine {
   // Keeps value v of the call in entry e (a list made in the arena since `mark` copied to memo_items_ and dropped from
   // the arena); returns the value the call has (the list's copy).
   Value memo_keep(MemoEntry& e, int f, const Value* args, int n, Value v, size_t mark);
+  // (entry e holds the call of f with the n values args at this state, of value v)
+  void memo_store(MemoEntry& e, int f, const Value* args, int n, Value v) const {
+    e.version = version_;
+    e.epoch = memo_epoch_;
+    e.fn = f;
+    for (int i = 0; i < n; ++i) e.args[i] = args[i].i;
+    e.value = v;
+  }
   // The Call nodes being evaluated and the tail calls made in their frames, outermost first (for error reports): the
   // first ncalls_ of calls_ (a buffer that only grows, so that adding one is a store).
   std::vector<int> calls_;

@@ -22,11 +22,7 @@ Value Machine::memo_keep(MemoEntry& e, int f, const Value* args, int n, Value v,
   if (is_list(P_->functions[static_cast<size_t>(f)].result) && static_cast<ListKind>(v.i) == ListKind::Literal &&
       !move_items(v, memo_items_, kMemoItemsMax, ListKind::Memo, mark))
     return v;  // not remembered
-  e.version = version_;
-  e.epoch = memo_epoch_;
-  e.fn = f;
-  for (int i = 0; i < n; ++i) e.args[i] = args[i].i;
-  e.value = v;
+  memo_store(e, f, args, n, v);
   return v;
 }
 

@@ -151,11 +151,7 @@ struct Native {
     return m.memo_hit(e, f, args, n);
   }
   static void memo_keep(const Machine& m, Machine::MemoEntry& e, int f, const Value* args, int n, int64_t v) {
-    e.version = m.version_;
-    e.epoch = m.memo_epoch_;
-    e.fn = f;
-    for (int i = 0; i < n; ++i) e.args[i] = args[i].i;
-    e.value = Value{v, 0, 0};
+    m.memo_store(e, f, args, n, Value{v, 0, 0});
   }
   static int& base(Machine& m) { return m.base_; }
   static size_t& calls(Machine& m) { return m.ncalls_; }
