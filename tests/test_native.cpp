@@ -40,6 +40,8 @@ functions:
   # from the board's tables only (cached parts, compile/cache.hpp): a list and a site
   ahead(site s) -> sites: "filter(t in [offset(s, 0, 1), offset(s, 1, 1), offset(s, -1, 1)] : t != none)"
   beyond(site s, site t) -> site: "offset(t, x_of(t) - x_of(s), y_of(t) - y_of(s))"
+  # a list made of literals and '++' by recursion that is no tail call
+  east_of(site s) -> sites: "let t = offset(s, 1, 0); if t == none then [] else [t] ++ east_of(t)"
 )RULES";
 
 std::string cache() {
@@ -144,6 +146,20 @@ TEST_CASE("native: expressions compiled to C++ give the interpreter's values and
       {"sum(s in sites : sum(t in ahead(s) : x_of(t) * 10 + y_of(t))) + history_len()", "154"},
       {"count(s in sites where len(ahead(s)) == 2 + history_len())", "2"},
       {"sum(s in sites : count(t in sites where beyond(s, t) != none)) + history_len()", "10"},
+      // lists made of literals, '++', `if` and `let` of lists, an element of any list
+      {"east_of(site_at(1, 1 + history_len()))", "[b1, c1]"},
+      {"[history_len() + 1, score] ++ [3, history_len()]", "[1, 5, 3, 0]"},
+      {"len(filter(s in sites : size(s) > 0) ++ [site_at(1, 1 + history_len())]) + len([a2] ++ filter(s in sites : false))", "2"},
+      {"if history_len() == 0 then [site_at(1 + history_len(), 1)] else []", "[a1]"},
+      {"let l = [history_len() + 2, 7]; len(l) + nth(l, 1)", "9"},
+      {"nth(filter(s in sites : y_of(s) == 2), history_len() + 1)", "b2"},
+      {"nth(filter(s in sites : y_of(s) == 2), history_len() + 3)", "error 1:1: position 3 is outside the list (length 3)"},
+      {"nth(east_of(site_at(1, 1)), history_len() - 1)", "error 1:1: position -1 is outside the list (length 2)"},
+      {"len((1..(history_len() + 300000)) ++ (1..(history_len() + 300000)))", "600000"},
+      {"len((1..(history_len() + 600000)) ++ (1..(history_len() + 600000)))",
+       "error 1:35: the lists made in one game operation exceed 1048576 items"},
+      {"count(i in 1..(history_len() + 9500000)) + len((1..(history_len() + 400000)) ++ (1..(history_len() + 400000)))",
+       "error 1:78: evaluation budget exceeded"},
       // calls of functions that are not inlined
       {"sum_to(history_len() + 100, 0)", "5050"},
       // a tail call going round its body's loop: an error in a later round, the budget spent in the loop

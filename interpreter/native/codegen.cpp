@@ -48,7 +48,9 @@ class Gen {
         if (const int c = P_.kid(n, k); c >= 0) ++parents[static_cast<size_t>(c)];
     fn_.assign(P_.code.size(), 0);
     for (size_t n = 0; n < P_.code.size(); ++n)
-      fn_[n] = ok_[n] && (roots[n] || (parents[n] > 1 && !small(static_cast<int>(n))) || is_list(P_.code[n].type)) &&
+      fn_[n] = ok_[n] &&
+               (roots[n] || (parents[n] > 1 && !small(static_cast<int>(n))) ||
+                P_.code[n].op == Op::Filter || P_.code[n].op == Op::Map) &&
                P_.code[n].nk > 0;
     std::string decls, fns, entries;
     // the body of a function that a translated call calls
@@ -78,8 +80,10 @@ class Gen {
       looping_ = -1;
       for (size_t f = 0; f < P_.functions.size(); ++f)
         if (P_.functions[f].body == root_ && P_.tail_calls[f]) looping_ = static_cast<int>(f);
+      framed_ = true;
       const std::string v = value_of(root_);
-      fns += fmt::format("// node {} (line {}, column {}): {} nodes\nstatic Value n{}(Machine& m, const XNode& x) {{\n  (void)x;\n{}}}\n",
+      framed_ = false;
+      fns += fmt::format("// node {} (line {}, column {}): {} nodes\nstatic Value n{}(Machine& m, const XNode& x) {{\n  (void)x;\n  Value* const F = &N::slot(m, 0); (void)F;\n{}}}\n",
                          r, n.pos.line, n.pos.col, size, r,
                          looping_ >= 0 ? fmt::format("  for (;;) {{\n    return {};\n  }}\n", v) : fmt::format("  return {};\n", v));
       entries += fmt::format("  {{{}, &n{}}},\n", r, r);
@@ -132,12 +136,16 @@ class Gen {
   std::vector<DirectPart> direct_;  // the cached parts' cells, as the machine lays them out
   int root_ = 0;
   int looping_ = -1;  // the function whose body root_ is, when it calls itself in tail position
+  bool framed_ = false;  // writing a tree's function (sl())
   int tmp_ = 0;
 
   const Node& at(int n) const { return P_.code[static_cast<size_t>(n)]; }
   int kid(int n, int k) const { return P_.kid(at(n), k); }
   bool is(int n, Op op) const { return n >= 0 && at(n).op == op; }
   std::string t() { return fmt::format("t{}", tmp_++); }
+  // slot k of the frame: in a function of a tree, through its frame's first slot `F` (read once: the slots are never
+  // moved, and the frame is the same while the function runs); elsewhere (move generation) through the machine
+  std::string sl(int k) const { return framed_ ? fmt::format("F[{}]", k) : fmt::format("N::slot(m, {})", k); }
   std::string redo() const { return fmt::format("return N::redo(m, {})", root_); }
 
   // Whether node n is computed by the generated code (its kids may not be).
@@ -145,7 +153,10 @@ class Gen {
     const Node& d = at(n);
     if ((d.op == Op::Filter || d.op == Op::Map) && d.nk > 2 && kid(n, 2) >= 0)  // a list: a function of its own
       return scalar(at(kid(n, 2)).type) && (kid(n, 1) < 0 || scalar(at(kid(n, 1)).type));
-    if (is_list(d.type) && d.op != Op::Call && d.op != Op::Bind) return false;  // (a list: a function of its own)
+    // a list: a call, an inlined call, `if` and `let` of lists, a list literal, `++` of two lists
+    if (is_list(d.type) && d.op != Op::Call && d.op != Op::Bind && d.op != Op::If && d.op != Op::Let &&
+        d.op != Op::ListLit && d.op != Op::Join)
+      return false;
     if (!scalar(d.type) && !is_list(d.type)) return false;
     switch (d.op) {
       case Op::Const: case Op::Str: case Op::Local: case Op::LazyLet: case Op::Hoisted: case Op::Global: case Op::PerPlayer: case Op::Me:
@@ -166,7 +177,14 @@ class Gen {
       }
       case Op::TailCall: return d.nk <= kMaxCallArgs;
       case Op::Cached: return direct(n);
-      case Op::Nth: return is(kid(n, 0), Op::ConstList);
+      case Op::Nth: return true;
+      case Op::Join: return true;
+      case Op::ListLit: {
+        if (d.nk > kMaxListLiteral) return false;
+        for (int k = 0; k < d.nk; ++k)
+          if (kid(n, k) < 0 || !scalar(at(kid(n, k)).type)) return false;
+        return true;
+      }
       case Op::Len: return true;
       case Op::In: case Op::NotIn: return is(kid(n, 1), Op::ConstList);
       case Op::Any: case Op::All: case Op::Count: case Op::Sum: case Op::Min: case Op::Max:
@@ -217,21 +235,28 @@ class Gen {
   std::string iv(int k) {
     if (k >= 0 && fn_[static_cast<size_t>(k)]) return fmt::format("n{}(m, x).i", k);
     if (k >= 0 && ok_[static_cast<size_t>(k)]) return expr(k);
-    if (is(k, Op::Local)) return fmt::format("N::slot(m, {}).i", at(k).a);
+    if (is(k, Op::Local)) return sl(at(k).a) + ".i";
     return fmt::format("N::ev(m, {}).i", k);
   }
   // the value of the function's own node
   std::string value_of(int r) {
     if (is(r, Op::Call)) return call(r);
     if (is(r, Op::Bind)) return bind(r);
-    return is_list(at(r).type) ? collect(r) : fmt::format("Value{{{}, 0, 0}}", expr(r));
+    if (!is_list(at(r).type)) return fmt::format("Value{{{}, 0, 0}}", expr(r));
+    switch (at(r).op) {
+      case Op::If: return fmt::format("(({}) ? ({}) : ({}))", iv(kid(r, 0)), value(kid(r, 1)), value(kid(r, 2)));
+      case Op::Let: return fmt::format("({{ {} = {}; {}; }})", sl(at(r).a), value(kid(r, 0)), value(kid(r, 1)));
+      case Op::ListLit: return literal(r);
+      case Op::Join: return join(r);
+      default: return collect(r);
+    }
   }
   std::string value(int k) {
     if (k >= 0 && fn_[static_cast<size_t>(k)]) return fmt::format("n{}(m, x)", k);
     if (direct(k)) return cached(k);
     if (is(k, Op::KindPieces) && quiet(kid(k, 0))) return kind_pieces(k);
     if (k >= 0 && ok_[static_cast<size_t>(k)]) return value_of(k);
-    if (is(k, Op::Local)) return fmt::format("N::slot(m, {})", at(k).a);
+    if (is(k, Op::Local)) return sl(at(k).a);
     return fmt::format("N::ev(m, {})", k);
   }
   // kid k as a site: checked (an error is the closure's)
@@ -356,8 +381,11 @@ class Gen {
       case Op::Max: case Op::Call: case Op::TailCall:
         r = false;
         break;
+      case Op::ListLit: case Op::Join:  // (lists made)
+        r = false;
+        break;
       case Op::Len: r = is(kid(n, 0), Op::ConstList); break;
-      case Op::Nth: r = quiet(kid(n, 1), depth + 1); break;
+      case Op::Nth: r = is(kid(n, 0), Op::ConstList) && quiet(kid(n, 1), depth + 1); break;
       case Op::In: case Op::NotIn: r = quiet(kid(n, 0), depth + 1); break;
       default:
         for (int k = 0; k < d.nk && r; ++k) r = quiet(kid(n, k), depth + 1);
@@ -415,18 +443,18 @@ class Gen {
   std::string aggregate(int n) {
     const Node& d = at(n);
     const int dom = kid(n, 0), where = d.nk > 1 ? kid(n, 1) : -1, body = d.nk > 2 ? kid(n, 2) : -1;
-    const std::string acc = t(), found = t(), sl = t(), mark = t(), e = t();
+    const std::string acc = t(), found = t(), sv = t(), mark = t(), e = t();
     std::string s = "({ ", head, most;
     const bool fast = quiet(where) && quiet(body);
     loop(dom, e, s, head, most);
     const bool extreme = d.op == Op::Min || d.op == Op::Max;
-    s += fmt::format("int64_t {} = {}; bool {} = false; (void){}; Value* {} = &N::slot(m, {}); const size_t {} = N::arena(m); ",
-                     acc, d.op == Op::All ? 1 : 0, found, found, sl, d.a, mark);
+    s += fmt::format("int64_t {} = {}; bool {} = false; (void){}; Value* {} = &{}; const size_t {} = N::arena(m); ",
+                     acc, d.op == Op::All ? 1 : 0, found, found, sv, sl(d.a), mark);
     // the loop, its steps counted one by one (else after it, in `steps`)
     auto walk = [&](bool counted, const std::string& steps) {
       std::string w = head + (counted ? tick(n) : fmt::format(" ++{};", steps));
       if (counted) w += fmt::format(" if (N::arena(m) != {}) N::drop_lists(m, {});", mark, mark);
-      w += fmt::format(" *{} = Value{{{}, 0, 0}};", sl, e);
+      w += fmt::format(" *{} = Value{{{}, 0, 0}};", sv, e);
       if (where >= 0) w += fmt::format(" if (!({})) continue;", iv(where));
       switch (d.op) {
         case Op::Any: w += fmt::format(" if ({}) {{ {} = 1; break; }}", body >= 0 ? iv(body) : "true", acc); break;
@@ -459,15 +487,15 @@ class Gen {
   std::string collect(int n) {
     const Node& d = at(n);
     const int dom = kid(n, 0), where = kid(n, 1), body = kid(n, 2);
-    const std::string from = t(), start = t(), count = t(), sl = t(), e = t();
+    const std::string from = t(), start = t(), count = t(), sv = t(), e = t();
     std::string s = fmt::format("({{ const size_t {} = N::arena(m); ", from), head, most;
     const bool fast = quiet(where) && quiet(body);
     loop(dom, e, s, head, most);
-    s += fmt::format("size_t {} = N::arena(m); size_t {} = 0; Value* {} = &N::slot(m, {}); ", start, count, sl, d.a);
+    s += fmt::format("size_t {} = N::arena(m); size_t {} = 0; Value* {} = &{}; ", start, count, sv, sl(d.a));
     auto walk = [&](bool counted, const std::string& steps) {
       const std::string keep = t(), v = t();
       std::string w = head + (counted ? tick(n) : fmt::format(" ++{};", steps));
-      w += fmt::format(" *{} = Value{{{}, 0, 0}}; bool {} = {}; int64_t {} = {};", sl, e, keep,
+      w += fmt::format(" *{} = Value{{{}, 0, 0}}; bool {} = {}; int64_t {} = {};", sv, e, keep,
                        where >= 0 ? fmt::format("({}) != 0", iv(where)) : "true", v, e);
       if (d.op == Op::Filter) w += fmt::format(" if ({}) {} = ({}) != 0;", keep, keep, iv(body));
       else w += fmt::format(" if ({}) {} = {};", keep, v, iv(body));
@@ -488,6 +516,33 @@ class Gen {
       s += walk(true, "");
     }
     return s + fmt::format(" H->settle(m, {}, {}); }})", from, start);
+  }
+
+  // [a, b, ...] (Closures::list_literal), a Value: room for its items checked first (else the closure, which reports
+  // the error), the items evaluated in order, then appended to the arena
+  std::string literal(int n) {
+    const int cnt = at(n).nk;
+    const std::string it = t(), where = t();
+    std::string s = fmt::format("({{ if (!N::room(m, 0, {})) {}; int64_t {}[{}]; ", cnt, redo(), it, cnt + 1);
+    for (int i = 0; i < cnt; ++i) s += fmt::format("{}[{}] = {}; ", it, i, iv(kid(n, i)));
+    s += fmt::format("const size_t {} = N::arena(m); ", where);
+    for (int i = 0; i < cnt; ++i) s += fmt::format("N::put(m, {}[{}]); ", it, i);
+    return s + fmt::format("Value{{{}, static_cast<int32_t>({}), {}}}; }})", static_cast<int>(ListKind::Literal), where, cnt);
+  }
+  // L ++ M of two lists (Machine::join), a Value: either list when the other is empty; else room for both checked
+  // (else the closure, which reports the error), their elements appended, one step each (counted after them when the
+  // budgets hold them all), and the new list moved down over the lists it was made from (settle)
+  std::string join(int n) {
+    const std::string from = t(), l = t(), r = t(), ll = t(), lr = t(), res = t(), where = t();
+    return fmt::format("({{ const size_t {} = N::arena(m); const Value {} = {}; const Value {} = {}; "
+                       "const int64_t {} = N::len(m, {}); const int64_t {} = N::len(m, {}); Value {}; "
+                       "if ({} == 0) {} = {}; else if ({} == 0) {} = {}; else {{ "
+                       "if (!N::room(m, 0, {} + {})) {}; const size_t {} = N::arena(m); "
+                       "if (N::room(m, {} + {}, 0)) {{ N::append(m, {}); N::append(m, {}); N::spend(m, {} + {}); }} "
+                       "else {{ N::append_counted(m, H, {}, {}); N::append_counted(m, H, {}, {}); }} "
+                       "{} = H->settle(m, {}, {}); }} {}; }})",
+                       from, l, value(kid(n, 0)), r, value(kid(n, 1)), ll, l, lr, r, res, lr, res, l, ll, res, r, ll, lr,
+                       redo(), where, ll, lr, l, r, ll, lr, n, l, n, r, res, from, where, res);
   }
 
   // a call of a function whose body has a function of its own (Closures::call and in_frame), a Value: one nesting
@@ -530,7 +585,7 @@ class Gen {
     for (int i = 0; i < args; ++i) s += fmt::format("{}[{}] = {}; ", a, i, value(kid(n, i)));
     const bool memo = remembered_call(P_, n);
     if (memo) s += fmt::format("Value {}; ", r) + lookup("N::memo_on(m)", static_cast<size_t>(d.b), a, args, r, e, "");
-    for (int i = 0; i < args; ++i) s += fmt::format("N::slot(m, {}) = {}[{}]; ", d.a + i, a, i);
+    for (int i = 0; i < args; ++i) s += fmt::format("{} = {}[{}]; ", sl(d.a + i), a, i);
     if (!memo) return s + fmt::format("{}; }})", value(kid(n, args)));
     return s + fmt::format("{} = {}; {}}} {}; }})", r, value(kid(n, args)), keep(n, e, d.b, a, args, r), r);
   }
@@ -575,7 +630,7 @@ class Gen {
     std::string s = fmt::format("({{ size_t {} = {}; bool {} = true; ", c, d.off, in);
     for (int i = 0; i < d.n; ++i) {
       const DirectPart::Key& k = d.key[i];
-      const std::string v = k.kind == DirectPart::Key::Slot  ? fmt::format("N::slot(m, {}).i", k.index)
+      const std::string v = k.kind == DirectPart::Key::Slot  ? sl(k.index) + ".i"
                             : k.kind == DirectPart::Key::Var ? fmt::format("N::var(m, {})", k.index)
                                                              : std::string("N::me(m)");
       const std::string u = t();
@@ -593,11 +648,11 @@ class Gen {
     switch (d.op) {
       case Op::Const: return lit(d.imm);
       case Op::Str: return lit(d.a);
-      case Op::Local: return fmt::format("N::slot(m, {}).i", d.a);
+      case Op::Local: return sl(d.a) + ".i";
       case Op::LazyLet: {
         const uint64_t bit = uint64_t{1} << d.b;
-        return fmt::format("({{ if (!(N::lets(m) & UINT64_C({}))) {{ N::slot(m, {}) = {}; N::lets(m) |= UINT64_C({}); }} N::slot(m, {}).i; }})",
-                           bit, d.a, value(k(0)), bit, d.a);
+        return fmt::format("({{ if (!(N::lets(m) & UINT64_C({}))) {{ {} = {}; N::lets(m) |= UINT64_C({}); }} {}.i; }})",
+                           bit, sl(d.a), value(k(0)), bit, sl(d.a));
       }
       case Op::Hoisted: {  // kept while its bit of the let mask is set (Closures::hoisted)
         const uint64_t bit = uint64_t{1} << d.b;
@@ -619,7 +674,7 @@ class Gen {
       case Op::And: return fmt::format("static_cast<int64_t>(({}) && ({}))", iv(k(0)), iv(k(1)));
       case Op::Or: return fmt::format("static_cast<int64_t>(({}) || ({}))", iv(k(0)), iv(k(1)));
       case Op::If: return fmt::format("(({}) ? ({}) : ({}))", iv(k(0)), iv(k(1)), iv(k(2)));
-      case Op::Let: return fmt::format("({{ N::slot(m, {}) = {}; {}; }})", d.a, value(k(0)), iv(k(1)));
+      case Op::Let: return fmt::format("({{ {} = {}; {}; }})", sl(d.a), value(k(0)), iv(k(1)));
       case Op::Neg: {
         const std::string r = t();
         return fmt::format("({{ int64_t {}; if (__builtin_sub_overflow(int64_t{{0}}, {}, &{})) [[unlikely]] {}; {}; }})", r,
@@ -705,9 +760,9 @@ class Gen {
         if (const int l = stepped(n); l > 0) {  // offset(s, nth(DX, i), nth(DY, i)): a table by site and i
           const std::string& o = offsets_by(at(kid(k(1), 0)).a, at(kid(k(2), 0)).a);
           const std::string i = t(), r = t();
-          return fmt::format("({{ {} const int64_t {} = N::slot(m, {}).i; if (static_cast<uint64_t>({}) >= {}) {}; "
+          return fmt::format("({{ {} const int64_t {} = {}.i; if (static_cast<uint64_t>({}) >= {}) {}; "
                              "const int64_t {} = {}[{} * {} + {}]; if ({} == -2) {}; {}; }})",
-                             site(k(0), s), i, at(kid(k(1), 1)).a, i, l, redo(), r, o, s, l, i, r, redo(), r);
+                             site(k(0), s), i, sl(at(kid(k(1), 1)).a), i, l, redo(), r, o, s, l, i, r, redo(), r);
         }
         const std::string a = t(), b = t(), cx = t(), cy = t();
         return fmt::format("({{ {} if (GG[{}] < 0) {}; const int64_t {} = {}; const int64_t {} = {}; int64_t {}, {}; "
@@ -717,6 +772,11 @@ class Gen {
       }
       case Op::Bind: return bind(n) + ".i";
       case Op::Nth: {
+        if (!is(k(0), Op::ConstList)) {  // (Closures::nth)
+          const std::string l = t(), i = t();
+          return fmt::format("({{ const Value {} = {}; const int64_t {} = {}; if ({} < 0 || {} >= N::len(m, {})) {}; N::at(m, {}, {}); }})",
+                             l, value(k(0)), i, iv(k(1)), i, i, l, redo(), l, i);
+        }
         const int l = at(k(0)).a;
         const std::string i = t();
         return fmt::format("({{ const int64_t {} = {}; if (static_cast<uint64_t>({}) >= {}) {}; static_cast<int64_t>({}[{}]); }})",
@@ -745,7 +805,7 @@ class Gen {
           changed.push_back({i, t()});
           s += fmt::format("const Value {} = {}; ", changed.back().second, value(k(i)));
         }
-        for (auto& [i, name] : changed) s += fmt::format("N::slot(m, {}) = {}; ", i, name);
+        for (auto& [i, name] : changed) s += fmt::format("{} = {}; ", sl(i), name);
         // in the body's own function: round its loop (the calls an error names kept as tail_made keeps them)
         if (d.a == looping_) return s + fmt::format("N::tail_kept(m, {}); continue; INT64_C(0); }})", n);
         return s + fmt::format("N::tail_made(m, {}); INT64_C(0); }})", n);

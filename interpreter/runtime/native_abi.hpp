@@ -116,6 +116,31 @@ struct Native {
     m.op_budget_ -= steps;
   }
   static void put(Machine& m, int64_t item) { m.arena_.push_back(item); }
+  // list l's elements appended to the arena in order, as Machine::for_each walks them (the room checked): without
+  // their steps (the caller counts them), or each step counted before its element (`++` at node n, Machine::join)
+  static void append(Machine& m, const Value& l) { append_items<false>(m, nullptr, 0, l); }
+  static void append_counted(Machine& m, const NativeHost* h, int n, const Value& l) { append_items<true>(m, h, n, l); }
+  template <bool Counted>
+  static void append_items(Machine& m, const NativeHost* h, int n, const Value& l) {
+    auto add = [&](int64_t e) {
+      if constexpr (Counted) tick(m, h, n);
+      m.arena_.push_back(e);
+    };
+    switch (static_cast<ListKind>(l.i)) {
+      case ListKind::Const:
+        for (const int32_t e : m.P_->lists[static_cast<size_t>(l.b)]) add(e);
+        return;
+      case ListKind::Range:
+        for (int64_t e = l.b; e <= l.c; ++e) add(e);
+        return;
+      case ListKind::AllPieces:
+        for (size_t p = 0; p < m.S_.site.size(); ++p)
+          if (m.S_.site[p] >= 0) add(static_cast<int64_t>(p));
+        return;
+      default:
+        for (int64_t i = 0, len = m.list_len(l); i < len; ++i) add(at(m, l, i));
+    }
+  }
   // list l's length and its i-th element (Machine::list_len, list_at); every piece (ListKind::AllPieces) is walked
   // over the pieces instead, those off the board skipped, as Machine::for_each walks it
   static bool all_pieces(const Value& l) { return static_cast<ListKind>(l.i) == ListKind::AllPieces; }
