@@ -92,8 +92,8 @@ void add_compile(CLI::App& app, std::vector<Command>& out) {
                        std::cerr << fmt::format("{}: error: {}\n", o->file, b.error);
                        return 1;
                      }
-                     std::cout << fmt::format("{}: {} trees ({} nodes) and {} moves' candidates as C++: {}\n", o->file,
-                                              b.roots, b.nodes, b.moves, to);
+                     std::cout << fmt::format("{}: {} trees ({} nodes), {} effects and {} moves' candidates as C++: {}\n",
+                                              o->file, b.roots, b.nodes, b.effects, b.moves, to);
                      return 0;
                    }
                    const bool ok = to.empty() ? (b = native_build(*prog, options)).code != nullptr
@@ -102,8 +102,8 @@ void add_compile(CLI::App& app, std::vector<Command>& out) {
                      std::cerr << fmt::format("{}: error: no native engine: {}\n", o->file, b.error);
                      return 1;
                    }
-                   std::cout << fmt::format("{}: {} trees ({} nodes) and {} moves' candidates {}: {}\n", o->file, b.roots,
-                                            b.nodes, b.moves,
+                   std::cout << fmt::format("{}: {} trees ({} nodes), {} effects and {} moves' candidates {}: {}\n", o->file,
+                                            b.roots, b.nodes, b.effects, b.moves,
                                             b.compiled ? fmt::format("compiled in {:.1f} s", b.seconds)
                                                        : std::string("found in the cache"),
                                             b.library);

@@ -327,6 +327,35 @@ turn: [{choose: all}]
 end: []
 )RULES";
 
+// Effects of every statement, and effects that fail: move n's effects are those of the case n (`fails` lists them).
+const char* kEffects = R"RULES(game: {name: effects}
+players: [A, B]
+topology: {grids: [{width: 3, height: 1}]}
+variables: {v: {type: int, init: 0}, per: {type: int, init: 0, per_player: true}}
+pieces: {man: {per_player: 2, at: a1, attributes: {strength: 3}}}
+moves:
+  act:
+    params: {n: int in 0..11}
+    let: {mover: "top(a1)"}
+    effects:
+      - "set v = v + n"
+      - >-
+        if n == 0 then let q = mover; { set q.strength = q.strength + 1; set per[opponent(me)] = 2; move(q, b1) }
+        else if n == 1 then { set mover.owner = B; set mover.kind = man; remove(mover); extra_turn }
+        else if n == 2 then set v = 3000000000 * n
+        else if n == 3 then move(top(c1), b1)
+        else if n == 4 then move(mover, offset(a1, -1, 0))
+        else if n == 5 then set per[opponent(me)] = 1000000000 * n
+        else if n == 6 then set mover.strength = -3000000000
+        else if n == 7 then set top(c1).kind = man
+        else if n == 8 then remove(top(b1))
+        else if n == 9 then while true : set v = v + 1
+        else if n == 10 then for s in sites : { move(mover, s); continue_turn }
+        else set v = 10 / (n - 11)
+turn: [{choose: all}]
+end: []
+)RULES";
+
 std::shared_ptr<const Program> loaded(const char* text) {
   Diagnostics d;
   auto p = load_rules_text("m.rules", text, d);
@@ -403,6 +432,7 @@ TEST_CASE("native: moves' candidates listed by generated code are the interprete
       const Move m = ms[static_cast<int>(rng.below(static_cast<uint64_t>(ms.size)))];
       a.apply(m);
       b.apply(m);
+      REQUIRE(b.hash() == a.hash());  // (the effects, run by generated code, the interpreter's)
     }
   }
 }
@@ -426,5 +456,60 @@ TEST_CASE("native: moves listed by generated code meet the interpreter's errors 
     const std::string want = listed(c);
     CHECK(want.rfind(limit < 4 ? "error 6:3: move 'split' has more than" : "error 8:33: division by zero", 0) == 0);
     CHECK(listed(d) == want);
+  }
+}
+
+TEST_CASE("native: effects run by generated code change the game as the interpreter's and fail as they fail", "[native]") {
+  auto p = loaded(kEffects);
+  auto q = built(p);
+  CHECK(native_source(*p, "key").effects == 2);  // (the two statements of `act`)
+  // what move n does: its error, else the position after it; then the game as it was (an error changes nothing)
+  const auto outcome = [](Game& g, int n) {
+    const uint64_t before = g.hash();
+    Move m;
+    m.type = 0;
+    m.nargs = 1;
+    m.args[0] = n;
+    std::string out;
+    try {
+      const size_t mark = g.apply(m);
+      out = fmt::format("{} {} {}", g.hash(), g.default_summary(), g.player());
+      g.undo(mark);
+    } catch (const RuntimeError& e) {
+      out = fmt::format("error {}:{}: {}", e.pos.line, e.pos.col, e.what());
+    }
+    CHECK(g.hash() == before);
+    return out;
+  };
+  const std::vector<std::string> want = {
+      "",  // (changes the game)
+      "",
+      "error 15:29: 6000000000 does not fit in a variable or attribute (32-bit integers)",
+      "error 16:29: no piece here",
+      "error 17:29: no site here",
+      "error 18:29: 5000000000 does not fit in a variable or attribute (32-bit integers)",
+      "error 19:29: -3000000000 does not fit in a variable or attribute (32-bit integers)",
+      "error 20:29: no piece here",
+      "error 21:29: no piece here",
+      "error 22:42: one game operation made more than 1000000 changes to the state",
+      "",
+      "error 24:25: division by zero",
+  };
+
+  for (int round = 0; round < 2; ++round) {
+    Game a(p), b(q);
+    for (int n = 0; n < static_cast<int>(want.size()); ++n) {
+      INFO("round " << round << " n " << n);
+      const std::string got = outcome(a, n);
+      INFO(got);
+      if (!want[static_cast<size_t>(n)].empty()) CHECK(got.rfind(want[static_cast<size_t>(n)], 0) == 0);
+      else CHECK(got.rfind("error", 0) != 0);
+      CHECK(outcome(b, n) == got);
+    }
+    // the budget of changes: a few changes, then too many
+    a.machine().limits.changes = 3;
+    b.machine().limits.changes = 3;
+    CHECK(outcome(b, 10) == outcome(a, 10));
+    CHECK(outcome(a, 10).rfind("error 23:", 0) == 0);
   }
 }

@@ -236,6 +236,7 @@ NativeSource generated(const Program& P, const std::string& cxx, NativeBuild& r)
   r.key = key_of(src.text);
   r.roots = src.roots;
   r.nodes = src.nodes;
+  r.effects = src.effects;
   r.moves = src.moves;
   return src;
 }

@@ -36,7 +36,7 @@ struct NativeBuild {
   std::string key;                         // the cache's key (its files are KEY.cpp and KEY.so)
   bool compiled = false;                   // compiled now (not found in the cache)
   double seconds = 0;                      // the compile's time
-  int roots = 0, nodes = 0, moves = 0;     // what the source translates (NativeSource)
+  int roots = 0, nodes = 0, effects = 0, moves = 0;  // what the source translates (NativeSource)
   std::string error;                       // one line: why there is no build
 };
 

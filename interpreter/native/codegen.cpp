@@ -14,6 +14,7 @@
 
 #include "common/limits.hpp"
 #include "compile/memo.hpp"
+#include "native/codegen_effects.hpp"
 #include "native/codegen_moves.hpp"
 #include "runtime/closures.hpp"
 #include "runtime/native_abi.hpp"
@@ -90,6 +91,23 @@ class Gen {
       ++out.roots;
       out.nodes += size;
     }
+    // the effects: a statement that no statement contains, the statements in it written out in its function
+    std::vector<uint8_t> inner(P_.code.size(), 0);
+    for (size_t n = 0; n < P_.code.size(); ++n)
+      if (statement_op(P_.code[n].op))
+        for (int k = 0; k < P_.code[n].nk; ++k)
+          if (const int c = P_.kid(P_.code[n], k); c >= 0 && statement_op(at(c).op)) inner[static_cast<size_t>(c)] = 1;
+    framed_ = true;
+    for (size_t n = 0; n < P_.code.size(); ++n) {
+      if (!statement_op(P_.code[n].op) || inner[n]) continue;
+      const std::string f = native_statement_fn(P_, static_cast<int>(n), [&](int k) { return effect_value(k); });
+      if (f.empty()) continue;
+      decls += fmt::format("static Value n{}(Machine& m, const XNode& x);\n", n);
+      fns += f;
+      entries += fmt::format("  {{{}, &n{}}},\n", n, n);
+      ++out.effects;
+    }
+    framed_ = false;
     std::string moves, listed;
     for (size_t mv = 0; mv < P_.moves.size(); ++mv) {
       const std::string g = native_move_fn(P_, static_cast<int>(mv), [&](int n) {
@@ -114,7 +132,7 @@ class Gen {
     t += fmt::format("extern \"C\" const char ri_native_key[] = \"{}\";\n", key);
     t += fmt::format("extern \"C\" const int ri_native_abi = {};\n", kNativeAbi);
     t += fmt::format("extern \"C\" const long long ri_native_nodes = {};\n", P_.code.size());
-    t += fmt::format("extern \"C\" const long long ri_native_count = {};\n", out.roots);
+    t += fmt::format("extern \"C\" const long long ri_native_count = {};\n", out.roots + out.effects);
     t += "extern \"C\" const ri::NativeEntry ri_native_entries[] = {\n" + entries + "  {-1, nullptr}};\n";
     t += fmt::format("extern \"C\" const long long ri_native_nmoves = {};\n", out.moves);
     t += "extern \"C\" const ri::NativeMove ri_native_moves[] = {\n" + listed + "  {-1, nullptr}};\n";
@@ -237,6 +255,16 @@ class Gen {
     if (k >= 0 && ok_[static_cast<size_t>(k)]) return expr(k);
     if (is(k, Op::Local)) return sl(at(k).a) + ".i";
     return fmt::format("N::ev(m, {}).i", k);
+  }
+  // an effect's expression kid k, a Value: its tree's function, a slot, a constant, else its closure (a tree of one node
+  // that could leave its value to its closure is left to it: the effect's function has no closure of its own to leave
+  // to)
+  std::string effect_value(int k) {
+    if (fn_[static_cast<size_t>(k)]) return fmt::format("n{}(m, x)", k);
+    if (is(k, Op::Local)) return sl(at(k).a);
+    if (is(k, Op::Const)) return fmt::format("Value{{{}, 0, 0}}", lit(at(k).imm));
+    if (is(k, Op::Me)) return "Value{N::me(m), 0, 0}";
+    return fmt::format("N::ev(m, {})", k);
   }
   // the value of the function's own node
   std::string value_of(int r) {

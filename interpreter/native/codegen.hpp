@@ -16,6 +16,7 @@ struct NativeSource {
   std::string text;  // the C++ source
   int roots = 0;     // the functions (trees) it defines
   int nodes = 0;     // the nodes they compute
+  int effects = 0;   // the effects it runs (codegen_effects.hpp)
   int moves = 0;     // the moves whose candidates it lists (codegen_moves.hpp)
 };
 

@@ -38,6 +38,9 @@ struct DeckError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// v as the 32-bit value of a variable or an attribute; a larger value is the rule file's error at node n.
+int32_t fit_32_bits(const Node& n, int64_t v);
+
 class Machine {
  public:
   explicit Machine(std::shared_ptr<const Program> p);

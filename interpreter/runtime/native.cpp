@@ -37,6 +37,18 @@ const NativeHost Native::host = {
     [](Machine& m, void* entry, int f, const Value* args, int n, Value v, size_t mark) {
       return m.memo_keep(*static_cast<Machine::MemoEntry*>(entry), f, args, n, v, mark);
     },
+    [](Machine& m, int p, int s) { m.place(p, s); },
+    [](Machine& m, int p, int a, int32_t v) { m.set_attr(p, a, v); },
+    [](Machine& m, int p, int player) { m.set_owner(p, player); },
+    [](Machine& m, int p, int kind) { m.set_kind(p, kind); },
+    [](Machine& m, int n) { m.too_many_changes(m.P_->code[static_cast<size_t>(n)]); },
+    [](Machine& m, int n, int what, int64_t v) {
+      const Node& at = m.P_->code[static_cast<size_t>(n)];
+      if (what == 0) m.no_piece(at);
+      if (what == 1) m.no_site(at);
+      if (what == 2) m.fail(at, "no player here");
+      fit_32_bits(at, v);
+    },
 };
 
 }  // namespace ri

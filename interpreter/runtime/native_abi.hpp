@@ -15,7 +15,7 @@
 namespace ri {
 
 // Raised whenever what the generated code may assume of the machine changes (the key of the headers changes too).
-inline constexpr int kNativeAbi = 5;
+inline constexpr int kNativeAbi = 6;
 
 // Node `node`'s closure is replaced by `fn`.
 struct NativeEntry {
@@ -57,6 +57,16 @@ struct NativeHost {
   // list v, the value of a remembered call of f, kept in `entry` (a Machine::MemoEntry; Machine::memo_keep): the list
   // the call has
   Value (*memo_keep)(Machine& m, void* entry, int f, const Value* args, int n, Value v, size_t mark);
+  // effects (Machine's mutations, journaled): piece p placed on site s (-1: off the board), given attribute a's value,
+  // an owner, a kind
+  void (*place)(Machine& m, int p, int s);
+  void (*set_attr)(Machine& m, int p, int a, int32_t v);
+  void (*set_owner)(Machine& m, int p, int player);
+  void (*set_kind)(Machine& m, int p, int kind);
+  // the error of statement n: too many changes to the state (Machine::ex), or value v that is no piece, no site, no
+  // player or beyond 32 bits (what: 0, 1, 2, 3; codegen_effects.cpp)
+  void (*too_many_changes)(Machine& m, int n);
+  void (*effect_error)(Machine& m, int n, int what, int64_t v);
 };
 
 // A native build, loaded: its handlers, valid while `library` is held (build_closures installs them; the node's
@@ -116,6 +126,15 @@ struct Native {
     m.op_budget_ -= steps;
   }
   static void put(Machine& m, int64_t item) { m.arena_.push_back(item); }
+  // effects: whether the operation's changes are past their budget (Machine::ex checks it before each statement), a
+  // variable set (Machine::set_var), a flag of the turn raised (extra_turn, continue_turn, continue_move)
+  static bool changes_over(const Machine& m) { return m.journal_.size() > m.journal_limit_; }
+  static void set_var(Machine& m, int64_t i, int64_t v) {
+    m.changed();
+    m.journal_.push_back({UndoEntry::Var, static_cast<int32_t>(i), m.S_.vars[static_cast<size_t>(i)]});
+    m.S_.vars[static_cast<size_t>(i)] = static_cast<int32_t>(v);
+  }
+  static void raise(Machine& m, int32_t flag) { m.S_.flags |= flag; }
   // list l's elements appended to the arena in order, as Machine::for_each walks them (the room checked): without
   // their steps (the caller counts them), or each step counted before its element (`++` at node n, Machine::join)
   static void append(Machine& m, const Value& l) { append_items<false>(m, nullptr, 0, l); }
