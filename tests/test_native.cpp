@@ -165,6 +165,11 @@ TEST_CASE("native: expressions compiled to C++ give the interpreter's values and
       // a tail call going round its body's loop: an error in a later round, the budget spent in the loop
       {"sum_to(history_len() + 5, 9223372036854775800)", "error 15:"},
       {"sum_to(history_len() + 20000000, 0)", "error 15:"},
+      // functions called directly (their frames local): a budget spent in the middle of their recursion, an error
+      // in a deep call, met as the interpreter meets them (made again through the machine's frames)
+      {"count(i in 1..(history_len() + 9999990)) + fact(history_len() + 20)",
+       "error 17:50: evaluation budget exceeded (10000000 steps) from 17:50 from 17:50"},
+      {"count(i in 1..(history_len() + 9999960)) + fact(history_len() + 20)", "2432902008186639960"},
       {"fact(history_len() + 10)", "3628800"},
       {"fact(history_len() + 21)", "error 17:48: integer overflow"},
       {"deep(history_len())", "error 18:28: calls nested too deeply (more than 200)"},
@@ -177,7 +182,10 @@ TEST_CASE("native: expressions compiled to C++ give the interpreter's values and
   const NativeBuild b = native_build(*p, options);
   INFO(b.error);
   REQUIRE(b.code);
-  CHECK(native_source(*p, "key").text.find("OL0[") != std::string::npos);  // (the table of offsets by lists of steps)
+  const NativeSource src = native_source(*p, "key");
+  CHECK(src.text.find("OL0[") != std::string::npos);  // (the table of offsets by lists of steps)
+  CHECK(src.direct >= 4);                                // (fact, deep, sum_to, twice, far: called directly)
+  CHECK(src.text.find("N::direct_call(") != std::string::npos);
   auto q = with_native(*p, b.code);
   Game interp(p), native(q);
   for (size_t i = 0; i < rows.size(); ++i) {

@@ -35,6 +35,7 @@ class Gen {
     size_t cells = 0;
     direct_ = direct_layout(P, cells);
     for (size_t n = 0; n < P.code.size(); ++n) ok_[n] = translatable(static_cast<int>(n));
+    find_direct();
   }
 
   NativeSource run(const std::string& key) {
@@ -91,6 +92,29 @@ class Gen {
       ++out.roots;
       out.nodes += size;
     }
+    // the functions called directly (find_direct): their bodies computed whole, their frames local
+    for (size_t f = 0; f < P_.functions.size(); ++f) {
+      if (!direct_fn_[f]) continue;
+      const FunctionInfo& fi = P_.functions[f];
+      const int np = static_cast<int>(fi.params.size());
+      std::string params, init;
+      for (int i = 0; i < np; ++i) {
+        params += fmt::format(", int64_t a{}", i);
+        init += fmt::format(" F[{}] = Value{{a{}, 0, 0}};", i, i);
+      }
+      decls += fmt::format("static int64_t d{}(Machine& m, const XNode& x{});\n", f, params);
+      root_ = fi.body;
+      looping_ = P_.tail_calls[f] ? static_cast<int>(f) : -1;
+      framed_ = directly_ = true;
+      const std::string v = iv(fi.body);
+      framed_ = directly_ = false;
+      fns += fmt::format("// function {} (line {}, column {}), called directly\nstatic int64_t d{}(Machine& m, const XNode& x{}) {{\n"
+                         "  (void)x;\n  Value F[{}];{}\n{}}}\n",
+                         f, at(fi.body).pos.line, at(fi.body).pos.col, f, params, fi.frame + 1, init,
+                         looping_ >= 0 ? fmt::format("  for (;;) {{\n    return {};\n  }}\n", v) : fmt::format("  return {};\n", v));
+      ++out.direct;
+    }
+    looping_ = -1;
     // the effects: a statement that no statement contains, the statements in it written out in its function
     std::vector<uint8_t> inner(P_.code.size(), 0);
     for (size_t n = 0; n < P_.code.size(); ++n)
@@ -155,6 +179,8 @@ class Gen {
   int root_ = 0;
   int looping_ = -1;  // the function whose body root_ is, when it calls itself in tail position
   bool framed_ = false;  // writing a tree's function (sl())
+  bool directly_ = false;  // writing a function called directly (find_direct): every node written out, no closure
+  std::vector<uint8_t> direct_fn_;  // per function: called directly (find_direct)
   int tmp_ = 0;
 
   const Node& at(int n) const { return P_.code[static_cast<size_t>(n)]; }
@@ -164,7 +190,9 @@ class Gen {
   // slot k of the frame: in a function of a tree, through its frame's first slot `F` (read once: the slots are never
   // moved, and the frame is the same while the function runs); elsewhere (move generation) through the machine
   std::string sl(int k) const { return framed_ ? fmt::format("F[{}]", k) : fmt::format("N::slot(m, {})", k); }
-  std::string redo() const { return fmt::format("return N::redo(m, {})", root_); }
+  std::string redo() const { return directly_ ? std::string("N::retry()") : fmt::format("return N::redo(m, {})", root_); }
+  // a step counted at node n (past the budget: the interpreter's error, or a retry in a direct call)
+  std::string tk(int n) const { return directly_ ? std::string("N::tick_or_retry(m);") : fmt::format("N::tick(m, H, {});", n); }
 
   // Whether node n is computed by the generated code (its kids may not be).
   bool translatable(int n) const {
@@ -251,7 +279,7 @@ class Gen {
 
   // kid k's value as an int64_t, a Value (a kid with a function of its own: its function's)
   std::string iv(int k) {
-    if (k >= 0 && fn_[static_cast<size_t>(k)]) return fmt::format("n{}(m, x).i", k);
+    if (k >= 0 && fn_[static_cast<size_t>(k)] && !directly_) return fmt::format("n{}(m, x).i", k);
     if (k >= 0 && ok_[static_cast<size_t>(k)]) return expr(k);
     if (is(k, Op::Local)) return sl(at(k).a) + ".i";
     return fmt::format("N::ev(m, {}).i", k);
@@ -280,7 +308,7 @@ class Gen {
     }
   }
   std::string value(int k) {
-    if (k >= 0 && fn_[static_cast<size_t>(k)]) return fmt::format("n{}(m, x)", k);
+    if (k >= 0 && fn_[static_cast<size_t>(k)] && !directly_) return fmt::format("n{}(m, x)", k);
     if (direct(k)) return cached(k);
     if (is(k, Op::KindPieces) && quiet(kid(k, 0))) return kind_pieces(k);
     if (k >= 0 && ok_[static_cast<size_t>(k)]) return value_of(k);
@@ -464,7 +492,7 @@ class Gen {
       most = len;
     }
   }
-  std::string tick(int n) const { return fmt::format(" N::tick(m, H, {});", n); }
+  std::string tick(int n) const { return " " + tk(n); }
   // any, all, count, sum, min, max: one step per element, the lists made for an element dropped before the next (as
   // Closures::aggregate_of). When the condition and the body are quiet and the budgets hold every step the loop could
   // count, its steps are counted once, after it (no step can fail, no list is made).
@@ -583,6 +611,7 @@ class Gen {
     const auto f = static_cast<size_t>(d.a);
     const FunctionInfo& fi = P_.functions[f];
     const bool memo = remembered_call(P_, n);
+    if (!memo && direct_fn_[f]) return direct_call(n);
     const std::string callee = t(), saved = t(), chain = t(), r = t(), on = t(), e = t(), a = t();
     std::string s = fmt::format("({{ N::nest(m, H, {}); ", n);
     if (P_.recursive[f] || P_.tail_calls[f]) s += fmt::format("N::tick(m, H, {}); ", n);
@@ -601,6 +630,98 @@ class Gen {
     s += fmt::format("N::calls(m) = {}; N::base(m) = {}; --N::depth(m); ", chain, saved);
     if (memo) s += keep(n, e, f, a, d.nk, r) + "} ";
     return s + fmt::format("{}; }})", r);
+  }
+  // a call of a function called directly (find_direct), a Value. In a function called directly: one nesting deeper and
+  // a step when the function can reach itself (else a retry), its arguments, then its function. Elsewhere: as call()
+  // begins (the nesting, the step, the callee's frame checked, the arguments), then its function, made again through
+  // the callee's frame (as call() goes on) when it gives up (Native::direct_call).
+  std::string direct_call(int n) {
+    const Node& d = at(n);
+    const auto f = static_cast<size_t>(d.a);
+    const FunctionInfo& fi = P_.functions[f];
+    const bool steps = P_.recursive[f] || P_.tail_calls[f];
+    const std::string a = t(), r = t();
+    std::string args;
+    for (int i = 0; i < d.nk; ++i) args += fmt::format(", {}_{}", a, i);
+    if (directly_) {
+      std::string s = "({ N::nest_or_retry(m); " + (steps ? tk(n) + " " : std::string());
+      for (int i = 0; i < d.nk; ++i) s += fmt::format("const int64_t {}_{} = {}; ", a, i, iv(kid(n, i)));
+      return s + fmt::format("const int64_t {} = d{}(m, x{}); --N::depth(m); Value{{{}, 0, 0}}; }})", r, f, args, r);
+    }
+    const std::string callee = t(), saved = t(), chain = t(), v = t();
+    std::string s = fmt::format("({{ N::nest(m, H, {}); ", n);
+    if (steps) s += tk(n) + " ";
+    s += fmt::format("const int {} = N::frame(m, H, {}, {}, {}); ", callee, n, d.b, fi.frame);
+    for (int i = 0; i < d.nk; ++i) s += fmt::format("const int64_t {}_{} = {}; ", a, i, iv(kid(n, i)));
+    std::string framed;
+    for (int i = 0; i < d.nk; ++i) framed += fmt::format("N::absolute(m, {} + {}) = Value{{{}_{}, 0, 0}}; ", callee, i, a, i);
+    framed += fmt::format("const int {} = N::base(m); N::base(m) = {}; const size_t {} = N::calls(m); N::push_call(m, {}); ",
+                          saved, callee, chain, n);
+    framed += fmt::format("Value {} = n{}(m, x); ", v, fi.body);
+    if (P_.tail_calls[f]) framed += fmt::format("while (N::tail(m)) {{ N::tail(m) = false; {} = n{}(m, x); }} ", v, fi.body);
+    framed += fmt::format("N::calls(m) = {}; N::base(m) = {}; return {}.i;", chain, saved, v);
+    return s + fmt::format("const int64_t {} = N::direct_call(m, [&]() {{ return d{}(m, x{}); }}, [&]() -> int64_t {{ {} }}); "
+                           "--N::depth(m); Value{{{}, 0, 0}}; }})",
+                           r, f, args, framed, r);
+  }
+  // Which functions are called directly: those whose body is a single value that the generated code computes whole
+  // (every node translated, no list made or read but the board's tables and constant lists, no remembered call, no
+  // tail call but of itself) and whose calls call only such functions (the largest such set: recursion included).
+  void find_direct() {
+    const size_t nf = P_.functions.size();
+    direct_fn_.assign(nf, 0);
+    std::vector<std::vector<int>> callees(nf);
+    for (size_t f = 0; f < nf; ++f) {
+      const FunctionInfo& fi = P_.functions[f];
+      int budget = 4000;  // (written out whole: bounded)
+      bool scalars = static_cast<int>(fi.params.size()) <= kMaxCallArgs;
+      for (const Type t : fi.params) scalars = scalars && scalar(t);
+      direct_fn_[f] = fi.body >= 0 && scalars && scalar(at(fi.body).type) && whole(fi.body, static_cast<int>(f), callees[f], budget);
+    }
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (size_t f = 0; f < nf; ++f)
+        for (const int g : callees[f])
+          if (direct_fn_[f] && !direct_fn_[static_cast<size_t>(g)]) direct_fn_[f] = 0, changed = true;
+    }
+  }
+  // Whether the generated code computes the tree at n whole (find_direct), in function f; the functions it calls in
+  // `callees`.
+  bool whole(int n, int f, std::vector<int>& callees, int& budget) const {
+    if (n < 0) return true;
+    if (--budget < 0) return false;
+    const Node& d = at(n);
+    auto kids = [&](int from) {
+      for (int k = from; k < d.nk; ++k)
+        if (!whole(kid(n, k), f, callees, budget)) return false;
+      return true;
+    };
+    auto table = [&](int l) {  // a list walked from a table
+      if (is(l, Op::ConstList)) return true;
+      if (is(l, Op::Range)) return whole(kid(l, 0), f, callees, budget) && whole(kid(l, 1), f, callees, budget);
+      if (is(l, Op::Related) || is(l, Op::LinesThrough) || is(l, Op::LineSites)) return whole(kid(l, 0), f, callees, budget);
+      return false;
+    };
+    if (is_list(d.type) || !ok_[static_cast<size_t>(n)]) return false;
+    switch (d.op) {
+      case Op::Const: case Op::Str: case Op::Local: case Op::Global: case Op::PerPlayer: case Op::Me: case Op::CannotMove:
+      case Op::Continuing: case Op::GameOver: case Op::HistLen: case Op::Not: case Op::And: case Op::Or: case Op::Neg:
+      case Op::Abs: case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Mod: case Op::Eq: case Op::Ne:
+      case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: case Op::MinF: case Op::MaxF: case Op::Next: case Op::Opponent:
+      case Op::If: case Op::Let: case Op::Size: case Op::Top: case Op::Owner: case Op::KindOf: case Op::SiteOf:
+      case Op::Attr: case Op::CountOwned: case Op::Link: case Op::XOf: case Op::YOf: case Op::SiteAt: case Op::Offset:
+        return kids(0);
+      case Op::Nth: case Op::Len: return is(kid(n, 0), Op::ConstList) && kids(1);
+      case Op::In: case Op::NotIn: return is(kid(n, 1), Op::ConstList) && whole(kid(n, 0), f, callees, budget);
+      case Op::Any: case Op::All: case Op::Count: case Op::Sum: case Op::Min: case Op::Max: return table(kid(n, 0)) && kids(1);
+      case Op::Call:
+        if (remembered_call(P_, n)) return false;
+        callees.push_back(d.a);
+        return kids(0);
+      case Op::TailCall: return d.a == f && kids(0);
+      case Op::Bind: return !remembered_call(P_, n) && kids(0);
+      default: return false;
+    }
   }
   // an inlined call (Closures::bind), a Value: its arguments evaluated, then stored in the callee's slots, then the
   // body's copy; remembered (Closures::remembered while the machine remembers): the value kept for the arguments at
@@ -826,7 +947,7 @@ class Gen {
       case Op::Cached: return cached(n) + ".i";
       case Op::TailCall: {
         // the arguments that are not their parameter's own value, evaluated, then stored in the frame (tail_call)
-        std::string s = fmt::format("({{ N::tick(m, H, {}); ", n);
+        std::string s = "({ " + tk(n) + " ";
         std::vector<std::pair<int, std::string>> changed;
         for (int i = 0; i < d.nk; ++i) {
           if (is(k(i), Op::Local) && at(k(i)).a == i) continue;
@@ -835,6 +956,7 @@ class Gen {
         }
         for (auto& [i, name] : changed) s += fmt::format("{} = {}; ", sl(i), name);
         // in the body's own function: round its loop (the calls an error names kept as tail_made keeps them)
+        if (d.a == looping_ && directly_) return s + "continue; INT64_C(0); })";
         if (d.a == looping_) return s + fmt::format("N::tail_kept(m, {}); continue; INT64_C(0); }})", n);
         return s + fmt::format("N::tail_made(m, {}); INT64_C(0); }})", n);
       }

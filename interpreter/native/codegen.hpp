@@ -17,6 +17,7 @@ struct NativeSource {
   int roots = 0;     // the functions (trees) it defines
   int nodes = 0;     // the nodes they compute
   int effects = 0;   // the effects it runs (codegen_effects.hpp)
+  int direct = 0;    // the functions it calls directly
   int moves = 0;     // the moves whose candidates it lists (codegen_moves.hpp)
 };
 

@@ -233,6 +233,31 @@ struct Native {
   }
   static Value item(Machine& m, const Value& l, int64_t i) { return Value{at(m, l, i), 0, 0}; }
   static Value redo(Machine& m, int n) { return m.code_->original[static_cast<size_t>(n)](m, m.nodes_[n]); }
+  // Direct calls (codegen.cpp): a function whose body the generated code computes whole is called as a C++ function
+  // with its arguments, its frame local, without the machine's frames and chain of calls. Where the interpreter would
+  // report an error (also past the budget of steps or the depth of calls) it gives up (retry()), and direct_call()
+  // makes the outermost direct call again through the machine's frames, its steps and depth as they were before it.
+  struct Retry {};
+  [[noreturn]] static void retry() { throw Retry{}; }
+  static void tick_or_retry(Machine& m) {
+    if (--m.budget_ < 0 || --m.op_budget_ < 0) [[unlikely]] retry();
+  }
+  static void nest_or_retry(Machine& m) {
+    if (++m.depth_ > m.limits.depth) [[unlikely]] retry();
+  }
+  template <class Direct, class Framed>
+  static int64_t direct_call(Machine& m, Direct&& direct, Framed&& framed) {
+    const int64_t budget = m.budget_, op_budget = m.op_budget_;
+    const int depth = m.depth_;
+    try {
+      return direct();
+    } catch (const Retry&) {
+      m.budget_ = budget;
+      m.op_budget_ = op_budget;
+      m.depth_ = depth;
+      return framed();
+    }
+  }
   // the loader's side (runtime/native.cpp)
   static const NativeHost host;
 };
