@@ -622,12 +622,23 @@ class Gen {
     for (int i = 0; i < d.nk; ++i) s += fmt::format("{}[{}] = {}; ", a, i, value(kid(n, i)));
     s += fmt::format("Value {}; ", r);
     if (memo) s += lookup(on, f, a, d.nk, r, e, "--N::depth(m); ") + fmt::format("if ({}) {} = {}; ", on, callee, frame);
-    for (int i = 0; i < d.nk; ++i) s += fmt::format("N::absolute(m, {} + {}) = {}[{}]; ", callee, i, a, i);
-    s += fmt::format("const int {} = N::base(m); N::base(m) = {}; const size_t {} = N::calls(m); N::push_call(m, {}); ",
-                     saved, callee, chain, n);
-    s += fmt::format("{} = n{}(m, x); ", r, fi.body);
-    if (P_.tail_calls[f]) s += fmt::format("while (N::tail(m)) {{ N::tail(m) = false; {} = n{}(m, x); }} ", r, fi.body);
-    s += fmt::format("N::calls(m) = {}; N::base(m) = {}; --N::depth(m); ", chain, saved);
+    // the body evaluated in the callee's frame (a function called directly: made again so when it gives up)
+    std::string framed;
+    for (int i = 0; i < d.nk; ++i) framed += fmt::format("N::absolute(m, {} + {}) = {}[{}]; ", callee, i, a, i);
+    framed += fmt::format("const int {} = N::base(m); N::base(m) = {}; const size_t {} = N::calls(m); N::push_call(m, {}); ",
+                          saved, callee, chain, n);
+    framed += fmt::format("{} = n{}(m, x); ", r, fi.body);
+    if (P_.tail_calls[f]) framed += fmt::format("while (N::tail(m)) {{ N::tail(m) = false; {} = n{}(m, x); }} ", r, fi.body);
+    framed += fmt::format("N::calls(m) = {}; N::base(m) = {}; ", chain, saved);
+    if (direct_fn_[f]) {
+      std::string args;
+      for (int i = 0; i < d.nk; ++i) args += fmt::format(", {}[{}].i", a, i);
+      s += fmt::format("{} = Value{{N::direct_call(m, [&]() {{ return d{}(m, x{}); }}, [&]() -> int64_t {{ {}return {}.i; }}), 0, 0}}; ",
+                       r, f, args, framed, r);
+    } else {
+      s += framed;
+    }
+    s += "--N::depth(m); ";
     if (memo) s += keep(n, e, f, a, d.nk, r) + "} ";
     return s + fmt::format("{}; }})", r);
   }
