@@ -292,6 +292,11 @@ functions:
   # the board's tables only: cached parts (compile/cache.hpp) of generation, a list and a site
   ahead(site s) -> sites: "filter(t in [offset(s, 0, 1), offset(s, 1, 1), offset(s, -1, 1)] : t != none)"
   beyond(site s, site t) -> site: "offset(t, x_of(t) - x_of(s), y_of(t) - y_of(s))"
+  # too large to be inlined, remembered, and computed whole (called directly when it is not found in the table)
+  weight(site s) -> int: >-
+    count(t in sites where size(t) + x_of(t) > x_of(s)) + count(t in sites where size(t) * y_of(s) == y_of(t))
+    + count(t in sites where owned(t, A) + y_of(t) == y_of(s)) + count(t in sites where owned(t, B) + x_of(s) < y_of(t))
+    + count(t in sites where size(t) - y_of(s) == x_of(t) and owned(t, A) > 0)
 moves:
   shift:
     params: {from: site in mine(me), to: "site in filter(t in sites : near(from, t))"}
@@ -313,6 +318,10 @@ moves:
     params: {from: site in mine(me), over: site in ahead(from)}
     requires: ["occupied(over) and beyond(from, over) != none and vacant(beyond(from, over))"]
     effects: ["move(top(from), beyond(from, over))", "set turns = turns + 1"]
+  rally:
+    params: {at: site in mine(me)}
+    requires: ["weight(at) % 3 == 1"]
+    effects: ["set turns = turns + 1"]
   wait:
     requires: ["turns % 5 == 4"]
     effects: ["set turns = turns + 1"]
@@ -417,6 +426,7 @@ TEST_CASE("native: moves' candidates listed by generated code are the interprete
   CHECK(reads >= 2);
   // and the remembered calls (mine, crowd) looked up in the machine's table in place
   CHECK(text.find("N::memo_entry(") != std::string::npos);
+  CHECK(text.find("N::direct_call(") != std::string::npos);  // (weight's)
   CHECK((features("capture") & MoveInfo::kSorted) != 0);
   // the combinations examined (narrowed and sorted ones fewer) counted as the interpreter counts them
   for (int64_t limit = 1; limit <= 40; ++limit) {
