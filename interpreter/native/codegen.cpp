@@ -603,7 +603,8 @@ class Gen {
 
   // a call of a function whose body has a function of its own (Closures::call and in_frame), a Value: one nesting
   // deeper and a step when the function can reach itself, its arguments evaluated in the caller's frame and stored in
-  // its frame, its body evaluated there (again while it ends in a tail call of itself). Remembered
+  // its frame, its body evaluated there (again while it ends in a tail call of itself); a function called directly
+  // (find_direct) is called so, its frame made as above only when it gives up (Native::direct_call). Remembered
   // (Closures::remembered, while the machine remembers): the arguments evaluated after the nesting, then the value
   // kept for them at this state, or the body's, kept (the callee's frame checked only then).
   std::string call(int n) {
@@ -611,7 +612,7 @@ class Gen {
     const auto f = static_cast<size_t>(d.a);
     const FunctionInfo& fi = P_.functions[f];
     const bool memo = remembered_call(P_, n);
-    if (!memo && direct_fn_[f]) return direct_call(n);
+    if (directly_) return direct_call(n);  // (in a function called directly: no remembered call, every callee direct)
     const std::string callee = t(), saved = t(), chain = t(), r = t(), on = t(), e = t(), a = t();
     std::string s = fmt::format("({{ N::nest(m, H, {}); ", n);
     if (P_.recursive[f] || P_.tail_calls[f]) s += fmt::format("N::tick(m, H, {}); ", n);
@@ -642,38 +643,20 @@ class Gen {
     if (memo) s += keep(n, e, f, a, d.nk, r) + "} ";
     return s + fmt::format("{}; }})", r);
   }
-  // a call of a function called directly (find_direct), a Value. In a function called directly: one nesting deeper and
-  // a step when the function can reach itself (else a retry), its arguments, then its function. Elsewhere: as call()
-  // begins (the nesting, the step, the callee's frame checked, the arguments), then its function, made again through
-  // the callee's frame (as call() goes on) when it gives up (Native::direct_call).
+  // a call in a function called directly (find_direct) of a function called directly, a Value: one nesting deeper and a
+  // step when the function can reach itself (else a retry), its arguments, then its function (call() makes the calls
+  // of these functions elsewhere)
   std::string direct_call(int n) {
     const Node& d = at(n);
     const auto f = static_cast<size_t>(d.a);
-    const FunctionInfo& fi = P_.functions[f];
     const bool steps = P_.recursive[f] || P_.tail_calls[f];
     const std::string a = t(), r = t();
-    std::string args;
-    for (int i = 0; i < d.nk; ++i) args += fmt::format(", {}_{}", a, i);
-    if (directly_) {
-      std::string s = "({ N::nest_or_retry(m); " + (steps ? tk(n) + " " : std::string());
-      for (int i = 0; i < d.nk; ++i) s += fmt::format("const int64_t {}_{} = {}; ", a, i, iv(kid(n, i)));
-      return s + fmt::format("const int64_t {} = d{}(m, x{}); --N::depth(m); Value{{{}, 0, 0}}; }})", r, f, args, r);
+    std::string s = "({ N::nest_or_retry(m); " + (steps ? tk(n) + " " : std::string()), args;
+    for (int i = 0; i < d.nk; ++i) {
+      s += fmt::format("const int64_t {}_{} = {}; ", a, i, iv(kid(n, i)));
+      args += fmt::format(", {}_{}", a, i);
     }
-    const std::string callee = t(), saved = t(), chain = t(), v = t();
-    std::string s = fmt::format("({{ N::nest(m, H, {}); ", n);
-    if (steps) s += tk(n) + " ";
-    s += fmt::format("const int {} = N::frame(m, H, {}, {}, {}); ", callee, n, d.b, fi.frame);
-    for (int i = 0; i < d.nk; ++i) s += fmt::format("const int64_t {}_{} = {}; ", a, i, iv(kid(n, i)));
-    std::string framed;
-    for (int i = 0; i < d.nk; ++i) framed += fmt::format("N::absolute(m, {} + {}) = Value{{{}_{}, 0, 0}}; ", callee, i, a, i);
-    framed += fmt::format("const int {} = N::base(m); N::base(m) = {}; const size_t {} = N::calls(m); N::push_call(m, {}); ",
-                          saved, callee, chain, n);
-    framed += fmt::format("Value {} = n{}(m, x); ", v, fi.body);
-    if (P_.tail_calls[f]) framed += fmt::format("while (N::tail(m)) {{ N::tail(m) = false; {} = n{}(m, x); }} ", v, fi.body);
-    framed += fmt::format("N::calls(m) = {}; N::base(m) = {}; return {}.i;", chain, saved, v);
-    return s + fmt::format("const int64_t {} = N::direct_call(m, [&]() {{ return d{}(m, x{}); }}, [&]() -> int64_t {{ {} }}); "
-                           "--N::depth(m); Value{{{}, 0, 0}}; }})",
-                           r, f, args, framed, r);
+    return s + fmt::format("const int64_t {} = d{}(m, x{}); --N::depth(m); Value{{{}, 0, 0}}; }})", r, f, args, r);
   }
   // Which functions are called directly: those whose body is a single value that the generated code computes whole
   // (every node translated, no list made or read but the board's tables and constant lists, no remembered call, no
