@@ -355,9 +355,9 @@ moves:
     params: {n: int in 0..11}
     let: {mover: "top(a1)"}
     effects:
-      - "set v = v + n"
+      - "set v = v + n + size(hand[me])"
       - >-
-        if n == 0 then let q = mover; { set q.strength = q.strength + 1; set per[opponent(me)] = 2; move(q, b1) }
+        if n == 0 then let q = mover; { set q.strength = q.strength + 1; set per[opponent(me)] = 2; move(q, hand[opponent(me)]) }
         else if n == 1 then { set mover.owner = B; set mover.kind = man; remove(mover); extra_turn }
         else if n == 2 then set v = 3000000000 * n
         else if n == 3 then move(top(c1), b1)
@@ -371,6 +371,7 @@ moves:
         else set v = 10 / (n - 11)
 turn: [{choose: all}]
 end: []
+zones: {hand: {per_player: true}}
 )RULES";
 
 std::shared_ptr<const Program> loaded(const char* text) {

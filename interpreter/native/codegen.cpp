@@ -213,7 +213,7 @@ class Gen {
       case Op::MinF: case Op::MaxF: case Op::Next: case Op::Opponent:
       case Op::If: case Op::Let:
       case Op::Size: case Op::Top: case Op::Owner: case Op::KindOf: case Op::SiteOf: case Op::Attr: case Op::CountOwned:
-      case Op::Link: case Op::XOf: case Op::YOf: case Op::SiteAt: case Op::Offset:
+      case Op::Link: case Op::XOf: case Op::YOf: case Op::SiteAt: case Op::Offset: case Op::ZoneEach:
         return true;
       case Op::Bind: return d.nk - 1 <= (remembered_call(P_, n) ? kMaxMemoArgs : kMaxCallArgs);
       case Op::Call: {  // its body a function of its own
@@ -335,6 +335,15 @@ class Gen {
     const std::string name = fmt::format("L{}", l);
     tables_ += array(name, P_.lists[static_cast<size_t>(l)]);
     return lists_[l] = name;
+  }
+  // a per-player zone's sites by player (Z<zone>)
+  std::string zone(int z) {
+    const std::string name = fmt::format("Z{}", z);
+    if (indexed_.insert(name).second) {
+      const std::vector<int>& v = P_.zone_sites[static_cast<size_t>(z)];
+      tables_ += array(name, std::vector<int32_t>(v.begin(), v.end()));
+    }
+    return name;
   }
   // lists of the program by index, laid out as tables: <name>o (offsets, one more than the lists) and <name>i (the
   // items): a relation's lists by site (R<relation>), a family's lines through each site (T<family>), every line's
@@ -704,6 +713,7 @@ class Gen {
       case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: case Op::MinF: case Op::MaxF: case Op::Next: case Op::Opponent:
       case Op::If: case Op::Let: case Op::Size: case Op::Top: case Op::Owner: case Op::KindOf: case Op::SiteOf:
       case Op::Attr: case Op::CountOwned: case Op::Link: case Op::XOf: case Op::YOf: case Op::SiteAt: case Op::Offset:
+      case Op::ZoneEach:
         return kids(0);
       case Op::Nth: case Op::Len: return is(kid(n, 0), Op::ConstList) && kids(1);
       case Op::In: case Op::NotIn: return is(kid(n, 1), Op::ConstList) && whole(kid(n, 0), f, callees, budget);
@@ -809,6 +819,12 @@ class Gen {
                            p, p, redo(), P_.vars[static_cast<size_t>(d.a)].offset, p);
       }
       case Op::Me: return "N::me(m)";
+      case Op::ZoneEach: {  // a per-player zone's site of a player (Closures::zone_each, zone_me)
+        if (is(k(0), Op::Me)) return fmt::format("static_cast<int64_t>({}[N::me(m)])", zone(d.a));
+        const std::string p = t();
+        return fmt::format("({{ const int64_t {} = {}; if ({} < 0 || {} >= NP) {}; static_cast<int64_t>({}[{}]); }})", p,
+                           iv(k(0)), p, p, redo(), zone(d.a), p);
+      }
       case Op::CannotMove: return fmt::format("static_cast<int64_t>((N::flags(m) & {}) != 0)", State::kCannotMove);
       case Op::Continuing: return fmt::format("static_cast<int64_t>((N::flags(m) & {}) != 0)", State::kContinuing);
       case Op::GameOver: return "static_cast<int64_t>(N::over(m) != 0)";
