@@ -201,7 +201,7 @@ TEST_CASE("native: expressions compiled to C++ give the interpreter's values and
 
 TEST_CASE("native: no name or string of the rule file enters the generated code", "[native]") {
   const std::vector<std::string> hostile = {"*/ #include <cstdlib>", "\\\" ); system(\\\"rm -rf /\\\"); //",
-                                            "??/ R\\\"x(", "\\n#define int"};
+                                            "?\?/ R\\\"x(", "\\n#define int"};
   std::vector<std::string> exprs;
   for (const std::string& h : hostile) exprs.push_back(fmt::format("('{}' ++ 'y') == 'x' or history_len() == 0", h));
   auto p = with_expressions("evil\"*/.rules", exprs);

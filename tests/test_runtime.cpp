@@ -348,8 +348,8 @@ TEST_CASE("a decision node has at most 65536 legal moves, listed straight or aft
   const char* const moves[] = {
       "  m:\n    params: {a: int in 0..256, b: int in 0..256}\n",
       "  m:\n    params: {a: int in 0..256, b: int in 0..256}\n    ensures: [\"a >= 0\"]\n",
-      "  m:\n    params: {a: int in 0..256, b: int in 0..256}\n    requires: [\"not continuing\"]\n"
-      "    effects: [continue_move]\n  n: {requires: [continuing]}\n",
+      ("  m:\n    params: {a: int in 0..256, b: int in 0..256}\n    requires: [\"not continuing\"]\n"
+       "    effects: [continue_move]\n  n: {requires: [continuing]}\n"),  // (one entry: two moves)
   };
   for (const char* m : moves) {
     INFO(m);
