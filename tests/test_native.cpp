@@ -146,7 +146,8 @@ TEST_CASE("native: expressions compiled to C++ give the interpreter's values and
       {"sum(s in sites : sum(t in ahead(s) : x_of(t) * 10 + y_of(t))) + history_len()", "154"},
       {"count(s in sites where len(ahead(s)) == 2 + history_len())", "2"},
       {"sum(s in sites : count(t in sites where beyond(s, t) != none)) + history_len()", "10"},
-      // lists made of literals, '++', `if` and `let` of lists, an element of any list
+      // lists made of literals, '++', `if` and `let` of lists, an element of any list; the arena's limit met by '++'
+      // (reported there, the lists made before it kept)
       {"east_of(site_at(1, 1 + history_len()))", "[b1, c1]"},
       {"[history_len() + 1, score] ++ [3, history_len()]", "[1, 5, 3, 0]"},
       {"len(filter(s in sites : size(s) > 0) ++ [site_at(1, 1 + history_len())]) + len([a2] ++ filter(s in sites : false))", "2"},
@@ -158,6 +159,10 @@ TEST_CASE("native: expressions compiled to C++ give the interpreter's values and
       {"len((1..(history_len() + 300000)) ++ (1..(history_len() + 300000)))", "600000"},
       {"len((1..(history_len() + 600000)) ++ (1..(history_len() + 600000)))",
        "error 1:35: the lists made in one game operation exceed 1048576 items"},
+      {"len(map(i in 1..(history_len() + 300000) : i) ++ map(i in 1..(history_len() + 300000) : i))",
+       "error 1:47: the lists made in one game operation exceed 1048576 items"},
+      {"len([history_len()] ++ map(i in 1..(history_len() + 1048575) : i))",
+       "error 1:21: the lists made in one game operation exceed 1048576 items"},
       {"count(i in 1..(history_len() + 9500000)) + len((1..(history_len() + 400000)) ++ (1..(history_len() + 400000)))",
        "error 1:78: evaluation budget exceeded"},
       // calls of functions that are not inlined

@@ -583,31 +583,31 @@ class Gen {
     return s + fmt::format(" H->settle(m, {}, {}); }})", from, start);
   }
 
-  // [a, b, ...] (Closures::list_literal), a Value: room for its items checked first (else the closure, which reports
-  // the error), the items evaluated in order, then appended to the arena
+  // [a, b, ...] (Closures::list_literal), a Value: room for its items checked first (else the machine's error), the
+  // items evaluated in order, then appended to the arena
   std::string literal(int n) {
     const int cnt = at(n).nk;
     const std::string it = t(), where = t();
-    std::string s = fmt::format("({{ if (!N::room(m, 0, {})) {}; int64_t {}[{}]; ", cnt, redo(), it, cnt + 1);
+    std::string s = fmt::format("({{ if (!N::room(m, 0, {})) H->arena_room(m, {}, {}); int64_t {}[{}]; ", cnt, n, cnt, it, cnt + 1);
     for (int i = 0; i < cnt; ++i) s += fmt::format("{}[{}] = {}; ", it, i, iv(kid(n, i)));
     s += fmt::format("const size_t {} = N::arena(m); ", where);
     for (int i = 0; i < cnt; ++i) s += fmt::format("N::put(m, {}[{}]); ", it, i);
     return s + fmt::format("Value{{{}, static_cast<int32_t>({}), {}}}; }})", static_cast<int>(ListKind::Literal), where, cnt);
   }
   // L ++ M of two lists (Machine::join), a Value: either list when the other is empty; else room for both checked
-  // (else the closure, which reports the error), their elements appended, one step each (counted after them when the
+  // (else the machine's error), their elements appended, one step each (counted after them when the
   // budgets hold them all), and the new list moved down over the lists it was made from (settle)
   std::string join(int n) {
     const std::string from = t(), l = t(), r = t(), ll = t(), lr = t(), res = t(), where = t();
     return fmt::format("({{ const size_t {} = N::arena(m); const Value {} = {}; const Value {} = {}; "
                        "const int64_t {} = N::len(m, {}); const int64_t {} = N::len(m, {}); Value {}; "
                        "if ({} == 0) {} = {}; else if ({} == 0) {} = {}; else {{ "
-                       "if (!N::room(m, 0, {} + {})) {}; const size_t {} = N::arena(m); "
+                       "if (!N::room(m, 0, {} + {})) H->arena_room(m, {}, {} + {}); const size_t {} = N::arena(m); "
                        "if (N::room(m, {} + {}, 0)) {{ N::append(m, {}); N::append(m, {}); N::spend(m, {} + {}); }} "
                        "else {{ N::append_counted(m, H, {}, {}); N::append_counted(m, H, {}, {}); }} "
                        "{} = H->settle(m, {}, {}); }} {}; }})",
                        from, l, value(kid(n, 0)), r, value(kid(n, 1)), ll, l, lr, r, res, lr, res, l, ll, res, r, ll, lr,
-                       redo(), where, ll, lr, l, r, ll, lr, n, l, n, r, res, from, where, res);
+                       n, ll, lr, where, ll, lr, l, r, ll, lr, n, l, n, r, res, from, where, res);
   }
 
   // a call of a function whose body has a function of its own (Closures::call and in_frame), a Value: one nesting

@@ -49,6 +49,7 @@ const NativeHost Native::host = {
       if (what == 2) m.fail(at, "no player here");
       fit_32_bits(at, v);
     },
+    [](Machine& m, int n, int64_t items) { m.arena_room(m.P_->code[static_cast<size_t>(n)], static_cast<size_t>(items)); },
 };
 
 }  // namespace ri

@@ -67,6 +67,8 @@ struct NativeHost {
   // player or beyond 32 bits (what: 0, 1, 2, 3; codegen_effects.cpp)
   void (*too_many_changes)(Machine& m, int n);
   void (*effect_error)(Machine& m, int n, int what, int64_t v);
+  // the error of `items` more items in the list arena at node n, when they do not fit (Machine::arena_room)
+  void (*arena_room)(Machine& m, int n, int64_t items);
 };
 
 // A native build, loaded: its handlers, valid while `library` is held (build_closures installs them; the node's
