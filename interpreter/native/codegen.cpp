@@ -169,7 +169,7 @@ class Gen {
   std::vector<uint8_t> ok_;
   std::string tables_;
   std::map<int, std::string> lists_;                     // const list id -> its array's name
-  std::set<std::string> indexed_;                        // the tables of lists by index made (indexed())
+  std::set<std::string> indexed_;                        // the tables made by name (indexed(), zone())
   std::map<std::pair<int64_t, int64_t>, std::string> offsets_;  // constant steps -> their table's name
   std::map<std::pair<int, int>, std::string> stepped_;           // constant lists of steps -> their table's name
   bool grids_ = false;

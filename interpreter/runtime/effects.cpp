@@ -5,12 +5,6 @@
 
 namespace ri {
 
-void Machine::set_var(int index, int32_t v) {
-  changed();
-  journal_.push_back({UndoEntry::Var, index, S_.vars[index]});
-  S_.vars[index] = v;
-}
-
 // Changes what piece p is (set(): its owner, kind or an attribute), keeping the board's key when it is on the board.
 template <class F>
 static void rekey(State& S, int p, F&& set) {
@@ -171,9 +165,9 @@ void Machine::execute(int n) {
 }
 
 // Variables and attributes hold 32-bit integers: a larger value is the rule file's error.
-int32_t fit_32_bits(const Node& n, int64_t v) {
+int32_t fit_32_bits(const Pos& at, int64_t v) {
   if (v < INT32_MIN || v > INT32_MAX)
-    throw RuntimeError(n.pos, fmt::format("{} does not fit in a variable or attribute (32-bit integers)", v));
+    throw RuntimeError(at, fmt::format("{} does not fit in a variable or attribute (32-bit integers)", v));
   return static_cast<int32_t>(v);
 }
 
@@ -263,17 +257,17 @@ struct Statements {
   }
   // b: the variable's offset in State::vars
   static Value set_global(Machine& m, X x) {
-    m.set_var(x.b, fit_32_bits(node(m, x), iv(m, x.k[0])));
+    m.set_var(x.b, fit_32_bits(node(m, x).pos, iv(m, x.k[0])));
     return {};
   }
   static Value set_per_player(Machine& m, X x) {
     const int p = static_cast<int>(player(m, x, x.k[0]));
-    m.set_var(x.b + p, fit_32_bits(node(m, x), iv(m, x.k[1])));
+    m.set_var(x.b + p, fit_32_bits(node(m, x).pos, iv(m, x.k[1])));
     return {};
   }
   static Value set_attr(Machine& m, X x) {
     const int p = piece(m, x, x.k[0]);
-    m.set_attr(p, x.a, fit_32_bits(node(m, x), iv(m, x.k[1])));
+    m.set_attr(p, x.a, fit_32_bits(node(m, x).pos, iv(m, x.k[1])));
     return {};
   }
   static Value set_owner(Machine& m, X x) {

@@ -28,12 +28,6 @@ Game::Game(std::shared_ptr<const Program> p, Prng& rng, std::vector<std::string>
     : Game(std::move(p), nullptr, &rng, std::move(deck)) {}
 Game::Game(std::shared_ptr<const Program> p, const Position& pos) : Game(std::move(p), &pos, nullptr) {}
 
-static int32_t fit_int32(int64_t v, Pos pos) {
-  if (v < INT32_MIN || v > INT32_MAX)
-    throw RuntimeError(pos, fmt::format("{} does not fit in a variable or attribute (32-bit integers)", v));
-  return static_cast<int32_t>(v);
-}
-
 void Game::reset() {
   Prng rng(0);
   reset(rng);
@@ -104,7 +98,7 @@ void Game::set_up(const Position& pos, Prng* rng) {
     for (int p = 0; p < n; ++p) {
       if (given_var[v.offset + p]) continue;
       S.player = p;
-      S.vars[v.offset + p] = fit_int32(M_.evaluate(v.init).i, P.code[v.init].pos);
+      S.vars[v.offset + p] = fit_32_bits(P.code[v.init].pos, M_.evaluate(v.init).i);
     }
   }
   // attributes, those of the piece's kind now, computed with `me` = the piece's owner (and a generated piece's
@@ -116,7 +110,7 @@ void Game::set_up(const Position& pos, Prng* rng) {
     M_.slot(0) = Value{pi.element, 0, 0};
     for (size_t a = 0; a < k.attrs.size(); ++a)
       if (k.attr_inits[a] >= 0 && !given_attr[i * S.nattrs + k.attrs[a]])
-        S.attrs[i * S.nattrs + k.attrs[a]] = fit_int32(M_.evaluate(k.attr_inits[a]).i, P.code[k.attr_inits[a]].pos);
+        S.attrs[i * S.nattrs + k.attrs[a]] = fit_32_bits(P.code[k.attr_inits[a]].pos, M_.evaluate(k.attr_inits[a]).i);
   }
   // the setup's statements, with `me` = the first player; 'random' and 'shuffle' draw from rng while they run (a
   // 'shuffle' follows the deck instead, when the game has one)
@@ -368,7 +362,7 @@ void Game::record(const MoveInfo& mi) {
   const Program& P = *P_;
   State& S = M_.state();
   entry_[0] = S.player;
-  auto field = [&](size_t h, int node) { entry_[1 + h] = fit_int32(M_.evaluate(node).i, P.code[node].pos); };
+  auto field = [&](size_t h, int node) { entry_[1 + h] = fit_32_bits(P.code[node].pos, M_.evaluate(node).i); };
   for (size_t h = 0; h < P.history.size(); ++h)
     if (mi.record[h] >= 0) field(h, mi.record[h]);
   for (size_t h = 0; h < P.history.size(); ++h)

@@ -38,8 +38,9 @@ struct DeckError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// v as the 32-bit value of a variable or an attribute; a larger value is the rule file's error at node n.
-int32_t fit_32_bits(const Node& n, int64_t v);
+// v as the 32-bit value of a variable, an attribute or a history field; a larger value is the rule file's error at
+// `at`.
+int32_t fit_32_bits(const Pos& at, int64_t v);
 
 class Machine {
  public:
@@ -99,7 +100,11 @@ class Machine {
   }
 
   // mutations (journaled)
-  void set_var(int index, int32_t v);
+  void set_var(int index, int32_t v) {  // (inline: the native engine's code sets variables too)
+    changed();
+    journal_.push_back({UndoEntry::Var, index, S_.vars[static_cast<size_t>(index)]});
+    S_.vars[static_cast<size_t>(index)] = v;
+  }
   void set_attr(int piece, int attr, int32_t v);
   void set_owner(int piece, int player);
   void set_kind(int piece, int kind);

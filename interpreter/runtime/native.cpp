@@ -47,7 +47,7 @@ const NativeHost Native::host = {
       if (what == 0) m.no_piece(at);
       if (what == 1) m.no_site(at);
       if (what == 2) m.fail(at, "no player here");
-      fit_32_bits(at, v);
+      fit_32_bits(at.pos, v);
     },
     [](Machine& m, int n, int64_t items) { m.arena_room(m.P_->code[static_cast<size_t>(n)], static_cast<size_t>(items)); },
 };

@@ -131,11 +131,7 @@ struct Native {
   // effects: whether the operation's changes are past their budget (Machine::ex checks it before each statement), a
   // variable set (Machine::set_var), a flag of the turn raised (extra_turn, continue_turn, continue_move)
   static bool changes_over(const Machine& m) { return m.journal_.size() > m.journal_limit_; }
-  static void set_var(Machine& m, int64_t i, int64_t v) {
-    m.changed();
-    m.journal_.push_back({UndoEntry::Var, static_cast<int32_t>(i), m.S_.vars[static_cast<size_t>(i)]});
-    m.S_.vars[static_cast<size_t>(i)] = static_cast<int32_t>(v);
-  }
+  static void set_var(Machine& m, int64_t i, int64_t v) { m.set_var(static_cast<int>(i), static_cast<int32_t>(v)); }
   static void raise(Machine& m, int32_t flag) { m.S_.flags |= flag; }
   // list l's elements appended to the arena in order, as Machine::for_each walks them (the room checked): without
   // their steps (the caller counts them), or each step counted before its element (`++` at node n, Machine::join)
