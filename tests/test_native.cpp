@@ -349,6 +349,24 @@ turn: [{choose: all}]
 end: []
 )RULES";
 
+// A requirement's part computed ahead (shot's guard, m) that fails in a frame of its own (f is recursive: not
+// inlined) for a == 2, before shot's values are bound and read by the other requirement.
+const char* kFrames = R"RULES(game: {name: frames}
+players: [A, B]
+topology: {grids: [{width: 2, height: 1}]}
+variables: {turns: {type: int, init: 0}}
+functions:
+  f(int a, int k) -> bool: "if k > 0 then f(a, k - 1) else 10 / (a - 2) > 0"
+moves:
+  pick:
+    params: {a: int in 1..3, shot: "site? in sites"}
+    let: {m: "f(a, 2)"}
+    requires: ["shot == none or x_of(shot) > a", "shot == none or m"]
+    effects: ["set turns = turns + 1"]
+turn: [{choose: all}]
+end: []
+)RULES";
+
 // Effects of every statement, and effects that fail: move n's effects are those of the case n (`fails` lists them).
 const char* kEffects = R"RULES(game: {name: effects}
 players: [A, B]
@@ -481,6 +499,16 @@ TEST_CASE("native: moves listed by generated code meet the interpreter's errors 
     CHECK(want.rfind(limit < 4 ? "error 6:3: move 'split' has more than" : "error 8:33: division by zero", 0) == 0);
     CHECK(listed(d) == want);
   }
+}
+
+TEST_CASE("native: a failure computed ahead leaves the moves' parameters where generation reads them", "[native]") {
+  auto p = loaded(kFrames);
+  auto q = built(p);
+  REQUIRE(q->native->moves[0] != nullptr);
+  Game a(p), b(q);
+  const std::string want = listed(a);
+  CHECK(want == "pick 1 none pick 2 none pick 3 none ");  // (m fails only where shot is none, which it is not read for)
+  CHECK(listed(b) == want);
 }
 
 TEST_CASE("native: effects run by generated code change the game as the interpreter's and fail as they fail", "[native]") {

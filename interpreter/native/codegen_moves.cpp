@@ -45,7 +45,7 @@ class MoveGen {
     s += fmt::format("{}  if (o->size >= {}) [[unlikely]] H->too_many_moves(m, {});\n", indent, kMaxMoves, mv_);
     s += fmt::format("{}  Move& e = o->add(); e.type = {}; e.nargs = {};\n", indent, mv_, np);
     for (int k = 0; k < np; ++k)
-      s += fmt::format("{}  {{ const int64_t v = N::slot(m, {}).i; if (v < INT32_MIN || v > INT32_MAX) [[unlikely]] "
+      s += fmt::format("{}  {{ const int64_t v = N::param(m, {}).i; if (v < INT32_MIN || v > INT32_MAX) [[unlikely]] "
                        "H->beyond_32_bits(m, {}, {}, v); e.args[{}] = static_cast<int32_t>(v); }}\n",
                        indent, k, mv_, k, k);
     s += indent + "} else if (!f(c)) {\n" + indent + "  return false;\n" + indent + "}\n";
@@ -93,7 +93,7 @@ class MoveGen {
                         occupied_first ? "" : " || t == 0", w, is ? "true" : "false");
       }
     }
-    return fmt::format("({{ const int64_t s = N::slot(m, {}).i; int v = -1; if (static_cast<uint64_t>(s) < NS) {{ const int64_t t = N::count(m, s); v = {}; }} v; }})",
+    return fmt::format("({{ const int64_t s = N::param(m, {}).i; int v = -1; if (static_cast<uint64_t>(s) < NS) {{ const int64_t t = N::count(m, s); v = {}; }} v; }})",
                        q.level, v);
   }
   bool checked_natively(int r) const {
@@ -104,7 +104,7 @@ class MoveGen {
   std::string check(int r, int level, const std::string& fail, const std::string& in, const std::string& skip) const {
     const RequireInfo& q = mi_.requires_[static_cast<size_t>(r)];
     std::string cond = skip;
-    if (q.holds_if_none) cond = (cond.empty() ? "" : cond + " || ") + fmt::format("N::slot(m, {}).i == -1", level);
+    if (q.holds_if_none) cond = (cond.empty() ? "" : cond + " || ") + fmt::format("N::param(m, {}).i == -1", level);
     std::string s;
     std::string pre = in;
     if (!cond.empty()) {
@@ -217,8 +217,8 @@ class MoveGen {
     s += fmt::format("{}for (int64_t p{} = 0; p{} < n{}; ++p{}) {{\n", in, k, k, k, k);
     const std::string body = in + "  ";
     const std::string value = fmt::format("i{} ? Value{{i{}[p{} - {}], 0, 0}} : N::item(m, d{}, p{} - {})", k, k, k, opt, k, k, opt);
-    if (opt) s += fmt::format("{}N::slot(m, {}) = p{} < 1 ? Value{{-1, 0, 0}} : {};\n", body, k, k, value);
-    else s += fmt::format("{}N::slot(m, {}) = {};\n", body, k, value);
+    if (opt) s += fmt::format("{}N::param(m, {}) = p{} < 1 ? Value{{-1, 0, 0}} : {};\n", body, k, k, value);
+    else s += fmt::format("{}N::param(m, {}) = {};\n", body, k, value);
     s += fmt::format("{}if (!N::examine(m)) [[unlikely]] H->too_many(m, {});\n", body, mv_);
     return s + holds(k, "continue;", body);
   }
