@@ -507,7 +507,7 @@ TEST_CASE("native: a failure computed ahead leaves the moves' parameters where g
   REQUIRE(q->native->moves[0] != nullptr);
   Game a(p), b(q);
   const std::string want = listed(a);
-  CHECK(want == "pick 1 none pick 2 none pick 3 none ");  // (m fails only where shot is none, which it is not read for)
+  CHECK(want == "pick 1 none pick 2 none pick 3 none ");  // (m is read only for a shot beyond a: none for a == 2)
   CHECK(listed(b) == want);
 }
 
