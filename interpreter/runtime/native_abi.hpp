@@ -86,7 +86,7 @@ struct Native {
   static Value& slot(Machine& m, int i) { return m.slots_[static_cast<size_t>(m.base_ + i)]; }
   // move generation: parameter i's slot, in the outermost frame whatever frame an error caught by the host (H->ahead,
   // H->sorted) left the machine in, as Game::extend binds it (Machine::slot)
-  static Value& param(Machine& m, int i) { return m.slots_[static_cast<size_t>(i)]; }
+  static Value& param(Machine& m, int i) { return m.slot(i); }
   static uint64_t& lets(Machine& m) { return m.let_mask_; }
   static Value& hoisted(Machine& m, int i) { return m.hoisted_[static_cast<size_t>(i)]; }  // (Op::Hoisted)
   static int64_t var(const Machine& m, int64_t off) { return m.S_.vars[static_cast<size_t>(off)]; }
