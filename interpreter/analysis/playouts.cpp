@@ -20,7 +20,7 @@ bool random_action(Game& g, Prng& rng, Move& out) {
     case Game::NodeKind::Decision: {
       const std::span<const Move> moves = g.decisions();
       if (moves.empty()) return false;
-      out = moves[static_cast<size_t>(rng.below(static_cast<uint64_t>(moves.size())))];
+      out.assign(moves[static_cast<size_t>(rng.below(static_cast<uint64_t>(moves.size())))]);
       return true;
     }
   }
@@ -31,7 +31,7 @@ bool random_action(Game& g, Prng& rng, MoveList& listed, Move& out) {
   if (g.node() != Game::NodeKind::Decision) return random_action(g, rng, out);
   g.legal(listed);
   if (listed.size == 0) return false;
-  out = listed[static_cast<int>(rng.below(static_cast<uint64_t>(listed.size)))];
+  out.assign(listed[static_cast<int>(rng.below(static_cast<uint64_t>(listed.size)))]);
   return true;
 }
 

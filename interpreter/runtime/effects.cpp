@@ -60,39 +60,47 @@ static void toggle_from(State& S, const int16_t* st, int h, int c) {
 
 // Takes a piece out of its stack, closing the gap.
 static void lift(State& S, int piece) {
-  int s = S.site[piece];
+  const int s = S.site[piece];
   if (s < 0) return;
-  int h = S.height[piece];
+  const int h = S.height[piece];
   int16_t* st = &S.stack[static_cast<size_t>(s) * S.cap];
-  int c = S.count[s];
-  toggle_from(S, st, h, c);
-  for (int i = h; i + 1 < c; ++i) {
-    st[i] = st[i + 1];
-    S.height[st[i]] = static_cast<int16_t>(i);
+  const int c = S.count[s];
+  if (h + 1 == c) {
+    S.board_key ^= piece_key(S, piece);  // the top piece: no other piece moves
+  } else {
+    toggle_from(S, st, h, c);
+    for (int i = h; i + 1 < c; ++i) {
+      st[i] = st[i + 1];
+      S.height[st[i]] = static_cast<int16_t>(i);
+    }
   }
   S.count[s] = static_cast<int16_t>(c - 1);
   --S.owned[static_cast<size_t>(s) * S.nplayers + S.owner[piece]];
   S.site[piece] = -1;
   S.height[piece] = -1;
-  toggle_from(S, st, h, c - 1);
+  if (h + 1 != c) toggle_from(S, st, h, c - 1);
 }
 
 // Puts a piece into a stack at height h, opening a gap.
 static void drop(State& S, int piece, int s, int h) {
   if (s < 0) return;
   int16_t* st = &S.stack[static_cast<size_t>(s) * S.cap];
-  int c = S.count[s];
-  toggle_from(S, st, h, c);
-  for (int i = c; i > h; --i) {
-    st[i] = st[i - 1];
-    S.height[st[i]] = static_cast<int16_t>(i);
+  const int c = S.count[s];
+  const bool top = h == c;  // on top: no other piece moves
+  if (!top) {
+    toggle_from(S, st, h, c);
+    for (int i = c; i > h; --i) {
+      st[i] = st[i - 1];
+      S.height[st[i]] = static_cast<int16_t>(i);
+    }
   }
   st[h] = static_cast<int16_t>(piece);
   S.count[s] = static_cast<int16_t>(c + 1);
   ++S.owned[static_cast<size_t>(s) * S.nplayers + S.owner[piece]];
   S.site[piece] = static_cast<int16_t>(s);
   S.height[piece] = static_cast<int16_t>(h);
-  toggle_from(S, st, h, c + 1);
+  if (top) S.board_key ^= piece_key(S, piece);
+  else toggle_from(S, st, h, c + 1);
 }
 
 void Machine::place(int piece, int site) {
@@ -110,8 +118,11 @@ void Machine::save_control() {
 
 void Machine::push_history(const int32_t* entry) {
   changed();
-  S_.history.resize(static_cast<size_t>(S_.hist_len + 1) * S_.hist_width);
-  std::copy(entry, entry + S_.hist_width, S_.history.begin() + static_cast<ptrdiff_t>(S_.hist_len) * S_.hist_width);
+  // (the vector holds at least the entries: it grows by doubling, what lies past hist_len entries is never read)
+  const size_t at = static_cast<size_t>(S_.hist_len) * static_cast<size_t>(S_.hist_width);
+  const size_t need = at + static_cast<size_t>(S_.hist_width);
+  if (need > S_.history.size()) S_.history.resize(std::max(need, 2 * S_.history.size()));
+  for (int i = 0; i < S_.hist_width; ++i) S_.history[at + static_cast<size_t>(i)] = entry[i];  // (few: no memmove)
   ++S_.hist_len;
   journal_.push_back({UndoEntry::History});
 }

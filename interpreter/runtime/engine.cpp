@@ -15,6 +15,14 @@ Game::Game(std::shared_ptr<const Program> p, const Position* pos, Prng* rng, std
     : P_(std::move(p)), M_(P_), deck_(std::move(deck)) {
   values_.reserve(kMaxOutcomes);
   if (P_->native && P_->native->moves.size() == P_->moves.size()) native_moves_ = P_->native->moves.data();
+  for (const StepInfo& st : P_->steps) {
+    bool straight = native_moves_ != nullptr;
+    for (int mv : st.moves) {
+      const MoveInfo& mi = P_->moves[static_cast<size_t>(mv)];
+      straight = straight && native_moves_[mv] && !mi.continues && mi.ensures.empty();
+    }
+    straight_.push_back(straight);
+  }
   saved_.resize(kMaxMoveValues + 2);  // a move has at most that many steps (never resized: extend keeps references)
   passers_.reserve(P_->steps.size() * static_cast<size_t>(P_->nplayers()) + 2);  // settle's guard bounds them
   if (pos) reset(*pos);

@@ -33,9 +33,9 @@ void Game::legal(MoveList& out) {
 }
 
 std::span<const Move> Game::decisions() {
-  M_.begin_operation();
   if (node() != NodeKind::Decision) return {};
   if (moves_version_ != M_.version() || rejected_) {
+    M_.begin_operation();  // (kept moves are handed over without an operation: nothing is evaluated)
     moves_version_ = ~uint64_t{0};  // until the moves are all there
     generate(*moves_.list);
     moves_version_ = M_.version();
@@ -53,6 +53,13 @@ int Game::legal_count() {
 
 void Game::generate(MoveList& out) {
   out.size = 0;
+  if (straight_[static_cast<size_t>(std::as_const(M_).state().step)] && !rejected_) {
+    // every move of the step listed by a native build's code straight into the list, as extend() would have it
+    Remembering remembering(M_);
+    for (int mv : P_->steps[static_cast<size_t>(std::as_const(M_).state().step)].moves)
+      native_moves_[mv](M_, this, [](void*) { return true; }, nullptr, &out);
+    return;
+  }
   auto add = [&](const Move& m) {
     if (out.size >= kMaxMoves) too_many_moves(P_->moves[static_cast<size_t>(m.type)]);
     Move& o = out.add();

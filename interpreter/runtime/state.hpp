@@ -29,6 +29,12 @@ struct Move {
     m.args[0] = outcome;
     return m;
   }
+  // Becomes o, copying only its nargs values (those after them are left as they were): cheaper than a copy.
+  void assign(const Move& o) {
+    type = o.type;
+    nargs = o.nargs;
+    std::copy_n(o.args.begin(), o.nargs, args.begin());
+  }
   bool operator==(const Move& o) const {
     if (type != o.type || nargs != o.nargs) return false;
     for (int i = 0; i < nargs; ++i)
@@ -62,7 +68,8 @@ struct State {
   std::vector<int16_t> stack;                       // site * cap + height -> piece
   int cap = 0;
   int nattrs = 0;
-  // the history: one entry per move played (mover, then each history field), hist_width values each
+  // the history: one entry per move played (mover, then each history field), hist_width values each; the first
+  // hist_len entries are the history (the vector may be longer)
   std::vector<int32_t> history;
   int32_t hist_len = 0;
   // with `repetitions` (Program::uses_repetitions): the key of the start position, then of the position after each
