@@ -647,7 +647,7 @@ struct Closures {
     int64_t items[kMaxListLiteral];
     for (int i = 0; i < cnt; ++i) items[i] = iv(m, x.kids[i]);
     const size_t at = m.arena_.size();
-    m.arena_.insert(m.arena_.end(), items, items + cnt);
+    m.arena_.append(items, items + cnt);
     return list(ListKind::Literal, static_cast<int32_t>(at), cnt);
   }
   // filter(x in LIST where C : COND), map(x in LIST where C : VALUE): the kept elements or the values, in order, one

@@ -113,7 +113,7 @@ Value Machine::reachable(const Node& n) {
   drop_lists(from);
   arena_room(n, out.size());
   const size_t at = arena_.size();
-  arena_.insert(arena_.end(), out.begin(), out.end());
+  arena_.append(out.data(), out.data() + out.size());
   return Value{static_cast<int64_t>(ListKind::Literal), static_cast<int32_t>(at), static_cast<int32_t>(out.size())};
 }
 

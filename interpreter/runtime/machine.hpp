@@ -14,6 +14,7 @@
 #include "compile/cache.hpp"
 #include "compile/memo.hpp"
 #include "compile/program.hpp"
+#include "runtime/grow_buffer.hpp"
 #include "runtime/closures.hpp"
 #include "runtime/state.hpp"
 
@@ -309,8 +310,8 @@ class Machine {
   // `max`: v becomes a list of `kind` there, and the arena drops what was made since `mark` (unless a let's list is
   // pinned there); false, nothing moved, when they do not fit.
   bool move_items(Value& v, std::vector<int64_t>& to, size_t max, ListKind kind, size_t mark);
-  std::vector<UndoEntry> journal_;
-  std::vector<Control> controls_;  // the controls the journal's Control entries saved, in order
+  GrowBuffer<UndoEntry> journal_;
+  GrowBuffer<Control> controls_;  // the controls the journal's Control entries saved, in order
   uint64_t version_ = 0;   // version()
   uint64_t versions_ = 0;  // the versions given so far
   void changed() { version_ = ++versions_; }  // a version never used before
@@ -321,7 +322,7 @@ class Machine {
   int64_t op_candidates_ = 0;
   size_t journal_limit_ = Limits{}.changes;  // the undo journal's size past which the operation made too many changes
   uint64_t let_mask_ = 0;
-  std::vector<int64_t> arena_;  // the items of the lists made in this game operation (bounded by kArenaMax)
+  GrowBuffer<int64_t> arena_;  // the items of the lists made in this game operation (bounded by kArenaMax)
   size_t arena_pin_ = 0;        // the arena up to here holds the lists of computed lets: drop_lists keeps it
   std::vector<int64_t> for_items_;  // snapshots of the piece lists that 'for' loops run over
   Prng* rng_ = nullptr;         // the setup's generator while it runs

@@ -7,11 +7,11 @@ namespace ri {
 // (written out where it is used: the remembered calls keep a list per call in move generation)
 [[gnu::always_inline]] inline bool Machine::move_items(Value& v, std::vector<int64_t>& to, size_t max, ListKind kind, size_t mark) {
   const bool made = static_cast<ListKind>(v.i) == ListKind::Literal;  // (else a remembered call's)
-  const std::vector<int64_t>& from = made ? arena_ : memo_items_;
+  const int64_t* from = made ? arena_.data() : memo_items_.data();
   const size_t len = static_cast<size_t>(v.c);
   if (to.size() + len > max) return false;
   const size_t at = to.size();
-  to.insert(to.end(), from.begin() + v.b, from.begin() + v.b + static_cast<ptrdiff_t>(len));
+  to.insert(to.end(), from + v.b, from + v.b + static_cast<ptrdiff_t>(len));
   if (made && arena_pin_ <= mark && arena_.size() > mark) arena_.resize(mark);
   v = Value{static_cast<int64_t>(kind), static_cast<int32_t>(at), static_cast<int32_t>(len)};
   return true;

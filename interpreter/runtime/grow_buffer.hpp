@@ -1,0 +1,59 @@
+// A growing buffer of trivially copyable items whose append is a compare, a store and an increment, inlined wherever it
+// is called (the generated code of a native build included), growing out of line: the machine's list arena and undo
+// journal. The part of std::vector's interface the machine uses, with its meaning (growing by resize() fills with T{}).
+#pragma once
+#include <algorithm>
+#include <cstddef>
+#include <type_traits>
+#include <vector>
+
+namespace ri {
+
+template <class T>
+class GrowBuffer {
+  static_assert(std::is_trivially_copyable_v<T>);
+
+ public:
+  size_t size() const { return n_; }
+  bool empty() const { return n_ == 0; }
+  T* data() { return buf_.data(); }
+  const T* data() const { return buf_.data(); }
+  T* begin() { return buf_.data(); }
+  T* end() { return buf_.data() + n_; }
+  const T* begin() const { return buf_.data(); }
+  const T* end() const { return buf_.data() + n_; }
+  T& operator[](size_t i) { return buf_[i]; }
+  const T& operator[](size_t i) const { return buf_[i]; }
+  T& back() { return buf_[n_ - 1]; }
+
+  void push_back(const T& v) {
+    if (n_ == buf_.size()) [[unlikely]] grow(n_ + 1);
+    buf_[n_++] = v;
+  }
+  void pop_back() { --n_; }
+  void resize(size_t n) {
+    if (n > buf_.size()) grow(n);
+    if (n > n_) std::fill(buf_.begin() + static_cast<std::ptrdiff_t>(n_), buf_.begin() + static_cast<std::ptrdiff_t>(n), T{});
+    n_ = n;
+  }
+  void clear() { n_ = 0; }
+  void reserve(size_t n) {
+    if (n > buf_.size()) grow(n);
+  }
+  // Appends [first, last) (not from the buffer itself).
+  void append(const T* first, const T* last) {
+    const size_t k = static_cast<size_t>(last - first);
+    if (n_ + k > buf_.size()) grow(n_ + k);
+    std::copy(first, last, buf_.begin() + static_cast<std::ptrdiff_t>(n_));
+    n_ += k;
+  }
+
+ private:
+  // Room for at least `need` items: the buffer doubled (at least), its items kept.
+  [[gnu::noinline]] void grow(size_t need) { buf_.resize(std::max({need, 2 * buf_.size(), size_t{64}})); }
+
+  std::vector<T> buf_;  // its size is the capacity
+  size_t n_ = 0;        // the items in use
+};
+
+}  // namespace ri
