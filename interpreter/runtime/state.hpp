@@ -48,14 +48,20 @@ struct Move {
 struct MoveList {
   std::vector<Move> moves;  // the first `size` are the list's
   int size = 0;
+  int room = 0;  // moves.size(), kept as a count (no division by a move's size when a move is added)
   // Appends a move for the caller to fill.
   Move& add() {
-    if (static_cast<size_t>(size) == moves.size()) moves.resize(std::max<size_t>(16, moves.size() * 2));
-    return moves[static_cast<size_t>(size++)];
+    if (size == room) [[unlikely]] grow();
+    return moves.data()[size++];
   }
   const Move& operator[](int i) const { return moves[static_cast<size_t>(i)]; }
   const Move* begin() const { return moves.data(); }
   const Move* end() const { return moves.data() + size; }
+  // (out of line: the lists are reused and rarely grow)
+  [[gnu::noinline]] void grow() {
+    moves.resize(std::max<size_t>(16, moves.size() * 2));
+    room = static_cast<int>(moves.size());
+  }
 };
 
 struct State {
