@@ -216,7 +216,11 @@ class MoveGen {
     s += fmt::format("{}const size_t k{} = N::arena(m);\n", in, k + 1);
     s += fmt::format("{}for (int64_t p{} = 0; p{} < n{}; ++p{}) {{\n", in, k, k, k, k);
     const std::string body = in + "  ";
-    const std::string value = fmt::format("i{} ? Value{{i{}[p{} - {}], 0, 0}} : N::item(m, d{}, p{} - {})", k, k, k, opt, k, k, opt);
+    // (a constant list's items read in place, and a range's values where the domain is one: a player or site parameter
+    // without a domain, or a range written; a sorted table's items are a constant list's)
+    const bool range = p.domain < 0 ? p.type != Type::Piece : P_.code[static_cast<size_t>(p.domain)].op == Op::Range;
+    const std::string value = range ? fmt::format("i{} ? Value{{i{}[p{} - {}], 0, 0}} : Value{{d{}.b + p{} - {}, 0, 0}}", k, k, k, opt, k, k, opt)
+                                    : fmt::format("i{} ? Value{{i{}[p{} - {}], 0, 0}} : N::item(m, d{}, p{} - {})", k, k, k, opt, k, k, opt);
     if (opt) s += fmt::format("{}N::param(m, {}) = p{} < 1 ? Value{{-1, 0, 0}} : {};\n", body, k, k, value);
     else s += fmt::format("{}N::param(m, {}) = {};\n", body, k, value);
     s += fmt::format("{}if (!N::examine(m)) [[unlikely]] H->too_many(m, {});\n", body, mv_);
