@@ -77,7 +77,8 @@ class Gen {
       root_ = static_cast<int>(r);
       const Node& n = P_.code[r];
       const int size = tree_size(root_, true);
-      decls += fmt::format("static Value n{}(Machine& m, const XNode& x);\n", r);
+      // (inline: a hint that lets the compiler write the tree out where generation or another tree calls it)
+      decls += fmt::format("static inline Value n{}(Machine& m, const XNode& x);\n", r);
       // the body of a function that calls itself in tail position: its tail calls go round this function's loop
       looping_ = -1;
       for (size_t f = 0; f < P_.functions.size(); ++f)
@@ -85,7 +86,7 @@ class Gen {
       framed_ = true;
       const std::string v = value_of(root_);
       framed_ = false;
-      fns += fmt::format("// node {} (line {}, column {}): {} nodes\nstatic Value n{}(Machine& m, const XNode& x) {{\n  (void)x;\n  Value* const F = &N::slot(m, 0); (void)F;\n{}}}\n",
+      fns += fmt::format("// node {} (line {}, column {}): {} nodes\nstatic inline Value n{}(Machine& m, const XNode& x) {{\n  (void)x;\n  Value* const F = &N::slot(m, 0); (void)F;\n{}}}\n",
                          r, n.pos.line, n.pos.col, size, r,
                          looping_ >= 0 ? fmt::format("  for (;;) {{\n    return {};\n  }}\n", v) : fmt::format("  return {};\n", v));
       entries += fmt::format("  {{{}, &n{}}},\n", r, r);
@@ -102,13 +103,13 @@ class Gen {
         params += fmt::format(", int64_t a{}", i);
         init += fmt::format(" F[{}] = Value{{a{}, 0, 0}};", i, i);
       }
-      decls += fmt::format("static int64_t d{}(Machine& m, const XNode& x{});\n", f, params);
+      decls += fmt::format("static inline int64_t d{}(Machine& m, const XNode& x{});\n", f, params);
       root_ = fi.body;
       looping_ = P_.tail_calls[f] ? static_cast<int>(f) : -1;
       framed_ = directly_ = true;
       const std::string v = iv(fi.body);
       framed_ = directly_ = false;
-      fns += fmt::format("// function {} (line {}, column {}), called directly\nstatic int64_t d{}(Machine& m, const XNode& x{}) {{\n"
+      fns += fmt::format("// function {} (line {}, column {}), called directly\nstatic inline int64_t d{}(Machine& m, const XNode& x{}) {{\n"
                          "  (void)x;\n  Value F[{}];{}\n{}}}\n",
                          f, at(fi.body).pos.line, at(fi.body).pos.col, f, params, fi.frame + 1, init,
                          looping_ >= 0 ? fmt::format("  for (;;) {{\n    return {};\n  }}\n", v) : fmt::format("  return {};\n", v));
