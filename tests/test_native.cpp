@@ -116,6 +116,10 @@ TEST_CASE("native: expressions compiled to C++ give the interpreter's values and
       {"nth([3, 1, 4], history_len() + 2)", "4"},
       {"nth([3, 1, 4], history_len() + 3)", "error 1:1: position 3 is outside the list (length 3)"},
       {"owned(a1, me) + history_len()", "0"},
+      // the history (played moves': the test below)
+      {"last_turn(me) + history_len()", "-1"},
+      {"mover(history_len())", "error 1:1: there is no history entry 0 (the history has 0 entries)"},
+      {"recorded(history_len() - 1, h)", "error 1:1: there is no history entry -1 (the history has 0 entries)"},
       // lists: filter and map made natively, aggregates over any list
       {"filter(s in sites : x_of(s) + history_len() == 2)", "[b1, b2]"},
       {"map(s in sites where y_of(s) == 1 : x_of(s) * 10 + history_len())", "[10, 20, 30]"},
@@ -201,6 +205,37 @@ TEST_CASE("native: expressions compiled to C++ give the interpreter's values and
     CHECK(shown(native, *q, e) == shown(interp, *p, e));
     CHECK(shown(native, *q, e) == shown(interp, *p, e));  // (again: the values cached parts keep)
     CHECK(native.machine().in_native(e) == rows[i].native);
+  }
+}
+
+TEST_CASE("native: the history read by generated code is the interpreter's", "[native]") {
+  const std::vector<Row> rows = {
+      {"mover(history_len() - 2)", "B"},
+      {"mover(0) == A and mover(2) == A", "true"},
+      {"last_turn(A) * 10 + last_turn(B)", "21"},
+      {"last_turn(opponent(me))", "2"},
+      {"recorded(history_len() - 1, h) + history_len()", "3"},
+      {"recorded(history_len(), h)", "error 1:1: there is no history entry 3 (the history has 3 entries)"},
+      {"count(i in 0..2 where mover(i) == me)", "1"},
+  };
+  std::vector<std::string> exprs;
+  for (const Row& r : rows) exprs.push_back(r.expr);
+  auto p = with_expressions("t.rules", exprs);
+  NativeOptions options;
+  options.cache_dir = cache();
+  const NativeBuild b = native_build(*p, options);
+  INFO(b.error);
+  REQUIRE(b.code);
+  auto q = with_native(*p, b.code);
+  Game interp(p), native(q);
+  for (Game* g : {&interp, &native})
+    for (int i = 0; i < 3; ++i) g->apply(g->decisions()[0]);  // A, B, A: B to move
+  for (size_t i = 0; i < rows.size(); ++i) {
+    INFO(rows[i].expr);
+    const int e = q->expressions[i];
+    CHECK(shown(interp, *p, e).substr(0, rows[i].value.size()) == rows[i].value);
+    CHECK(shown(native, *q, e) == shown(interp, *p, e));
+    CHECK(native.machine().in_native(e));
   }
 }
 

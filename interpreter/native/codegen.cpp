@@ -207,7 +207,8 @@ class Gen {
     if (!scalar(d.type) && !is_list(d.type)) return false;
     switch (d.op) {
       case Op::Const: case Op::Str: case Op::Local: case Op::LazyLet: case Op::Hoisted: case Op::Global: case Op::PerPlayer: case Op::Me:
-      case Op::CannotMove: case Op::Continuing: case Op::GameOver: case Op::HistLen:
+      case Op::CannotMove: case Op::Continuing: case Op::GameOver: case Op::HistLen: case Op::Mover: case Op::Recorded:
+      case Op::LastTurn:
       case Op::Not: case Op::And: case Op::Or: case Op::Neg: case Op::Abs:
       case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Mod:
       case Op::Eq: case Op::Ne: case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge:
@@ -709,7 +710,8 @@ class Gen {
     if (is_list(d.type) || !ok_[static_cast<size_t>(n)]) return false;
     switch (d.op) {
       case Op::Const: case Op::Str: case Op::Local: case Op::Global: case Op::PerPlayer: case Op::Me: case Op::CannotMove:
-      case Op::Continuing: case Op::GameOver: case Op::HistLen: case Op::Not: case Op::And: case Op::Or: case Op::Neg:
+      case Op::Continuing: case Op::GameOver: case Op::HistLen: case Op::Mover: case Op::Recorded: case Op::LastTurn:
+      case Op::Not: case Op::And: case Op::Or: case Op::Neg:
       case Op::Abs: case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Mod: case Op::Eq: case Op::Ne:
       case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: case Op::MinF: case Op::MaxF: case Op::Next: case Op::Opponent:
       case Op::If: case Op::Let: case Op::Size: case Op::Top: case Op::Owner: case Op::KindOf: case Op::SiteOf:
@@ -830,6 +832,18 @@ class Gen {
       case Op::Continuing: return fmt::format("static_cast<int64_t>((N::flags(m) & {}) != 0)", State::kContinuing);
       case Op::GameOver: return "static_cast<int64_t>(N::over(m) != 0)";
       case Op::HistLen: return "N::hist_len(m)";
+      case Op::Mover:
+      case Op::Recorded: {  // an entry of the history (Closures::mover, recorded): one that is not there is an error
+        const std::string e = t();
+        return fmt::format("({{ const int64_t {} = {}; if ({} < 0 || {} >= N::hist_len(m)) [[unlikely]] {}; N::hist(m, {}, {}); }})", e,
+                           iv(k(0)), e, e, redo(), e, d.op == Op::Mover ? 0 : 1 + d.a);
+      }
+      case Op::LastTurn: {  // the entries from the last back, a step each, to the player's (Closures::last_turn)
+        const std::string p = t(), e = t(), r = t();
+        return fmt::format("({{ const int64_t {} = {}; int64_t {} = -1; for (int64_t {} = N::hist_len(m) - 1; {} >= 0; --{}) {{ {} "
+                           "if (N::hist(m, {}, 0) == {}) {{ {} = {}; break; }} }} {}; }})",
+                           p, iv(k(0)), r, e, e, e, tk(n), e, p, r, e, r);
+      }
       case Op::Not: return fmt::format("static_cast<int64_t>(!({}))", iv(k(0)));
       case Op::And: return fmt::format("static_cast<int64_t>(({}) && ({}))", iv(k(0)), iv(k(1)));
       case Op::Or: return fmt::format("static_cast<int64_t>(({}) || ({}))", iv(k(0)), iv(k(1)));

@@ -94,6 +94,10 @@ struct Native {
   static int64_t flags(const Machine& m) { return m.S_.flags; }
   static int64_t over(const Machine& m) { return m.S_.over; }
   static int64_t hist_len(const Machine& m) { return m.S_.hist_len; }
+  // value i of history entry e (0: its mover, 1 + f: field f); e within the history
+  static int64_t hist(const Machine& m, int64_t e, int i) {
+    return m.S_.history[static_cast<size_t>(e) * static_cast<size_t>(m.S_.hist_width) + static_cast<size_t>(i)];
+  }
   static int64_t count(const Machine& m, int64_t s) { return m.S_.count[static_cast<size_t>(s)]; }
   static int64_t top(const Machine& m, int64_t s) { return top_piece(m.S_, static_cast<int>(s)); }
   static uint64_t npieces(const Machine& m) { return m.S_.kind.size(); }
