@@ -79,6 +79,34 @@ struct Row {
   bool native = true;  // its root is computed by the native build
 };
 
+// Checks each row's expression in kGame after `plies` moves (the first legal each time) on both engines: its value or
+// error as written (a prefix), the native build's the interpreter's (twice: the values cached parts keep), its root
+// computed natively as the row says. The native build's source, for further checks.
+NativeSource check_rows(const std::vector<Row>& rows, int plies = 0) {
+  std::vector<std::string> exprs;
+  for (const Row& r : rows) exprs.push_back(r.expr);
+  auto p = with_expressions("t.rules", exprs);
+  NativeOptions options;
+  options.cache_dir = cache();
+  const NativeBuild b = native_build(*p, options);
+  INFO(b.error);
+  REQUIRE(b.code);
+  auto q = with_native(*p, b.code);
+  Game interp(p), native(q);
+  for (Game* g : {&interp, &native})
+    for (int i = 0; i < plies; ++i) g->apply(g->decisions()[0]);
+  for (size_t i = 0; i < rows.size(); ++i) {
+    INFO(rows[i].expr);
+    const int e = q->expressions[i];
+    const std::string& want = rows[i].value;
+    CHECK(shown(interp, *p, e).substr(0, want.size()) == want);
+    CHECK(shown(native, *q, e) == shown(interp, *p, e));
+    CHECK(shown(native, *q, e) == shown(interp, *p, e));
+    CHECK(native.machine().in_native(e) == rows[i].native);
+  }
+  return native_source(*p, "key");
+}
+
 }  // namespace
 
 TEST_CASE("native: expressions compiled to C++ give the interpreter's values and errors", "[native]") {
@@ -183,29 +211,10 @@ TEST_CASE("native: expressions compiled to C++ give the interpreter's values and
       {"fact(history_len() + 21)", "error 17:48: integer overflow"},
       {"deep(history_len())", "error 18:28: calls nested too deeply (more than 200)"},
   };
-  std::vector<std::string> exprs;
-  for (const Row& r : rows) exprs.push_back(r.expr);
-  auto p = with_expressions("t.rules", exprs);
-  NativeOptions options;
-  options.cache_dir = cache();
-  const NativeBuild b = native_build(*p, options);
-  INFO(b.error);
-  REQUIRE(b.code);
-  const NativeSource src = native_source(*p, "key");
+  const NativeSource src = check_rows(rows);
   CHECK(src.text.find("OL0[") != std::string::npos);  // (the table of offsets by lists of steps)
   CHECK(src.direct >= 4);                                // (fact, deep, sum_to, twice, far: called directly)
   CHECK(src.text.find("N::direct_call(") != std::string::npos);
-  auto q = with_native(*p, b.code);
-  Game interp(p), native(q);
-  for (size_t i = 0; i < rows.size(); ++i) {
-    INFO(rows[i].expr);
-    const int e = q->expressions[i];
-    std::string want = rows[i].value;
-    CHECK(shown(interp, *p, e).substr(0, want.size()) == want);
-    CHECK(shown(native, *q, e) == shown(interp, *p, e));
-    CHECK(shown(native, *q, e) == shown(interp, *p, e));  // (again: the values cached parts keep)
-    CHECK(native.machine().in_native(e) == rows[i].native);
-  }
 }
 
 TEST_CASE("native: the history read by generated code is the interpreter's", "[native]") {
@@ -218,25 +227,7 @@ TEST_CASE("native: the history read by generated code is the interpreter's", "[n
       {"recorded(history_len(), h)", "error 1:1: there is no history entry 3 (the history has 3 entries)"},
       {"count(i in 0..2 where mover(i) == me)", "1"},
   };
-  std::vector<std::string> exprs;
-  for (const Row& r : rows) exprs.push_back(r.expr);
-  auto p = with_expressions("t.rules", exprs);
-  NativeOptions options;
-  options.cache_dir = cache();
-  const NativeBuild b = native_build(*p, options);
-  INFO(b.error);
-  REQUIRE(b.code);
-  auto q = with_native(*p, b.code);
-  Game interp(p), native(q);
-  for (Game* g : {&interp, &native})
-    for (int i = 0; i < 3; ++i) g->apply(g->decisions()[0]);  // A, B, A: B to move
-  for (size_t i = 0; i < rows.size(); ++i) {
-    INFO(rows[i].expr);
-    const int e = q->expressions[i];
-    CHECK(shown(interp, *p, e).substr(0, rows[i].value.size()) == rows[i].value);
-    CHECK(shown(native, *q, e) == shown(interp, *p, e));
-    CHECK(native.machine().in_native(e));
-  }
+  check_rows(rows, 3);  // A, B, A: B to move
 }
 
 TEST_CASE("native: no name or string of the rule file enters the generated code", "[native]") {
