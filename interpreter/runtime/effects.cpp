@@ -118,11 +118,7 @@ void Machine::save_control() {
 
 void Machine::push_history(const int32_t* entry) {
   changed();
-  // (the vector holds at least the entries: it grows by doubling, what lies past hist_len entries is never read)
-  const size_t at = static_cast<size_t>(S_.hist_len) * static_cast<size_t>(S_.hist_width);
-  const size_t need = at + static_cast<size_t>(S_.hist_width);
-  if (need > S_.history.size()) S_.history.resize(std::max(need, 2 * S_.history.size()));
-  for (int i = 0; i < S_.hist_width; ++i) S_.history[at + static_cast<size_t>(i)] = entry[i];  // (few: no memmove)
+  S_.history.append(entry, entry + S_.hist_width);
   ++S_.hist_len;
   journal_.push_back({UndoEntry::History});
 }
@@ -159,7 +155,10 @@ void Machine::rollback(size_t mark) {
         controls_.pop_back();
         break;
       }
-      case UndoEntry::History: --S_.hist_len; break;
+      case UndoEntry::History:
+        --S_.hist_len;
+        S_.history.resize(S_.history.size() - static_cast<size_t>(S_.hist_width));
+        break;
       case UndoEntry::Position: S_.positions.pop_back(); break;
     }
     journal_.pop_back();

@@ -24,12 +24,7 @@ void Game::legal(MoveList& out) {
     }
     return;
   }
-  for (const Move& m : decisions()) {
-    Move& o = out.add();
-    o.type = m.type;
-    o.nargs = m.nargs;
-    std::copy_n(m.args.begin(), m.nargs, o.args.begin());
-  }
+  for (const Move& m : decisions()) out.add().assign(m);
 }
 
 std::span<const Move> Game::decisions() {
@@ -53,19 +48,17 @@ int Game::legal_count() {
 
 void Game::generate(MoveList& out) {
   out.size = 0;
-  if (straight_[static_cast<size_t>(std::as_const(M_).state().step)] && !rejected_) {
+  const auto step = static_cast<size_t>(std::as_const(M_).state().step);
+  if (straight_[step] && !rejected_) {
     // every move of the step listed by a native build's code straight into the list, as extend() would have it
     Remembering remembering(M_);
-    for (int mv : P_->steps[static_cast<size_t>(std::as_const(M_).state().step)].moves)
+    for (int mv : P_->steps[step].moves)
       native_moves_[mv](M_, this, [](void*) { return true; }, nullptr, &out);
     return;
   }
   auto add = [&](const Move& m) {
     if (out.size >= kMaxMoves) too_many_moves(P_->moves[static_cast<size_t>(m.type)]);
-    Move& o = out.add();
-    o.type = m.type;
-    o.nargs = m.nargs;
-    std::copy_n(m.args.begin(), m.nargs, o.args.begin());
+    out.add().assign(m);
     return true;
   };
   Move m;

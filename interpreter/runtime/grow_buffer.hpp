@@ -44,7 +44,8 @@ class GrowBuffer {
   void append(const T* first, const T* last) {
     const size_t k = static_cast<size_t>(last - first);
     if (n_ + k > buf_.size()) grow(n_ + k);
-    std::copy(first, last, buf_.begin() + static_cast<std::ptrdiff_t>(n_));
+    T* to = buf_.data() + n_;
+    for (size_t i = 0; i < k; ++i) to[i] = first[i];  // (mostly a few items: no call of memmove)
     n_ += k;
   }
 

@@ -14,8 +14,8 @@
 #include "compile/cache.hpp"
 #include "compile/memo.hpp"
 #include "compile/program.hpp"
-#include "runtime/grow_buffer.hpp"
 #include "runtime/closures.hpp"
+#include "runtime/grow_buffer.hpp"
 #include "runtime/state.hpp"
 
 namespace ri {

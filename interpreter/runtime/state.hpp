@@ -9,6 +9,7 @@
 
 #include "common/diagnostics.hpp"
 #include "common/limits.hpp"
+#include "runtime/grow_buffer.hpp"
 
 namespace ri {
 
@@ -74,9 +75,8 @@ struct State {
   std::vector<int16_t> stack;                       // site * cap + height -> piece
   int cap = 0;
   int nattrs = 0;
-  // the history: one entry per move played (mover, then each history field), hist_width values each; the first
-  // hist_len entries are the history (the vector may be longer)
-  std::vector<int32_t> history;
+  // the history: one entry per move played (mover, then each history field), hist_width values each
+  GrowBuffer<int32_t> history;
   int32_t hist_len = 0;
   // with `repetitions` (Program::uses_repetitions): the key of the start position, then of the position after each
   // move (Game::position_key), in order
