@@ -423,6 +423,36 @@ end: []
 zones: {hand: {per_player: true}}
 )RULES";
 
+// Moves listed directly (codegen_moves.cpp, q<mv>): domains of no list (a site, a player), a constant list and a range
+// computed from the state; requirements checked natively, a let and a kept part, a recursive function (its calls
+// nested, its steps counted), a loop over the board (not in a function: it would be remembered), and an error (a division by zero) in some positions.
+const char* kDirect = R"RULES(game: {name: direct}
+players: [A, B]
+topology: {grids: [{width: 4, height: 3, name: board}]}
+zones: {hand: {per_player: true}}
+variables: {turns: {type: int, init: 0}}
+pieces: {man: {per_player: 5, at: hand}}
+functions:
+  deep(int k) -> int: "if k <= 0 then 0 else 1 + deep(k - 1)"
+moves:
+  drop:
+    params: {s: site}
+    let: {d: "deep(x_of(s) + turns % 4)"}
+    requires: ["vacant(s)", "s in board", "size(hand[me]) > 0", "d % 2 == turns % 2 or count(t in board where abs(x_of(t) - x_of(s)) + abs(y_of(t) - y_of(s)) == 1 and occupied(t)) > 1"]
+    effects: ["move(top(hand[me]), s)", "set turns = turns + 1"]
+  step:
+    params: {n: "int in 1..turns % 4 + 1", t: site in board}
+    requires: ["occupied(t)", "x_of(t) == n", "10 / (y_of(t) * 7 - turns % 11) != 7"]
+    effects: ["set turns = turns + n"]
+  pick:
+    params: {who: player}
+    requires: ["who != me", "turns % 3 == 0"]
+    effects: ["set turns = turns + 1"]
+turn: [{choose: all}]
+end:
+  long: {when: "turns >= 40", result: draw}
+)RULES";
+
 std::shared_ptr<const Program> loaded(const char* text) {
   Diagnostics d;
   auto p = load_rules_text("m.rules", text, d);
@@ -525,6 +555,73 @@ TEST_CASE("native: moves listed by generated code meet the interpreter's errors 
     CHECK(want.rfind(limit < 4 ? "error 6:3: move 'split' has more than" : "error 8:33: division by zero", 0) == 0);
     CHECK(listed(d) == want);
   }
+}
+
+TEST_CASE("native: moves listed directly are the interpreter's, with its errors, steps and limits", "[native]") {
+  auto p = loaded(kDirect);
+  auto q = built(p);
+  const std::string text = native_source(*p, "key").text;
+  size_t direct = 0;
+  for (size_t at = text.find("listed directly"); at != std::string::npos; at = text.find("listed directly", at + 1)) ++direct;
+  CHECK(direct == p->moves.size());
+  // each position of random games listed by both engines, under the default limits and under small ones (a listing
+  // that gives up lists again, and meets the interpreter's error where it meets it)
+  struct Row {
+    const char* what;
+    Limits limits;
+  };
+  std::vector<Row> rows = {{"default", Limits{}}};
+  for (int64_t n : {1, 2, 3, 5, 8}) rows.push_back({"steps", Limits{.steps = n}});
+  for (int n : {0, 1, 2, 3}) rows.push_back({"depth", Limits{.depth = n}});
+  for (int64_t n : {1, 4, 12, 13, 20, 40}) rows.push_back({"candidates", Limits{.candidates = n}});
+  for (int64_t n : {1, 5, 10, 20, 40, 80, 120}) rows.push_back({"operation steps", Limits{.operation_steps = n}});
+  size_t errors = 0, plies = 0;
+  for (uint64_t seed = 1; seed <= 12; ++seed) {
+    Game a(p), b(q);
+    Prng rng(seed);
+    for (int ply = 0; ply < 40 && !a.state().over; ++ply) {
+      for (const Row& r : rows) {
+        INFO("seed " << seed << " ply " << ply << " " << r.what << " " << r.limits.steps << " " << r.limits.depth << " "
+                     << r.limits.candidates << " " << r.limits.operation_steps);
+        a.machine().limits = r.limits;
+        b.machine().limits = r.limits;
+        (void)a.machine().state();  // (a change: the moves are listed again)
+        (void)b.machine().state();
+        const std::string want = listed(a);
+        errors += want.rfind("error", 0) == 0;
+        REQUIRE(listed(b) == want);
+      }
+      a.machine().limits = Limits{};
+      b.machine().limits = Limits{};
+      (void)a.machine().state();
+      (void)b.machine().state();
+      MoveList ms;
+      try {
+        a.legal(ms);
+      } catch (const RuntimeError&) {
+        break;  // (the division by zero: the game cannot go on)
+      }
+      if (ms.size == 0) break;
+      const Move m = ms[static_cast<int>(rng.below(static_cast<uint64_t>(ms.size)))];
+      std::string fa, fb;  // (the division met while the next moves are listed: the move fails)
+      try {
+        a.apply(m);
+      } catch (const RuntimeError& e) {
+        fa = e.what();
+      }
+      try {
+        b.apply(m);
+      } catch (const RuntimeError& e) {
+        fb = e.what();
+      }
+      REQUIRE(fb == fa);
+      if (!fa.empty()) break;
+      REQUIRE(b.hash() == a.hash());
+      ++plies;
+    }
+  }
+  CHECK(plies > 100);
+  CHECK(errors > 100);  // (the limits met, and the division)
 }
 
 TEST_CASE("native: a failure computed ahead leaves the moves' parameters where generation reads them", "[native]") {

@@ -134,10 +134,16 @@ class Gen {
     }
     framed_ = false;
     std::string moves, listed;
+    MoveTrees trees;
+    trees.tree = [&](int n) {
+      return fn_[static_cast<size_t>(n)] ? fmt::format("n{}(m, x)", n) : direct(n) ? cached(n) : fmt::format("N::ev(m, {})", n);
+    };
+    trees.direct = [&](int n) { return listing_value(n); };
+    trees.loop = [&](int n, const std::string& e, std::string& pre, std::string& head, std::string& most) {
+      return listing_loop(n, e, pre, head, most);
+    };
     for (size_t mv = 0; mv < P_.moves.size(); ++mv) {
-      const std::string g = native_move_fn(P_, static_cast<int>(mv), [&](int n) {
-        return fn_[static_cast<size_t>(n)] ? fmt::format("n{}(m, x)", n) : direct(n) ? cached(n) : fmt::format("N::ev(m, {})", n);
-      });
+      const std::string g = native_move_fn(P_, static_cast<int>(mv), trees);
       if (g.empty()) continue;
       moves += g;
       listed += fmt::format("  {{{}, &g{}}},\n", mv, mv);
@@ -181,6 +187,7 @@ class Gen {
   int looping_ = -1;  // the function whose body root_ is, when it calls itself in tail position
   bool framed_ = false;  // writing a tree's function (sl())
   bool directly_ = false;  // writing a function called directly (find_direct): every node written out, no closure
+  bool listing_ = false;  // writing (or checking) a direct listing's code: a move's lets are its locals
   std::vector<uint8_t> direct_fn_;  // per function: called directly (find_direct)
   int tmp_ = 0;
 
@@ -669,6 +676,43 @@ class Gen {
     }
     return s + fmt::format("const int64_t {} = d{}(m, x{}); --N::depth(m); Value{{{}, 0, 0}}; }})", r, f, args, r);
   }
+  // A direct listing's (codegen_moves.hpp, MoveTrees): the value of the tree at n computed whole, or "" (its lets in
+  // the listing's local frame and mask, its kept parts in Z); the loop over a domain, a constant list, a table's list
+  // of a site, a range whose bounds are computed whole or a cached list read from its cell.
+  std::string listing_value(int n) {
+    std::vector<int> callees;
+    int budget = 4000;
+    listing_ = true;
+    bool ok = whole(n, -1, callees, budget);
+    for (const int f : callees) ok = ok && direct_fn_[static_cast<size_t>(f)];
+    std::string v;
+    if (ok) {
+      framed_ = directly_ = true;
+      root_ = n;
+      v = iv(n);
+      framed_ = directly_ = false;
+    }
+    listing_ = false;
+    return v;
+  }
+  bool listing_loop(int n, const std::string& e, std::string& pre, std::string& head, std::string& most) {
+    std::vector<int> callees;
+    int budget = 4000;
+    listing_ = true;
+    bool ok = n >= 0 && (is(n, Op::ConstList) || direct(n) || ((is(n, Op::Related) || is(n, Op::LinesThrough) || is(n, Op::LineSites) ||
+                                                   is(n, Op::Range)) &&
+                                                  whole(kid(n, 0), -1, callees, budget) &&
+                                                  (!is(n, Op::Range) || whole(kid(n, 1), -1, callees, budget))));
+    for (const int f : callees) ok = ok && direct_fn_[static_cast<size_t>(f)];
+    if (ok) {
+      framed_ = directly_ = true;
+      root_ = n;
+      loop(n, e, pre, head, most);
+      framed_ = directly_ = false;
+    }
+    listing_ = false;
+    return ok;
+  }
   // Which functions are called directly: those whose body is a single value that the generated code computes whole
   // (every node translated, no list made or read but the board's tables and constant lists, no remembered call, no
   // tail call but of itself) and whose calls call only such functions (the largest such set: recursion included).
@@ -718,6 +762,8 @@ class Gen {
       case Op::Attr: case Op::CountOwned: case Op::Link: case Op::XOf: case Op::YOf: case Op::SiteAt: case Op::Offset:
       case Op::ZoneEach:
         return kids(0);
+      case Op::LazyLet: case Op::Hoisted: return listing_ && kids(0);  // (a move's lets: in a direct listing only)
+      case Op::Cached: return listing_ && direct(n);  // (its cell read, where it has its value: in a direct listing only)
       case Op::Nth: case Op::Len: return is(kid(n, 0), Op::ConstList) && kids(1);
       case Op::In: case Op::NotIn: return is(kid(n, 1), Op::ConstList) && whole(kid(n, 0), f, callees, budget);
       case Op::Any: case Op::All: case Op::Count: case Op::Sum: case Op::Min: case Op::Max: return table(kid(n, 0)) && kids(1);
@@ -793,7 +839,11 @@ class Gen {
       s += fmt::format("const uint64_t {} = static_cast<uint64_t>({} - INT64_C({})); if ({} >= {}) {} = false; else {} += {} * {}; ",
                        u, v, k.lo, u, k.size, in, c, u, k.stride);
     }
-    const std::string closure = fn_[static_cast<size_t>(n)] ? fmt::format("N::redo(m, {})", n) : fmt::format("N::ev(m, {})", n);
+    // (in a direct listing, whose frame the closure does not see: a retry, the listing made again with the machine's
+    // frame)
+    const std::string closure = listing_ && directly_          ? std::string("N::missing()")
+                                : fn_[static_cast<size_t>(n)] ? fmt::format("N::redo(m, {})", n)
+                                                              : fmt::format("N::ev(m, {})", n);
     return s + fmt::format("{} && N::known(m, {}) ? N::cell(m, {}) : {}; }})", in, c, c, closure);
   }
 
@@ -807,11 +857,17 @@ class Gen {
       case Op::Local: return sl(d.a) + ".i";
       case Op::LazyLet: {
         const uint64_t bit = uint64_t{1} << d.b;
+        if (listing_)  // (a direct listing's lets: its local mask)
+          return fmt::format("({{ if (!(L & UINT64_C({}))) {{ {} = {}; L |= UINT64_C({}); }} {}.i; }})", bit, sl(d.a),
+                             value(k(0)), bit, sl(d.a));
         return fmt::format("({{ if (!(N::lets(m) & UINT64_C({}))) {{ {} = {}; N::lets(m) |= UINT64_C({}); }} {}.i; }})",
                            bit, sl(d.a), value(k(0)), bit, sl(d.a));
       }
       case Op::Hoisted: {  // kept while its bit of the let mask is set (Closures::hoisted)
         const uint64_t bit = uint64_t{1} << d.b;
+        if (listing_)  // (a direct listing's: kept in its local array)
+          return fmt::format("({{ if (!(L & UINT64_C({}))) {{ Z[{}] = {}; L |= UINT64_C({}); }} Z[{}].i; }})", bit, d.a,
+                             value(k(0)), bit, d.a);
         return fmt::format("({{ if (!(N::lets(m) & UINT64_C({}))) {{ N::hoisted(m, {}) = {}; N::lets(m) |= UINT64_C({}); }} N::hoisted(m, {}).i; }})",
                            bit, d.a, value(k(0)), bit, d.a);
       }

@@ -21,8 +21,8 @@ constexpr int kNativeChecks = 32;
 
 class MoveGen {
  public:
-  MoveGen(const Program& P, int mv, const std::function<std::string(int)>& tree)
-      : P_(P), mi_(P.moves[static_cast<size_t>(mv)]), mv_(mv), tree_(tree) {}
+  MoveGen(const Program& P, int mv, const MoveTrees& trees)
+      : P_(P), mi_(P.moves[static_cast<size_t>(mv)]), mv_(mv), trees_(trees) {}
 
   // move -> the requirements on no parameter; per parameter: its domain opened, then a loop over its values, each
   // examined and checked by the requirements of its level; the innermost emits
@@ -30,6 +30,18 @@ class MoveGen {
     const int np = static_cast<int>(mi_.params.size());
     std::string s = fmt::format("// move {} (line {}, column {}): {} parameters\n", mv_, mi_.pos.line, mi_.pos.col, np);
     s += fmt::format("static bool g{}(Machine& m, void* G, NativeEmit f, void* c, MoveList* o) {{\n", mv_);
+    const std::string q = direct_fn();
+    if (!q.empty()) {
+      // the direct listing first; where it gives up, the list and the operation's counts as they were, and the
+      // listing below from the start
+      s = q + s;
+      s += "  if (o) {\n";
+      // (less the steps that the game counted for the sorted tables it made meanwhile, which it keeps: the listing
+      // below finds them made)
+      s += "    const int z = o->size; const int64_t zb = N::op_budget(m), zc = N::op_candidates(m); int64_t hosted = 0;\n";
+      s += fmt::format("    try {{ q{}(m, G, o, hosted); return true; }} catch (const N::Retry&) {{ o->size = z; N::op_budget(m) = zb - hosted; N::op_candidates(m) = zc; }}\n", mv_);
+      s += "  }\n";
+    }
     s += "  const XNode& x = N::node(m, 0); (void)x;\n";
     s += "  const size_t k0 = N::arena(m);\n";
     for (size_t r = 0; r < mi_.requires_.size() && r < kNativeChecks; ++r)
@@ -60,7 +72,140 @@ class MoveGen {
   const Program& P_;
   const MoveInfo& mi_;
   int mv_;
-  const std::function<std::string(int)>& tree_;
+  const MoveTrees& trees_;
+
+  // A direct listing: the move's candidates appended to the list `o` by code that keeps its parameters and lets in a
+  // local frame and computes every domain and requirement whole (MoveTrees::direct), in the order and with the steps
+  // of the listing below, its combinations examined counted level by level; where the interpreter would report an
+  // error (a list too long included) it gives up (N::retry()), and g<mv> lists the move again from the start. A move
+  // with an optional parameter, a range narrowed, values sorted or a requirement that asks for a value ahead (a
+  // player of a native check, a guard) is left to that listing. "" when the move cannot be listed so.
+  //   q -> level(-1) param(0) ... param(np - 1) emit
+  std::string direct_fn() const {
+    if (!trees_.direct || !trees_.loop) return "";
+    const int np = static_cast<int>(mi_.params.size());
+    std::vector<std::string> pre(static_cast<size_t>(np)), head(static_cast<size_t>(np)), most(static_cast<size_t>(np)),
+        sorting(static_cast<size_t>(np));
+    for (int k = 0; k < np; ++k) {
+      const ParamInfo& p = mi_.params[static_cast<size_t>(k)];
+      const auto K = static_cast<size_t>(k);
+      if (p.optional || mi_.bounded[K] != 0) return "";
+      const std::string e = fmt::format("e{}", k);
+      if (mi_.sorts[K].mask != 0) {
+        // values sorted (SortTrue: those that meet the sorting requirements, in order) when the game has the table
+        if (mi_.requires_[static_cast<size_t>(mi_.sorts[K].last)].sort != RequireInfo::SortTrue) return "";
+        std::string dom;
+        if (p.domain < 0 && (p.type == Type::Player || p.type == Type::Site))
+          dom = fmt::format("Value{{{}, 0, {}}}", static_cast<int>(ListKind::Range), p.type == Type::Player ? P_.nplayers() - 1 : P_.nsites() - 1);
+        else if (p.domain >= 0 && P_.code[static_cast<size_t>(p.domain)].op == Op::ConstList)
+          dom = fmt::format("Value{{{}, {}, 0}}", static_cast<int>(ListKind::Const), P_.code[static_cast<size_t>(p.domain)].a);
+        else
+          return "";
+        // (the table is asked for with the earlier parameters in their slots, where the game reads its inputs)
+        for (int j = 0; j < k; ++j) pre[K] += fmt::format("N::param(m, {}) = F[{}]; ", j, j);
+        pre[K] += fmt::format("Value d{} = {}; const int32_t* i{} = N::items(m, d{}); int64_t n{} = N::len(m, d{}); ", k, dom, k, k, k, k);
+        sorting[K] = fmt::format("const int64_t b{} = N::op_budget(m); const bool s{} = n{} > 0 && H->sorted(G, {}, {}, &d{}, &i{}, &n{}); "
+                                 "hosted += b{} - N::op_budget(m);", k, k, k, mv_, k, k, k, k, k);
+        head[K] = fmt::format("for (int64_t p{} = 0; p{} < n{}; ++p{}) {{ const int64_t {} = i{} ? i{}[p{}] : d{}.b + p{};", k, k,
+                              k, k, e, k, k, k, k, k);
+        most[K] = fmt::format("n{}", k);
+      } else if (p.domain >= 0) {
+        if (!trees_.loop(p.domain, e, pre[K], head[K], most[K])) return "";
+      } else if (p.type == Type::Player || p.type == Type::Site) {
+        const std::string n = p.type == Type::Player ? "NP" : "static_cast<int64_t>(NS)";
+        head[K] = fmt::format("for (int64_t {} = 0; {} < {}; ++{}) {{", e, e, n, e);
+        most[K] = n;
+      } else {
+        return "";
+      }
+    }
+    std::vector<std::string> cond(mi_.requires_.size()), players(mi_.requires_.size());
+    for (size_t r = 0; r < mi_.requires_.size(); ++r) {
+      const RequireInfo& q = mi_.requires_[r];
+      if (q.none_unless >= 0 || q.holds_if_none) return "";
+      if (q.native_player >= 0 && static_cast<int>(r) < kNativeChecks) {
+        players[r] = trees_.direct(q.native_player);
+        if (players[r].empty()) return "";
+      }
+      cond[r] = trees_.direct(q.node);
+      if (cond[r].empty()) return "";
+    }
+    std::string s = fmt::format("// move {} listed directly (its frame local)\nstatic void q{}(Machine& m, void* G, MoveList* o, int64_t& hosted) {{\n", mv_, mv_);
+    s += "  const XNode& x = N::node(m, 0); (void)x; (void)G;\n  N::begin_eval(m);\n";
+    s += fmt::format("  Value F[{}]; uint64_t L = 0; (void)L; Value Z[{}]; (void)Z;\n", mi_.frame + 1, P_.nhoisted + 1);
+    for (size_t r = 0; r < mi_.requires_.size() && r < kNativeChecks; ++r)
+      if (uses_player(mi_.requires_[r])) s += fmt::format("  int64_t w{} = INT64_MIN; (void)w{};\n", r, r);
+    s += direct_holds(-1, cond, "return;", "  ");
+    std::string in = "  ";
+    for (int k = 0; k < np; ++k) {
+      const auto K = static_cast<size_t>(k);
+      s += fmt::format("{}{{  // parameter {}: its domain, the players its native checks ask about, then its values, all of them examined\n", in, k);
+      s += fmt::format("{}N::fresh_budget(m); {}\n", in, pre[K]);
+      for (int r = mi_.require_at[K + 1]; r < mi_.require_at[K + 2]; ++r)
+        if (!players[static_cast<size_t>(r)].empty())
+          s += fmt::format("{}N::fresh_budget(m); {} = {};\n", in, uses_player(mi_.requires_[static_cast<size_t>(r)]) ? fmt::format("w{}", r) : "(void)",
+                           players[static_cast<size_t>(r)]);
+      if (!sorting[K].empty()) s += in + sorting[K] + "\n";
+      s += fmt::format("{}if (!N::examine_all(m, {})) [[unlikely]] N::retry();\n", in, most[K]);
+      s += in + head[K] + "\n";
+      s += fmt::format("{}  F[{}] = Value{{e{}, 0, 0}};\n", in, k, k);
+      in += "  ";
+      s += direct_holds(k, cond, "continue;", in);
+    }
+    // (every value of a domain is a site, a player, an item of a constant list or of a table, or in a range within
+    // 32 bits)
+    s += fmt::format("{}if (o->size >= {}) [[unlikely]] N::retry();\n", in, kMaxMoves);
+    s += fmt::format("{}Move& e = o->add(); e.type = {}; e.nargs = {};", in, mv_, np);
+    for (int k = 0; k < np; ++k) s += fmt::format(" e.args[{}] = static_cast<int32_t>(F[{}].i);", k, k);
+    s += "\n";
+    for (int k = np - 1; k >= 0; --k) {
+      in.resize(in.size() - 2);
+      s += in + "  }\n" + in + "}\n";  // its loop, its block
+    }
+    return s + "}\n";
+  }
+  // level(L) -> the lets that depend on its parameter forgotten, then its requirements as holds() checks them
+  std::string direct_holds(int level, const std::vector<std::string>& cond, const std::string& fail, const std::string& in) const {
+    const auto L = static_cast<size_t>(level + 1);
+    std::string s;
+    if (mi_.forget[L]) s += fmt::format("{}L &= ~UINT64_C({});\n", in, mi_.forget[L]);
+    const int first = mi_.require_at[L], end = mi_.require_at[L + 1];
+    const uint32_t early = mi_.early.size() > L ? mi_.early[L] : 0;
+    const uint32_t sorted = level >= 0 ? mi_.sorts[static_cast<size_t>(level)].mask : 0;
+    if (early) {
+      s += fmt::format("{}bool o{} = false;\n", in, L);
+      for (uint32_t e = early; e != 0; e &= e - 1) {
+        const int r = first + std::countr_zero(e);
+        s += fmt::format("{}if (!o{}) {{ const int v = {}; if (v == 0) {} if (v < 0) o{} = true; }}\n", in, L,
+                         direct_native(r), fail, L);
+      }
+    }
+    for (int r = first; r < end; ++r) {
+      const std::string c = cond[static_cast<size_t>(r)];
+      std::string skip;
+      if (early && r - first < 32 && (early >> (r - first) & 1)) skip = fmt::format("o{}", L);
+      if (sorted && r - first < 32 && (sorted >> (r - first) & 1))
+        skip += (skip.empty() ? "" : " && ") + fmt::format("!s{}", level);
+      std::string pre = in;
+      if (!skip.empty()) {
+        s += fmt::format("{}if ({}) {{\n", in, skip);
+        pre += "  ";
+      }
+      if (checked_natively(r))
+        s += fmt::format("{}{{ int v = {}; if (v < 0) {{ N::fresh_budget(m); v = ({}) != 0; }} if (!v) {} }}\n", pre,
+                         direct_native(r), c, fail);
+      else
+        s += fmt::format("{}N::fresh_budget(m); if (!({})) {}\n", pre, c, fail);
+      if (!skip.empty()) s += in + "}\n";
+    }
+    return s;
+  }
+  // native(r) of a parameter in the local frame
+  std::string direct_native(int r) const {
+    std::string v = native(r);
+    const std::string param = fmt::format("N::param(m, {}).i", mi_.requires_[static_cast<size_t>(r)].level);
+    return v.replace(v.find(param), param.size(), fmt::format("F[{}].i", mi_.requires_[static_cast<size_t>(r)].level));
+  }
 
   static bool uses_player(const RequireInfo& r) {
     return r.native == RequireInfo::OwnedSome || r.native == RequireInfo::OwnedNone || r.native == RequireInfo::TopOwnerIs ||
@@ -113,9 +258,9 @@ class MoveGen {
     }
     if (checked_natively(r))
       s += fmt::format("{}{{ int v = {}; if (v < 0) {{ N::begin_eval(m); v = {}.i != 0; }} if (!v) {} }}\n", pre, native(r),
-                       tree_(q.node), fail);
+                       trees_.tree(q.node), fail);
     else
-      s += fmt::format("{}N::begin_eval(m); if (!{}.i) {}\n", pre, tree_(q.node), fail);
+      s += fmt::format("{}N::begin_eval(m); if (!{}.i) {}\n", pre, trees_.tree(q.node), fail);
     if (!cond.empty()) s += in + "}\n";
     return s;
   }
@@ -192,7 +337,7 @@ class MoveGen {
     const ParamInfo& p = mi_.params[static_cast<size_t>(k)];
     const int opt = p.optional ? 1 : 0;
     std::string s = fmt::format("{}{{  // parameter {}\n", in, k);
-    if (p.domain >= 0) s += fmt::format("{}N::begin_eval(m); Value d{} = {};\n", in, k, tree_(p.domain));
+    if (p.domain >= 0) s += fmt::format("{}N::begin_eval(m); Value d{} = {};\n", in, k, trees_.tree(p.domain));
     else if (p.type == Type::Player) s += fmt::format("{}Value d{}{{{}, 0, {}}};\n", in, k, static_cast<int>(ListKind::Range), P_.nplayers() - 1);
     else if (p.type == Type::Site) s += fmt::format("{}Value d{}{{{}, 0, {}}};\n", in, k, static_cast<int>(ListKind::Range), P_.nsites() - 1);
     else s += fmt::format("{}Value d{}{{{}, 0, 0}};\n", in, k, static_cast<int>(ListKind::AllPieces));
@@ -230,7 +375,7 @@ class MoveGen {
 
 }  // namespace
 
-std::string native_move_fn(const Program& P, int mv, const std::function<std::string(int)>& tree) {
+std::string native_move_fn(const Program& P, int mv, const MoveTrees& trees) {
   const MoveInfo& mi = P.moves[static_cast<size_t>(mv)];
   if (mi.params.size() > static_cast<size_t>(kMaxParams) || mi.require_at.size() != mi.params.size() + 2 ||
       mi.forget.size() != mi.params.size() + 1 || mi.bounded.size() != mi.params.size() ||
@@ -238,7 +383,7 @@ std::string native_move_fn(const Program& P, int mv, const std::function<std::st
     return "";
   for (const RequireInfo& r : mi.requires_)
     if (r.node < 0) return "";
-  return MoveGen(P, mv, tree).run();
+  return MoveGen(P, mv, trees).run();
 }
 
 }  // namespace ri

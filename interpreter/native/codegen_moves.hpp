@@ -12,9 +12,23 @@
 
 namespace ri {
 
+// What a move's function needs of the expression generator (codegen.cpp), in the generated source's terms.
+struct MoveTrees {
+  // the Value of node n evaluated as a whole tree (after N::begin_eval)
+  std::function<std::string(int)> tree;
+  // for a direct listing: node n's value (an int64_t) computed whole by code of its own in the listing's local frame
+  // `F`, its lets' mask `L` and kept parts `Z`, which gives up (N::retry()) where the interpreter would report an
+  // error or run out of steps; "" when it cannot be computed so
+  std::function<std::string(int)> direct;
+  // for a direct listing: the loop over list node n's elements as Gen::loop writes it (what comes before it, its
+  // head, which opens the loop's block and declares `e`, the number of elements), computed so; false when it cannot be
+  std::function<bool(int n, const std::string& e, std::string& pre, std::string& head, std::string& most)> loop;
+};
+
 // The C++ function `static bool g<mv>(Machine& m, NativeEmit f, void* c, MoveList* o)` (runtime/native_abi.hpp,
-// NativeMoveFn) listing move mv's candidates, or "" when it is left to the interpreter. `tree(n)` is the C++
-// expression of the Value of node n evaluated as a whole tree (after N::begin_eval), in the generated source's terms.
-std::string native_move_fn(const Program& P, int mv, const std::function<std::string(int)>& tree);
+// NativeMoveFn) listing move mv's candidates, or "" when it is left to the interpreter. When every part of the move
+// can be computed directly (MoveTrees::direct), it also writes `q<mv>`, the listing straight into a list with its
+// parameters and lets in a local frame, which g<mv> tries first when it lists into a list (spec/native.md).
+std::string native_move_fn(const Program& P, int mv, const MoveTrees& trees);
 
 }  // namespace ri

@@ -15,7 +15,7 @@
 namespace ri {
 
 // Raised whenever what the generated code may assume of the machine changes (the key of the headers changes too).
-inline constexpr int kNativeAbi = 6;
+inline constexpr int kNativeAbi = 7;
 
 // Node `node`'s closure is replaced by `fn`.
 struct NativeEntry {
@@ -237,6 +237,13 @@ struct Native {
     return static_cast<ListKind>(l.i) == ListKind::Const ? m.P_->lists[static_cast<size_t>(l.b)].data() : nullptr;
   }
   static Value item(Machine& m, const Value& l, int64_t i) { return Value{at(m, l, i), 0, 0}; }
+  // A direct listing (codegen_moves.cpp): the operation's steps and combinations examined (saved before it, put back
+  // when it gives up), a fresh budget of steps for one evaluation (what begin_eval gives it), n combinations examined
+  // at once (false past the operation's allowance)
+  static int64_t& op_budget(Machine& m) { return m.op_budget_; }
+  static int64_t& op_candidates(Machine& m) { return m.op_candidates_; }
+  static void fresh_budget(Machine& m) { m.budget_ = m.limits.steps; }
+  static bool examine_all(Machine& m, int64_t n) { return m.examine(n); }
   static Value redo(Machine& m, int n) { return m.code_->original[static_cast<size_t>(n)](m, m.nodes_[n]); }
   // Direct calls (codegen.cpp): a function whose body the generated code computes whole is called as a C++ function
   // with its arguments, its frame local, without the machine's frames and chain of calls. Where the interpreter would
@@ -244,6 +251,8 @@ struct Native {
   // makes the outermost direct call again through the machine's frames, its steps and depth as they were before it.
   struct Retry {};
   [[noreturn]] static void retry() { throw Retry{}; }
+  // (a value that the code cannot compute: a retry)
+  [[noreturn]] static const Value& missing() { throw Retry{}; }
   static void tick_or_retry(Machine& m) {
     if (--m.budget_ < 0 || --m.op_budget_ < 0) [[unlikely]] retry();
   }
