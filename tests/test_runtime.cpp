@@ -1489,19 +1489,30 @@ TEST_CASE("the board's key is kept as pieces move and change, and undo restores 
   for (const char* file : files) {
     INFO(file);
     auto p = testing::compile_file(file);
-    Game g(p);
+    // the key is kept in a game that checks repetitions (chess); kept here in every game, and the same game played
+    // without it (`plain`, the board read for each hash) has the same hashes
+    Game g(p), plain(p);
+    CHECK(plain.state().keyed == p->uses_repetitions);
+    g.machine().state().keyed = true;
+    g.machine().state().board_key = board_key_of(g.state());
     Prng rng(7);
     Move m;
     const uint64_t start = g.hash();
-    std::vector<size_t> marks;
+    CHECK(plain.hash() == start);
+    std::vector<size_t> marks, plain_marks;
     for (int ply = 0; ply < 120 && random_action(g, rng, m); ++ply) {
       marks.push_back(g.apply(m));
+      plain_marks.push_back(plain.apply(m));
       REQUIRE(g.state().board_key == board_key_of(g.state()));
+      REQUIRE(plain.hash() == g.hash());
     }
     while (!marks.empty()) {
       g.undo(marks.back());
+      plain.undo(plain_marks.back());
       marks.pop_back();
+      plain_marks.pop_back();
       REQUIRE(g.state().board_key == board_key_of(g.state()));
+      REQUIRE(plain.hash() == g.hash());
     }
     CHECK(g.hash() == start);
   }

@@ -8,7 +8,7 @@ namespace ri {
 // Changes what piece p is (set(): its owner, kind or an attribute), keeping the board's key when it is on the board.
 template <class F>
 static void rekey(State& S, int p, F&& set) {
-  const bool on = S.site[static_cast<size_t>(p)] >= 0;
+  const bool on = S.keyed && S.site[static_cast<size_t>(p)] >= 0;
   if (on) S.board_key ^= piece_key(S, p);
   set();
   if (on) S.board_key ^= piece_key(S, p);
@@ -52,9 +52,10 @@ void Machine::set_kind(int piece, int kind) {
   rekind(S_, piece, kind);
 }
 
-// The board's key without (or with) the pieces of site s from height h up: they are about to move in their stack (or
-// have).
+// The board's key (when it is kept) without (or with) the pieces of site s from height h up: they are about to move in
+// their stack (or have).
 static void toggle_from(State& S, const int16_t* st, int h, int c) {
+  if (!S.keyed) return;
   for (int i = h; i < c; ++i) S.board_key ^= piece_key(S, st[i]);
 }
 
@@ -66,7 +67,7 @@ static void lift(State& S, int piece) {
   int16_t* st = &S.stack[static_cast<size_t>(s) * S.cap];
   const int c = S.count[s];
   if (h + 1 == c) {
-    S.board_key ^= piece_key(S, piece);  // the top piece: no other piece moves
+    if (S.keyed) S.board_key ^= piece_key(S, piece);  // the top piece: no other piece moves
   } else {
     toggle_from(S, st, h, c);
     for (int i = h; i + 1 < c; ++i) {
@@ -99,7 +100,9 @@ static void drop(State& S, int piece, int s, int h) {
   ++S.owned[static_cast<size_t>(s) * S.nplayers + S.owner[piece]];
   S.site[piece] = static_cast<int16_t>(s);
   S.height[piece] = static_cast<int16_t>(h);
-  if (top) S.board_key ^= piece_key(S, piece);
+  if (top) {
+    if (S.keyed) S.board_key ^= piece_key(S, piece);
+  }
   else toggle_from(S, st, h, c + 1);
 }
 

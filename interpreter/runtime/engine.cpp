@@ -138,7 +138,9 @@ void Game::set_up(const Position& pos, Prng* rng) {
   S.player = pos.player;
   S.step = pos.step;
   S.turn = pos.turn;
-  S.board_key = board_key_of(S);  // the setup wrote attributes and stacks directly
+  // the board's key kept as the board changes when every position is hashed (repetitions), else made for a hash
+  S.keyed = P_->uses_repetitions;
+  S.board_key = S.keyed ? board_key_of(S) : 0;  // (the setup wrote attributes and stacks directly)
   if (P_->uses_repetitions) S.positions.push_back(hash_of(true));  // the start, with the player and step it starts at
   M_.clear_journal();  // the setup itself is not undoable
   passers_.clear();

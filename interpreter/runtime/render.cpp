@@ -6,8 +6,8 @@
 namespace ri {
 
 // The hash covers what decides the game's future: whose turn and which step, the end, every variable, and every
-// piece on the board by where it is and what it is (State::board_key, kept as the board changes: no scan of the
-// board). Identical pieces are interchangeable, so a piece variable counts by where its piece is (or, off the board,
+// piece on the board by where it is and what it is (State::board_key, kept as the board changes in a game that
+// checks repetitions: no scan of the board; else the board scanned for each hash). Identical pieces are interchangeable, so a piece variable counts by where its piece is (or, off the board,
 // by what it is), never by its number.
 uint64_t Game::hash() const { return hash_of(false); }
 
@@ -32,7 +32,7 @@ uint64_t Game::hash_of(bool without_counters) const {
       }
     }
   }
-  return hash_mix(h, S.board_key);  // the board, kept as it changes (State::board_key)
+  return hash_mix(h, S.keyed ? S.board_key : board_key_of(S));  // the board (State::board_key)
 }
 
 // The rule file's display template, rendered for the player to move, or a plain listing of every occupied site

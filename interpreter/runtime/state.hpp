@@ -95,9 +95,11 @@ struct State {
   // else kEndResigned | player, kEndNoMove | player (the player to move had no legal move and no rule held) or
   // kEndStuck (nobody can ever move)
   int32_t ended_by = 0;
-  // the exclusive or of piece_key() over every piece on the board, kept as pieces move and change (the state hash's
-  // board part)
+  // the exclusive or of piece_key() over every piece on the board (the state hash's board part), kept as pieces move
+  // and change while `keyed` (a game that checks repetitions hashes every position); else computed when a hash is
+  // asked for (board_key_of)
   uint64_t board_key = 0;
+  bool keyed = true;
   static constexpr int32_t kEndResigned = 1 << 5, kEndNoMove = 2 << 5, kEndStuck = 3 << 5, kEndRule = 1 << 8;
 
   static constexpr int32_t kLost = 2;
