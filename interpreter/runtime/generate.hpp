@@ -375,6 +375,9 @@ bool Game::extend(Move& m, int depth, EmitRef emit, MoveList* out) {
         const uint64_t lets = M_.let_mask() & ~mi.hoisted;
         const size_t mark = M_.mark();
         const uint64_t version = M_.version();
+        // (a trial, undone below: nothing hashes the board meanwhile, so its key is left as it is, not kept)
+        const bool keyed = S.keyed;
+        S.keyed = false;
         try {
           M_.save_control();  // the flags the step changes
           run_step(mi, depth > 0);
@@ -397,9 +400,11 @@ bool Game::extend(Move& m, int depth, EmitRef emit, MoveList* out) {
           if (go && !further && ensured<Record>(mv)) go = emit(m);
         } catch (...) {
           M_.rollback(mark);
+          S.keyed = keyed;
           throw;
         }
         M_.rollback(mark);
+        S.keyed = keyed;
         M_.restore_version(version);  // the state the candidate was played from: what was remembered there holds
         std::copy(keep.begin(), keep.end(), &M_.slot(0));
         M_.set_let_mask(lets);
