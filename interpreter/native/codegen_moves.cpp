@@ -77,9 +77,10 @@ class MoveGen {
   // A direct listing: the move's candidates appended to the list `o` by code that keeps its parameters and lets in a
   // local frame and computes every domain and requirement whole (MoveTrees::direct), in the order and with the steps
   // of the listing below, its combinations examined counted level by level; where the interpreter would report an
-  // error (a list too long included) it gives up (N::retry()), and g<mv> lists the move again from the start. A move
-  // with an optional parameter, a range narrowed, values sorted or a requirement that asks for a value ahead (a
-  // player of a native check, a guard) is left to that listing. "" when the move cannot be listed so.
+  // error (a list too long included) it gives up (N::retry()), and g<mv> lists the move again from the start. The
+  // players of native checks are computed whole too, and values sorted by requirements that each value meets alone
+  // (SortTrue) are the game's table's (NativeHost::sorted), as below. A move with an optional parameter, a range
+  // narrowed or values sorted otherwise is left to that listing. "" when the move cannot be listed so.
   //   q -> level(-1) param(0) ... param(np - 1) emit
   std::string direct_fn() const {
     if (!trees_.direct || !trees_.loop) return "";
@@ -143,8 +144,9 @@ class MoveGen {
       s += fmt::format("{}N::fresh_budget(m); {}\n", in, pre[K]);
       for (int r = mi_.require_at[K + 1]; r < mi_.require_at[K + 2]; ++r)
         if (!players[static_cast<size_t>(r)].empty())
-          s += fmt::format("{}N::fresh_budget(m); {} = {};\n", in, uses_player(mi_.requires_[static_cast<size_t>(r)]) ? fmt::format("w{}", r) : "(void)",
-                           players[static_cast<size_t>(r)]);
+          s += uses_player(mi_.requires_[static_cast<size_t>(r)])
+                   ? fmt::format("{}N::fresh_budget(m); w{} = {};\n", in, r, players[static_cast<size_t>(r)])
+                   : fmt::format("{}N::fresh_budget(m); (void)({});\n", in, players[static_cast<size_t>(r)]);
       if (!sorting[K].empty()) s += in + sorting[K] + "\n";
       s += fmt::format("{}if (!N::examine_all(m, {})) [[unlikely]] N::retry();\n", in, most[K]);
       s += in + head[K] + "\n";
