@@ -898,6 +898,43 @@ TEST_CASE("a tail call costs the step of a call") {
   }
 }
 
+TEST_CASE("each effect of a move has a budget of steps of its own") {
+  // three statements of about 102 steps each (the statement's, then count's 1 + 100): within 150 each, not together
+  const char* text = R"RULES(
+game: {name: effects}
+players: [A]
+topology: {sites: [s1]}
+variables: {v: {type: int, init: 0}}
+functions:
+  count(int n) -> int: "if n <= 0 then 0 else 1 + count(n - 1)"
+moves: {m: {effects: ["set v = count(100)", "set v = v + count(100)", "set v = v + count(100)"]}}
+turn: [{choose: all}]
+end: []
+)RULES";
+  struct Row {
+    int64_t steps;
+    bool fits;
+  };
+  const Row rows[] = {{150, true}, {102, true}, {101, false}, {60, false}};
+  for (const Row& r : rows) {
+    INFO(r.steps);
+    Game g(build(text));
+    MoveList ms;
+    g.legal(ms);
+    REQUIRE(ms.size == 1);
+    g.machine().limits.steps = r.steps;
+    try {
+      g.apply(ms[0]);
+      CHECK(r.fits);
+      CHECK(g.state().vars[0] == 300);
+    } catch (const RuntimeError& e) {
+      CHECK_FALSE(r.fits);
+      CHECK(std::string(e.what()) == "evaluation budget exceeded (" + std::to_string(r.steps) + " steps)");
+      CHECK(g.state().vars[0] == 0);  // (the move undone)
+    }
+  }
+}
+
 TEST_CASE("an error after tail calls names them among the calls that led there, up to the depth limit") {
   struct Row {
     const char* expr;

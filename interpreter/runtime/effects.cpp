@@ -177,6 +177,17 @@ void Machine::execute(int n) {
   ex(n);
 }
 
+void Machine::execute_all(std::span<const int> statements) {
+  depth_ = 0;
+  base_ = 0;
+  ncalls_ = 0;
+  for_items_.clear();
+  for (const int n : statements) {
+    budget_ = limits.steps;
+    ex(n);
+  }
+}
+
 // Variables and attributes hold 32-bit integers: a larger value is the rule file's error.
 int32_t fit_32_bits(const Pos& at, int64_t v) {
   if (v < INT32_MIN || v > INT32_MAX)

@@ -330,7 +330,7 @@ size_t Game::play(const Move& m) {
   if (m.type == Move::kChance) {
     const ChanceInfo& c = *pending_chance();
     M_.set_var(P_->vars[c.var].offset, outcome);
-    for (int e : c.effects) M_.execute(e);  // with me = the player who rolls
+    M_.execute_all(c.effects);  // with me = the player who rolls
     next_step();
     settle();
     return mark;
@@ -350,7 +350,7 @@ size_t Game::play(const Move& m) {
   if (!st.after.empty()) {
     // the step's statements have a frame of their own: the move's parameters and lets are kept for its record
     frame_.assign(&M_.slot(0), &M_.slot(0) + mi->frame);
-    for (int e : st.after) M_.execute(e);
+    M_.execute_all(st.after);
     std::copy(frame_.begin(), frame_.end(), &M_.slot(0));
   }
   record(*mi);

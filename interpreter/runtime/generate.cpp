@@ -156,7 +156,7 @@ void Game::run_step(const MoveInfo& mi, bool further) {
       if (M_.spent()) throw;
     }
   }
-  for (int e : mi.effects) M_.execute(e);
+  M_.execute_all(mi.effects);
 }
 
 template <bool Record>

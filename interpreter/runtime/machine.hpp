@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <deque>
 #include <memory>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -72,6 +73,9 @@ class Machine {
     return ev(n);
   }
   void execute(int n);
+  // execute() of each statement in order (each with a fresh budget of steps; the rest of what execute() resets, which
+  // a statement that ends normally leaves as it found it, reset once)
+  void execute_all(std::span<const int> statements);
   // Whether node n is evaluated by a block's code (runtime/blocks.hpp), not by closures alone.
   bool in_block(int n) const;
   // Whether node n is evaluated by a native build's code (Program::native, runtime/native_abi.hpp).
