@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <cstdint>
+#include <initializer_list>
 #include <map>
 #include <set>
 #include <utility>
@@ -680,38 +681,35 @@ class Gen {
   // the listing's local frame and mask, its kept parts in Z); the loop over a domain, a constant list, a table's list
   // of a site, a range whose bounds are computed whole or a cached list read from its cell.
   std::string listing_value(int n) {
-    std::vector<int> callees;
-    int budget = 4000;
-    listing_ = true;
-    bool ok = whole(n, -1, callees, budget);
-    for (const int f : callees) ok = ok && direct_fn_[static_cast<size_t>(f)];
     std::string v;
-    if (ok) {
-      framed_ = directly_ = true;
-      root_ = n;
-      v = iv(n);
-      framed_ = directly_ = false;
-    }
-    listing_ = false;
+    if (listable({n})) write_listing(n, [&] { v = iv(n); });
     return v;
   }
   bool listing_loop(int n, const std::string& e, std::string& pre, std::string& head, std::string& most) {
+    const bool table = is(n, Op::Related) || is(n, Op::LinesThrough) || is(n, Op::LineSites) || is(n, Op::Range);
+    const bool ok = n >= 0 && (is(n, Op::ConstList) || direct(n) ||
+                               (table && listable({kid(n, 0), is(n, Op::Range) ? kid(n, 1) : -1})));
+    if (ok) write_listing(n, [&] { loop(n, e, pre, head, most); });
+    return ok;
+  }
+  // Whether the trees at `nodes` (-1: none) are computed whole in a direct listing, the functions they call included.
+  bool listable(std::initializer_list<int> nodes) {
     std::vector<int> callees;
     int budget = 4000;
     listing_ = true;
-    bool ok = n >= 0 && (is(n, Op::ConstList) || direct(n) || ((is(n, Op::Related) || is(n, Op::LinesThrough) || is(n, Op::LineSites) ||
-                                                   is(n, Op::Range)) &&
-                                                  whole(kid(n, 0), -1, callees, budget) &&
-                                                  (!is(n, Op::Range) || whole(kid(n, 1), -1, callees, budget))));
-    for (const int f : callees) ok = ok && direct_fn_[static_cast<size_t>(f)];
-    if (ok) {
-      framed_ = directly_ = true;
-      root_ = n;
-      loop(n, e, pre, head, most);
-      framed_ = directly_ = false;
-    }
+    bool ok = true;
+    for (const int n : nodes) ok = ok && whole(n, -1, callees, budget);
     listing_ = false;
+    for (const int f : callees) ok = ok && direct_fn_[static_cast<size_t>(f)];
     return ok;
+  }
+  // write() run while writing a direct listing's code for the tree at root
+  template <class W>
+  void write_listing(int root, W&& write) {
+    listing_ = framed_ = directly_ = true;
+    root_ = root;
+    write();
+    listing_ = framed_ = directly_ = false;
   }
   // Which functions are called directly: those whose body is a single value that the generated code computes whole
   // (every node translated, no list made or read but the board's tables and constant lists, no remembered call, no

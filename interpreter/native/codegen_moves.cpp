@@ -96,8 +96,8 @@ class MoveGen {
         // values sorted (SortTrue: those that meet the sorting requirements, in order) when the game has the table
         if (mi_.requires_[static_cast<size_t>(mi_.sorts[K].last)].sort != RequireInfo::SortTrue) return "";
         std::string dom;
-        if (p.domain < 0 && (p.type == Type::Player || p.type == Type::Site))
-          dom = fmt::format("Value{{{}, 0, {}}}", static_cast<int>(ListKind::Range), p.type == Type::Player ? P_.nplayers() - 1 : P_.nsites() - 1);
+        if (p.domain < 0 && p.type != Type::Piece)
+          dom = fmt::format("Value{}", type_domain(p));
         else if (p.domain >= 0 && P_.code[static_cast<size_t>(p.domain)].op == Op::ConstList)
           dom = fmt::format("Value{{{}, {}, 0}}", static_cast<int>(ListKind::Const), P_.code[static_cast<size_t>(p.domain)].a);
         else
@@ -204,9 +204,14 @@ class MoveGen {
   }
   // native(r) of a parameter in the local frame
   std::string direct_native(int r) const {
-    std::string v = native(r);
-    const std::string param = fmt::format("N::param(m, {}).i", mi_.requires_[static_cast<size_t>(r)].level);
-    return v.replace(v.find(param), param.size(), fmt::format("F[{}].i", mi_.requires_[static_cast<size_t>(r)].level));
+    return native(r, fmt::format("F[{}].i", mi_.requires_[static_cast<size_t>(r)].level));
+  }
+
+  // the domain of a parameter without one, a Value's initializer: every player, every site, every piece
+  std::string type_domain(const ParamInfo& p) const {
+    if (p.type == Type::Player) return fmt::format("{{{}, 0, {}}}", static_cast<int>(ListKind::Range), P_.nplayers() - 1);
+    if (p.type == Type::Site) return fmt::format("{{{}, 0, {}}}", static_cast<int>(ListKind::Range), P_.nsites() - 1);
+    return fmt::format("{{{}, 0, 0}}", static_cast<int>(ListKind::AllPieces));
   }
 
   static bool uses_player(const RequireInfo& r) {
@@ -220,7 +225,9 @@ class MoveGen {
 
   // native check -> an int: 1 when requirement r holds for its parameter's value now, 0 when not, -1 when it must be
   // evaluated (Game::native)
-  std::string native(int r) const {
+  std::string native(int r) const { return native(r, fmt::format("N::param(m, {}).i", mi_.requires_[static_cast<size_t>(r)].level)); }
+  // (the parameter's value read from `param`)
+  std::string native(int r, const std::string& param) const {
     const RequireInfo& q = mi_.requires_[static_cast<size_t>(r)];
     const std::string w = player(r);
     std::string v;
@@ -240,8 +247,8 @@ class MoveGen {
                         occupied_first ? "" : " || t == 0", w, is ? "true" : "false");
       }
     }
-    return fmt::format("({{ const int64_t s = N::param(m, {}).i; int v = -1; if (static_cast<uint64_t>(s) < NS) {{ const int64_t t = N::count(m, s); v = {}; }} v; }})",
-                       q.level, v);
+    return fmt::format("({{ const int64_t s = {}; int v = -1; if (static_cast<uint64_t>(s) < NS) {{ const int64_t t = N::count(m, s); v = {}; }} v; }})",
+                       param, v);
   }
   bool checked_natively(int r) const {
     return mi_.requires_[static_cast<size_t>(r)].native != RequireInfo::Evaluated && r < kNativeChecks;
@@ -340,9 +347,7 @@ class MoveGen {
     const int opt = p.optional ? 1 : 0;
     std::string s = fmt::format("{}{{  // parameter {}\n", in, k);
     if (p.domain >= 0) s += fmt::format("{}N::begin_eval(m); Value d{} = {};\n", in, k, trees_.tree(p.domain));
-    else if (p.type == Type::Player) s += fmt::format("{}Value d{}{{{}, 0, {}}};\n", in, k, static_cast<int>(ListKind::Range), P_.nplayers() - 1);
-    else if (p.type == Type::Site) s += fmt::format("{}Value d{}{{{}, 0, {}}};\n", in, k, static_cast<int>(ListKind::Range), P_.nsites() - 1);
-    else s += fmt::format("{}Value d{}{{{}, 0, 0}};\n", in, k, static_cast<int>(ListKind::AllPieces));
+    else s += fmt::format("{}Value d{}{};\n", in, k, type_domain(p));
     s += fmt::format("{}int64_t n{} = N::len(m, d{}) + {};\n", in, k, k, opt);
     s += fmt::format("{}const int32_t* i{} = N::items(m, d{});\n", in, k, k);
     // prepare(k)

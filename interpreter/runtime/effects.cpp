@@ -100,10 +100,8 @@ static void drop(State& S, int piece, int s, int h) {
   ++S.owned[static_cast<size_t>(s) * S.nplayers + S.owner[piece]];
   S.site[piece] = static_cast<int16_t>(s);
   S.height[piece] = static_cast<int16_t>(h);
-  if (top) {
-    if (S.keyed) S.board_key ^= piece_key(S, piece);
-  }
-  else toggle_from(S, st, h, c + 1);
+  if (!top) toggle_from(S, st, h, c + 1);
+  else if (S.keyed) S.board_key ^= piece_key(S, piece);
 }
 
 void Machine::place(int piece, int site) {

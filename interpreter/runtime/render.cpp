@@ -7,8 +7,9 @@ namespace ri {
 
 // The hash covers what decides the game's future: whose turn and which step, the end, every variable, and every
 // piece on the board by where it is and what it is (State::board_key, kept as the board changes in a game that
-// checks repetitions: no scan of the board; else the board scanned for each hash). Identical pieces are interchangeable, so a piece variable counts by where its piece is (or, off the board,
-// by what it is), never by its number.
+// checks repetitions: no scan of the board; else the board scanned for each hash). Identical pieces are
+// interchangeable, so a piece variable counts by where its piece is (or, off the board, by what it is), never by its
+// number.
 uint64_t Game::hash() const { return hash_of(false); }
 
 uint64_t Game::hash_of(bool without_counters) const {
