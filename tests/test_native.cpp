@@ -434,6 +434,8 @@ variables: {turns: {type: int, init: 0}}
 pieces: {man: {per_player: 5, at: hand}}
 functions:
   deep(int k) -> int: "if k <= 0 then 0 else 1 + deep(k - 1)"
+  mine(player p) -> sites: "filter(s in board : owned(s, p) > 0)"
+  along(site s) -> sites: "filter(t in board : y_of(t) == y_of(s) and vacant(t))"
 moves:
   drop:
     params: {s: site}
@@ -448,6 +450,18 @@ moves:
     params: {who: player}
     requires: ["who != me", "turns % 3 == 0"]
     effects: ["set turns = turns + 1"]
+  hop:
+    params: {from: site in mine(me)}
+    requires: ["turns % 2 == 1"]
+    effects: ["set turns = turns + 2"]
+  wait:
+    params: {s: site in board}
+    requires: ["count(t in board where x_of(t) <= x_of(s)) > 12"]
+    effects: ["set turns = turns + 1"]
+  shift:
+    params: {from: site in mine(me), to: site in along(from)}
+    requires: ["10 / (turns * 4 + x_of(to) - 71) != 9"]
+    effects: ["move(top(from), to)", "set turns = turns + 1"]
 turn: [{choose: all}]
 end:
   long: {when: "turns >= 40", result: draw}
@@ -470,11 +484,13 @@ std::shared_ptr<const Program> built(const std::shared_ptr<const Program>& p) {
   return with_native(*p, b.code);
 }
 
-// The legal moves of g as written, or its error as `error LINE:COL: MESSAGE`.
-std::string listed(Game& g) {
+// The legal moves of g as written, or its error as `error LINE:COL: MESSAGE`; the operation's steps left after the
+// listing in `left` (before the moves are written: that is an operation of its own).
+std::string listed(Game& g, int64_t* left = nullptr) {
   try {
     MoveList ms;
     g.legal(ms);
+    if (left) *left = Native::op_budget(g.machine());
     std::string s;
     for (int i = 0; i < ms.size; ++i) s += g.write(ms[i]) + " ";
     return s;
@@ -564,6 +580,7 @@ TEST_CASE("native: moves listed directly are the interpreter's, with its errors,
   size_t direct = 0;
   for (size_t at = text.find("listed directly"); at != std::string::npos; at = text.find("listed directly", at + 1)) ++direct;
   CHECK(direct == p->moves.size());
+  CHECK(text.find("N::memo_keep_logged(") != std::string::npos);  // (mine's and along's lists kept by the listings)
   // each position of random games listed by both engines, under the default limits and under small ones (a listing
   // that gives up lists again, and meets the interpreter's error where it meets it)
   struct Row {
@@ -571,12 +588,12 @@ TEST_CASE("native: moves listed directly are the interpreter's, with its errors,
     Limits limits;
   };
   std::vector<Row> rows = {{"default", Limits{}}};
-  for (int64_t n : {1, 2, 3, 5, 8}) rows.push_back({"steps", Limits{.steps = n}});
+  for (int64_t n : {1, 2, 3, 5, 8, 20, 30}) rows.push_back({"steps", Limits{.steps = n}});
   for (int n : {0, 1, 2, 3}) rows.push_back({"depth", Limits{.depth = n}});
   for (int64_t n : {1, 4, 12, 13, 20, 40}) rows.push_back({"candidates", Limits{.candidates = n}});
-  for (int64_t n : {1, 5, 10, 20, 40, 80, 120}) rows.push_back({"operation steps", Limits{.operation_steps = n}});
+  for (int64_t n : {1, 5, 10, 20, 40, 80, 120, 160, 200, 250, 300, 400}) rows.push_back({"operation steps", Limits{.operation_steps = n}});
   size_t errors = 0, plies = 0;
-  for (uint64_t seed = 1; seed <= 12; ++seed) {
+  for (uint64_t seed = 1; seed <= 24; ++seed) {
     Game a(p), b(q);
     Prng rng(seed);
     for (int ply = 0; ply < 40 && !a.state().over; ++ply) {
@@ -587,9 +604,33 @@ TEST_CASE("native: moves listed directly are the interpreter's, with its errors,
         b.machine().limits = r.limits;
         (void)a.machine().state();  // (a change: the moves are listed again)
         (void)b.machine().state();
-        const std::string want = listed(a);
+        int64_t left_a = -1, left_b = -1;
+        const std::string want = listed(a, &left_a);
         errors += want.rfind("error", 0) == 0;
-        REQUIRE(listed(b) == want);
+        REQUIRE(listed(b, &left_b) == want);
+        REQUIRE(left_b == left_a);  // (the same steps counted)
+      }
+      // the same steps counted where the operation runs out of them: the fewest it lists the moves with (found by
+      // bisection) are the same, and a step fewer meets the same error
+      {
+        const auto under = [&](Game& g, int64_t steps) {
+          g.machine().limits = Limits{.operation_steps = steps};
+          (void)g.machine().state();
+          return listed(g);
+        };
+        const std::string want = under(a, Limits{}.operation_steps);
+        const auto fewest = [&](Game& g) {
+          int64_t lo = 0, hi = Limits{}.operation_steps;  // (lo fails, hi lists them)
+          while (hi - lo > 1) {
+            const int64_t mid = lo + (hi - lo) / 2;
+            (under(g, mid) == want ? hi : lo) = mid;
+          }
+          return hi;
+        };
+        INFO("seed " << seed << " ply " << ply);
+        const int64_t steps = fewest(a);
+        REQUIRE(fewest(b) == steps);
+        REQUIRE(under(b, steps - 1) == under(a, steps - 1));
       }
       a.machine().limits = Limits{};
       b.machine().limits = Limits{};

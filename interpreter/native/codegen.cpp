@@ -140,6 +140,7 @@ class Gen {
       return fn_[static_cast<size_t>(n)] ? fmt::format("n{}(m, x)", n) : direct(n) ? cached(n) : fmt::format("N::ev(m, {})", n);
     };
     trees.direct = [&](int n) { return listing_value(n); };
+    trees.remembered = [&](int n) { return memo_listable(n); };
     trees.loop = [&](int n, const std::string& e, std::string& pre, std::string& head, std::string& most) {
       return listing_loop(n, e, pre, head, most);
     };
@@ -686,14 +687,72 @@ class Gen {
     return v;
   }
   bool listing_loop(int n, const std::string& e, std::string& pre, std::string& head, std::string& most) {
-    const bool table = is(n, Op::Related) || is(n, Op::LinesThrough) || is(n, Op::LineSites) || is(n, Op::Range);
-    const bool ok = n >= 0 && (is(n, Op::ConstList) || direct(n) ||
-                               (table && listable({kid(n, 0), is(n, Op::Range) ? kid(n, 1) : -1})));
+    if (memo_listable(n)) {
+      write_listing(n, [&] { memo_loop(n, e, pre, head, most); });
+      return true;
+    }
+    const bool ok = n >= 0 && (is(n, Op::ConstList) || direct(n) || (walked(n) && listable(walked_kids(n))));
     if (ok) write_listing(n, [&] { loop(n, e, pre, head, most); });
     return ok;
   }
+  // Whether list n is one of the board's tables walked by loop() (its kids computed whole when it is listed directly).
+  bool walked(int n) const {
+    return is(n, Op::ConstList) || is(n, Op::Related) || is(n, Op::LinesThrough) || is(n, Op::LineSites) || is(n, Op::Range);
+  }
+  std::vector<int> walked_kids(int n) const {
+    if (is(n, Op::ConstList)) return {};
+    return {kid(n, 0), is(n, Op::Range) ? kid(n, 1) : -1};
+  }
+  // Whether list n is a remembered inlined call whose body is a filter or a map, with a condition and a body that are
+  // quiet, over a table (loop()), with arguments and parts computed whole: a direct listing walks it by memo_loop().
+  bool memo_listable(int n) {
+    if (!is(n, Op::Bind) || !remembered_call(P_, n) || !is_list(at(n).type)) return false;
+    const int args = at(n).nk - 1, b = kid(n, args);
+    if (args > kMaxMemoArgs || !(is(b, Op::Filter) || is(b, Op::Map)) || !ok_[static_cast<size_t>(b)]) return false;
+    const int dom = kid(b, 0), where = kid(b, 1), body = kid(b, 2);
+    if (!walked(dom) || !quiet(where) || !quiet(body)) return false;
+    std::vector<int> parts = walked_kids(dom);
+    for (int i = 0; i < args; ++i) parts.push_back(kid(n, i));
+    parts.push_back(where);
+    parts.push_back(body);
+    return listable(parts);
+  }
+  // The loop over remembered call n's list (memo_listable) in a direct listing, as Gen::loop writes it. Its arguments
+  // computed and stored in the callee's slots, then its entry: the list kept there when it holds this call (else a
+  // retry: a list that was not made so), else the body computed as collect() computes it, its elements appended
+  // straight to the remembered lists when the budgets and the arena have room for the most steps and items it could
+  // count and make and the remembered lists for the items (else a retry: the listing made again meets the limits where
+  // the interpreter does), its steps counted after it, then kept in the entry, logged (Native::memo_keep_logged).
+  void memo_loop(int n, const std::string& e, std::string& pre, std::string& head, std::string& most) {
+    const Node& d = at(n);
+    const int args = d.nk - 1, b = kid(n, args), where = kid(b, 1), body = kid(b, 2);
+    const std::string a = t(), en = t(), off = t(), len = t(), steps = t(), fe = t(), keep = t(), v = t(), i = t();
+    pre += fmt::format("Value {}[{}]; ", a, args + 1);
+    for (int k = 0; k < args; ++k) pre += fmt::format("{}[{}] = Value{{{}, 0, 0}}; ", a, k, iv(kid(n, k)));
+    pre += "if (!N::memo_on(m)) N::retry(); ";
+    pre += fmt::format("auto& {} = N::memo_entry(m, {}, {}, {}); int64_t {}, {}; ", en, d.b, a, args, off, len);
+    pre += fmt::format("if (N::memo_hit(m, {}, {}, {}, {})) {{ if (static_cast<ListKind>({}.value.i) != ListKind::{}) N::retry(); "
+                       "{} = {}.value.b; {} = {}.value.c; }} else {{ ",
+                       en, d.b, a, args, en, "Memo", off, en, len, en);
+    for (int k = 0; k < args; ++k) pre += fmt::format("{} = {}[{}]; ", sl(d.a + k), a, k);
+    std::string lhead, lmost;
+    loop(kid(b, 0), fe, pre, lhead, lmost);
+    pre += fmt::format("if (!N::room(m, 2 * {}, {}) || !N::memo_room(m, {})) N::retry(); ", lmost, lmost, lmost);
+    pre += fmt::format("{} = static_cast<int64_t>(N::memo_size(m)); int64_t {} = 0; ", off, steps);
+    pre += fmt::format("{} ++{}; {} = Value{{{}, 0, 0}}; bool {} = {}; int64_t {} = {};", lhead, steps, sl(at(b).a), fe, keep,
+                       where >= 0 ? fmt::format("({}) != 0", iv(where)) : "true", v, fe);
+    if (is(b, Op::Filter)) pre += fmt::format(" if ({}) {} = ({}) != 0;", keep, keep, body >= 0 ? iv(body) : "true");
+    else pre += fmt::format(" if ({}) {} = {};", keep, v, iv(body));
+    pre += fmt::format(" if ({}) N::memo_put(m, {}); }} ", keep, v);
+    pre += fmt::format("{} = static_cast<int64_t>(N::memo_size(m)) - {}; N::spend(m, {} + {}); ", len, off, steps, len);
+    pre += fmt::format("N::memo_keep_logged(m, {}, {}, {}, {}, Value{{{}, static_cast<int32_t>({}), static_cast<int32_t>({})}}); }} ",
+                       en, d.b, a, args, static_cast<int>(ListKind::Memo), off, len);
+    head = fmt::format("for (int64_t {} = 0; {} < {}; ++{}) {{ const int64_t {} = N::memo_item(m, static_cast<size_t>({} + {}));",
+                       i, i, len, i, e, off, i);
+    most = len;
+  }
   // Whether the trees at `nodes` (-1: none) are computed whole in a direct listing, the functions they call included.
-  bool listable(std::initializer_list<int> nodes) {
+  bool listable(const std::vector<int>& nodes) {
     std::vector<int> callees;
     int budget = 4000;
     listing_ = true;

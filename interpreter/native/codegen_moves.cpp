@@ -39,7 +39,10 @@ class MoveGen {
       // (less the steps that the game counted for the sorted tables it made meanwhile, which it keeps: the listing
       // below finds them made)
       s += "    const int z = o->size; const int64_t zb = N::op_budget(m), zc = N::op_candidates(m); int64_t hosted = 0;\n";
-      s += fmt::format("    try {{ q{}(m, G, o, hosted); return true; }} catch (const N::Retry&) {{ o->size = z; N::op_budget(m) = zb - hosted; N::op_candidates(m) = zc; }}\n", mv_);
+      // (and the remembered values it kept put back as they were)
+      const std::string log = remembers_ ? "N::memo_log_undo(m); " : "";
+      if (remembers_) s += "    N::memo_log_begin(m);\n";
+      s += fmt::format("    try {{ q{}(m, G, o, hosted); return true; }} catch (const N::Retry&) {{ o->size = z; N::op_budget(m) = zb - hosted; N::op_candidates(m) = zc; {}}}\n", mv_, log);
       s += "  }\n";
     }
     s += "  const XNode& x = N::node(m, 0); (void)x;\n";
@@ -73,6 +76,7 @@ class MoveGen {
   const MoveInfo& mi_;
   int mv_;
   const MoveTrees& trees_;
+  bool remembers_ = false;  // (the direct listing walks a remembered call's list)
 
   // A direct listing: the move's candidates appended to the list `o` by code that keeps its parameters and lets in a
   // local frame and computes every domain and requirement whole (MoveTrees::direct), in the order and with the steps
@@ -82,7 +86,7 @@ class MoveGen {
   // (SortTrue) are the game's table's (NativeHost::sorted), as below. A move with an optional parameter, a range
   // narrowed or values sorted otherwise is left to that listing. "" when the move cannot be listed so.
   //   q -> level(-1) param(0) ... param(np - 1) emit
-  std::string direct_fn() const {
+  std::string direct_fn() {
     if (!trees_.direct || !trees_.loop) return "";
     const int np = static_cast<int>(mi_.params.size());
     std::vector<std::string> pre(static_cast<size_t>(np)), head(static_cast<size_t>(np)), most(static_cast<size_t>(np)),
@@ -112,6 +116,7 @@ class MoveGen {
         most[K] = fmt::format("n{}", k);
       } else if (p.domain >= 0) {
         if (!trees_.loop(p.domain, e, pre[K], head[K], most[K])) return "";
+        remembers_ = remembers_ || (trees_.remembered && trees_.remembered(p.domain));
       } else if (p.type == Type::Player || p.type == Type::Site) {
         const std::string n = p.type == Type::Player ? "NP" : "static_cast<int64_t>(NS)";
         head[K] = fmt::format("for (int64_t {} = 0; {} < {}; ++{}) {{", e, e, n, e);
@@ -120,6 +125,10 @@ class MoveGen {
         return "";
       }
     }
+    // (a sorted table is made by the interpreter, whose remembered values the log would not hold)
+    bool sorts = false;
+    for (const auto& st : mi_.sorts) sorts = sorts || st.mask != 0;
+    if (remembers_ && sorts) return "";
     std::vector<std::string> cond(mi_.requires_.size()), players(mi_.requires_.size());
     for (size_t r = 0; r < mi_.requires_.size(); ++r) {
       const RequireInfo& q = mi_.requires_[r];
@@ -133,7 +142,7 @@ class MoveGen {
     }
     std::string s = fmt::format("// move {} listed directly (its frame local)\nstatic void q{}(Machine& m, void* G, MoveList* o, int64_t& hosted) {{\n", mv_, mv_);
     s += "  const XNode& x = N::node(m, 0); (void)x; (void)G;\n  N::begin_eval(m);\n";
-    s += fmt::format("  Value F[{}]; uint64_t L = 0; (void)L; Value Z[{}]; (void)Z;\n", mi_.frame + 1, P_.nhoisted + 1);
+    s += fmt::format("  Value F[{}]; uint64_t L = 0; (void)L; Value Z[{}]; (void)Z;\n", P_.max_frame + 1, P_.nhoisted + 1);
     for (size_t r = 0; r < mi_.requires_.size() && r < kNativeChecks; ++r)
       if (uses_player(mi_.requires_[r])) s += fmt::format("  int64_t w{} = INT64_MIN; (void)w{};\n", r, r);
     s += direct_holds(-1, cond, "return;", "  ");

@@ -350,6 +350,13 @@ class Machine {
   std::vector<int64_t> memo_items_;
   uint64_t memo_epoch_ = 1;
   bool memo_on_ = false;
+  // what a native build's direct listing changed of them (Native::memo_log_begin): the entries it overwrote as they
+  // were, and how many items there were, put back when it gives up (Native::memo_log_undo)
+  static constexpr int kMemoLogMax = 8;
+  MemoEntry memo_was_[kMemoLogMax];
+  MemoEntry* memo_logged_[kMemoLogMax] = {};
+  int memo_nlogged_ = 0;
+  size_t memo_log_items_ = 0;
   // The entry of a call of function f with the n values args (a hit when it holds them at this state).
   MemoEntry& memo_entry(int f, const Value* args, int n) {
     uint64_t h = static_cast<uint64_t>(f) * 0x9E3779B97F4A7C15ull;

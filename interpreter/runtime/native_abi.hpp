@@ -15,7 +15,7 @@
 namespace ri {
 
 // Raised whenever what the generated code may assume of the machine changes (the key of the headers changes too).
-inline constexpr int kNativeAbi = 7;
+inline constexpr int kNativeAbi = 8;
 
 // Node `node`'s closure is replaced by `fn`.
 struct NativeEntry {
@@ -244,6 +244,33 @@ struct Native {
   static int64_t& op_candidates(Machine& m) { return m.op_candidates_; }
   static void fresh_budget(Machine& m) { m.budget_ = m.limits.steps; }
   static bool examine_all(Machine& m, int64_t n) { return m.examine(n); }
+  // Remembered calls in a direct listing (codegen.cpp, memo_loop): what it changes of the kept values logged from
+  // memo_log_begin() and put back by memo_log_undo() when it gives up, so that the listing made again meets them as
+  // they were; whether the remembered lists have room for n more items; an item appended; item k; the value v of a
+  // call of f with the n values args kept in entry e, logged (a retry when the log is full).
+  static void memo_log_begin(Machine& m) {
+    m.memo_nlogged_ = 0;
+    m.memo_log_items_ = m.memo_items_.size();
+  }
+  static void memo_log_undo(Machine& m) {
+    while (m.memo_nlogged_ > 0) {
+      --m.memo_nlogged_;
+      *m.memo_logged_[m.memo_nlogged_] = m.memo_was_[m.memo_nlogged_];
+    }
+    m.memo_items_.resize(m.memo_log_items_);
+  }
+  static bool memo_room(const Machine& m, int64_t n) {
+    return m.memo_items_.size() + static_cast<uint64_t>(n) <= Machine::kMemoItemsMax;
+  }
+  static size_t memo_size(const Machine& m) { return m.memo_items_.size(); }
+  static void memo_put(Machine& m, int64_t item) { m.memo_items_.push_back(item); }
+  static int64_t memo_item(const Machine& m, size_t k) { return m.memo_items_[k]; }
+  static void memo_keep_logged(Machine& m, Machine::MemoEntry& e, int f, const Value* args, int n, Value v) {
+    if (m.memo_nlogged_ == Machine::kMemoLogMax) [[unlikely]] retry();
+    m.memo_was_[m.memo_nlogged_] = e;
+    m.memo_logged_[m.memo_nlogged_++] = &e;
+    m.memo_store(e, f, args, n, v);
+  }
   static Value redo(Machine& m, int n) { return m.code_->original[static_cast<size_t>(n)](m, m.nodes_[n]); }
   // Direct calls (codegen.cpp): a function whose body the generated code computes whole is called as a C++ function
   // with its arguments, its frame local, without the machine's frames and chain of calls. Where the interpreter would
