@@ -435,6 +435,7 @@ pieces: {man: {per_player: 5, at: hand}}
 functions:
   deep(int k) -> int: "if k <= 0 then 0 else 1 + deep(k - 1)"
   mine(player p) -> sites: "filter(s in board : owned(s, p) > 0)"
+  rows(int y) -> sites: "map(x in 1..4 : site_at(x, y))"
   along(site s) -> sites: "filter(t in board : y_of(t) == y_of(s) and vacant(t))"
 moves:
   drop:
@@ -451,8 +452,8 @@ moves:
     requires: ["who != me", "turns % 3 == 0"]
     effects: ["set turns = turns + 1"]
   hop:
-    params: {from: site in mine(me)}
-    requires: ["turns % 2 == 1"]
+    params: {from: site in mine(me), to: site in rows(y_of(from))}
+    requires: ["turns % 2 == 1", "vacant(to)"]
     effects: ["set turns = turns + 2"]
   wait:
     params: {s: site in board}
@@ -581,6 +582,7 @@ TEST_CASE("native: moves listed directly are the interpreter's, with its errors,
   for (size_t at = text.find("listed directly"); at != std::string::npos; at = text.find("listed directly", at + 1)) ++direct;
   CHECK(direct == p->moves.size());
   CHECK(text.find("N::memo_keep_logged(") != std::string::npos);  // (mine's and along's lists kept by the listings)
+  CHECK(text.find("N::kept_items(") != std::string::npos);         // (rows' lists read from their cells)
   // each position of random games listed by both engines, under the default limits and under small ones (a listing
   // that gives up lists again, and meets the interpreter's error where it meets it)
   struct Row {

@@ -502,6 +502,16 @@ class Gen {
                          lo, lo, hi, hi, hi, lo, hi, lo, kMaxRange, redo());
       head = fmt::format("for (int64_t {} = {}; {} <= {}; ++{}) {{ const int64_t {} = {};", i, lo, i, hi, i, e, i);
       most = fmt::format("({} >= {} ? {} - {} + 1 : INT64_C(0))", hi, lo, hi, lo);
+    } else if (listing_ && direct(dom) && at(dom).type != Type::Pieces) {
+      // a cached list of sites or values read from its cell in a direct listing: a constant list's or a range's items,
+      // or the kept ones in place (a direct listing keeps no cached part: they do not move while it walks them)
+      const std::string l = t(), len = t(), ci = t(), ki = t();
+      pre += fmt::format("const Value {} = {}; const int32_t* {} = N::items(m, {}); const int64_t* {} = N::kept_items(m, {}); ",
+                         l, value(dom), ci, l, ki, l);
+      pre += fmt::format("const int64_t {} = {} ? static_cast<int64_t>({}.c) : N::len(m, {}); ", len, ki, l, l);
+      head = fmt::format("for (int64_t {} = 0; {} < {}; ++{}) {{ const int64_t {} = {} ? {}[{}] : {} ? {}[{}] : N::at(m, {}, {});",
+                         i, i, len, i, e, ki, ki, i, ci, ci, i, l, i);
+      most = len;
     } else {
       const std::string l = t(), all = t(), len = t(), ci = t();
       pre += fmt::format("const Value {} = {}; const bool {} = N::all_pieces({}); const int64_t {} = {} ? static_cast<int64_t>(N::npieces(m)) : N::len(m, {}); ",

@@ -237,6 +237,10 @@ struct Native {
     return static_cast<ListKind>(l.i) == ListKind::Const ? m.P_->lists[static_cast<size_t>(l.b)].data() : nullptr;
   }
   static Value item(Machine& m, const Value& l, int64_t i) { return Value{at(m, l, i), 0, 0}; }
+  // a cached part's list kept for the game (ListKind::Kept): its items in place (null for another list)
+  static const int64_t* kept_items(const Machine& m, const Value& l) {
+    return static_cast<ListKind>(l.i) == ListKind::Kept ? m.kept_items_.data() + l.b : nullptr;
+  }
   // A direct listing (codegen_moves.cpp): the operation's steps and combinations examined (saved before it, put back
   // when it gives up), a fresh budget of steps for one evaluation (what begin_eval gives it), n combinations examined
   // at once (false past the operation's allowance)
