@@ -83,8 +83,10 @@ class MoveGen {
   // of the listing below, its combinations examined counted level by level; where the interpreter would report an
   // error (a list too long included) it gives up (N::retry()), and g<mv> lists the move again from the start. The
   // players of native checks are computed whole too, and values sorted by requirements that each value meets alone
-  // (SortTrue) are the game's table's (NativeHost::sorted), as below. A move with an optional parameter, a range
-  // narrowed or values sorted otherwise is left to that listing. "" when the move cannot be listed so.
+  // (SortTrue) are the game's table's (NativeHost::sorted), as below. A domain that is a remembered call's list is
+  // kept as the interpreter keeps it, logged (g<mv> puts the remembered values back when it gives up). A move with an
+  // optional parameter, a range narrowed, values sorted otherwise, or values sorted and a remembered domain is left to
+  // that listing. "" when the move cannot be listed so.
   //   q -> level(-1) param(0) ... param(np - 1) emit
   std::string direct_fn() {
     if (!trees_.direct || !trees_.loop) return "";
