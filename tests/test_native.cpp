@@ -436,6 +436,14 @@ functions:
   deep(int k) -> int: "if k <= 0 then 0 else 1 + deep(k - 1)"
   mine(player p) -> sites: "filter(s in board : owned(s, p) > 0)"
   rows(int y) -> sites: "map(x in 1..4 : site_at(x, y))"
+  near(site s, player p) -> int: "count(t in board where owned(t, p) > 0 and abs(x_of(t) - x_of(s)) <= 1)"
+  calm(player p) -> bool: "all(s in board where owned(s, p) > 0 : near(s, p) <= 4)"
+  # (too big to be inlined: a remembered call of a function called directly)
+  far(site s, player p) -> int: >-
+    count(t in board where owned(t, p) > 0 and (owned(t, p) * 3 + x_of(s) * 5 - x_of(t) * 7 == 100
+          or owned(t, p) * x_of(s) - y_of(t) * y_of(s) * owned(t, p) == 7
+          or abs(x_of(t) - x_of(s)) + abs(y_of(t) - y_of(s)) + owned(t, p) >= 3
+          or (owned(t, p) + 1) * (y_of(t) + 2) * (x_of(s) + 3) == 1000 or owned(t, p) - y_of(s) == 9))
   along(site s) -> sites: "filter(t in board : y_of(t) == y_of(s) and vacant(t))"
 moves:
   drop:
@@ -461,7 +469,7 @@ moves:
     effects: ["set turns = turns + 1"]
   shift:
     params: {from: site in mine(me), to: site in along(from)}
-    requires: ["10 / (turns * 4 + x_of(to) - 71) != 9"]
+    requires: ["calm(me) or turns % 5 == 0", "near(from, me) <= 3 or turns % 3 == 0", "far(from, me) + far(to, me) < 7 or turns % 2 == 0", "10 / (turns * 4 + x_of(to) - 71) != 9"]
     effects: ["move(top(from), to)", "set turns = turns + 1"]
 turn: [{choose: all}]
 end:

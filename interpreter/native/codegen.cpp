@@ -140,7 +140,7 @@ class Gen {
       return fn_[static_cast<size_t>(n)] ? fmt::format("n{}(m, x)", n) : direct(n) ? cached(n) : fmt::format("N::ev(m, {})", n);
     };
     trees.direct = [&](int n) { return listing_value(n); };
-    trees.remembered = [&](int n) { return memo_listable(n); };
+    trees.remembered = [&](int n) { return remembers(n); };
     trees.loop = [&](int n, const std::string& e, std::string& pre, std::string& head, std::string& most) {
       return listing_loop(n, e, pre, head, most);
     };
@@ -686,7 +686,39 @@ class Gen {
       s += fmt::format("const int64_t {}_{} = {}; ", a, i, iv(kid(n, i)));
       args += fmt::format(", {}_{}", a, i);
     }
-    return s + fmt::format("const int64_t {} = d{}(m, x{}); --N::depth(m); Value{{{}, 0, 0}}; }})", r, f, args, r);
+    if (!remembered_call(P_, n))
+      return s + fmt::format("const int64_t {} = d{}(m, x{}); --N::depth(m); Value{{{}, 0, 0}}; }})", r, f, args, r);
+    // remembered (in a direct listing only: find_direct takes no remembered call): the value kept for the arguments
+    // at this state, or the function's, kept (logged)
+    const std::string v = t(), e = t();
+    s += fmt::format("Value {}[{}]; ", v, d.nk + 1);
+    for (int i = 0; i < d.nk; ++i) s += fmt::format("{}[{}] = Value{{{}_{}, 0, 0}}; ", v, i, a, i);
+    s += fmt::format("int64_t {}; auto* {} = N::memo_on(m) ? &N::memo_entry(m, {}, {}, {}) : nullptr; ", r, e, f, v, d.nk);
+    s += fmt::format("if ({} && N::memo_hit(m, *{}, {}, {}, {})) {} = {}->value.i; else {{ {} = d{}(m, x{}); ", e, e, f, v,
+                     d.nk, r, e, r, f, args);
+    s += fmt::format("if ({}) N::memo_keep_logged(m, *{}, {}, {}, {}, Value{{{}, 0, 0}}); }} ", e, e, f, v, d.nk, r);
+    return s + fmt::format("--N::depth(m); Value{{{}, 0, 0}}; }})", r);
+  }
+  // Whether the tree at n, or a function it calls, has a remembered call (which a direct listing keeps, logged), the
+  // functions seen in `seen`.
+  bool remembers(int n, std::vector<char>& seen, int depth = 0) const {
+    if (n < 0 || depth > 200) return n >= 0;
+    const Node& d = at(n);
+    if ((d.op == Op::Call || d.op == Op::Bind) && remembered_call(P_, n)) return true;
+    if (d.op == Op::Call || d.op == Op::TailCall) {
+      const auto f = static_cast<size_t>(d.a);
+      if (!seen[f]) {
+        seen[f] = 1;
+        if (remembers(P_.functions[f].body, seen, depth + 1)) return true;
+      }
+    }
+    for (int k = 0; k < d.nk; ++k)
+      if (remembers(kid(n, k), seen, depth + 1)) return true;
+    return false;
+  }
+  bool remembers(int n) const {
+    std::vector<char> seen(P_.functions.size(), 0);
+    return remembers(n, seen);
   }
   // A direct listing's (codegen_moves.hpp, MoveTrees): the value of the tree at n computed whole, or "" (its lets in
   // the listing's local frame and mask, its kept parts in Z); the loop over a domain, a constant list, a table's list
@@ -834,12 +866,12 @@ class Gen {
       case Op::Nth: case Op::Len: return is(kid(n, 0), Op::ConstList) && kids(1);
       case Op::In: case Op::NotIn: return is(kid(n, 1), Op::ConstList) && whole(kid(n, 0), f, callees, budget);
       case Op::Any: case Op::All: case Op::Count: case Op::Sum: case Op::Min: case Op::Max: return table(kid(n, 0)) && kids(1);
-      case Op::Call:
-        if (remembered_call(P_, n)) return false;
+      case Op::Call:  // (remembered: in a direct listing only, which keeps its value, logged)
+        if (remembered_call(P_, n) && !listing_) return false;
         callees.push_back(d.a);
         return kids(0);
       case Op::TailCall: return d.a == f && kids(0);
-      case Op::Bind: return !remembered_call(P_, n) && kids(0);
+      case Op::Bind: return (!remembered_call(P_, n) || listing_) && kids(0);
       default: return false;
     }
   }
@@ -870,6 +902,8 @@ class Gen {
   // arena since `mark` moved to the remembered lists (Machine::memo_keep, out of line), r its copy there
   std::string keep(int n, const std::string& e, size_t f, const std::string& a, int args, const std::string& r) const {
     if (is_list(at(n).type)) return fmt::format("if ({}) {} = H->memo_keep(m, {}, {}, {}, {}, {}, mark); ", e, r, e, f, a, args, r);
+    // (a direct listing's: logged)
+    if (listing_) return fmt::format("if ({}) N::memo_keep_logged(m, *{}, {}, {}, {}, {}); ", e, e, f, a, args, r);
     return fmt::format("if ({}) N::memo_keep(m, *{}, {}, {}, {}, {}.i); ", e, e, f, a, args, r);
   }
 

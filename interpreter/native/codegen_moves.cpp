@@ -84,9 +84,10 @@ class MoveGen {
   // error (a list too long included) it gives up (N::retry()), and g<mv> lists the move again from the start. The
   // players of native checks are computed whole too, and values sorted by requirements that each value meets alone
   // (SortTrue) are the game's table's (NativeHost::sorted), as below. A domain that is a remembered call's list is
-  // kept as the interpreter keeps it, logged (g<mv> puts the remembered values back when it gives up). A move with an
-  // optional parameter, a range narrowed, values sorted otherwise, or values sorted and a remembered domain is left to
-  // that listing. "" when the move cannot be listed so.
+  // kept as the interpreter keeps it, and so is a remembered call's value in a requirement, logged (g<mv> puts the
+  // remembered values back when it gives up). A move with an optional parameter, a range narrowed, values sorted
+  // otherwise, or values sorted by requirements that remember calls in a move that remembers is left to that listing.
+  // "" when the move cannot be listed so.
   //   q -> level(-1) param(0) ... param(np - 1) emit
   std::string direct_fn() {
     if (!trees_.direct || !trees_.loop) return "";
@@ -118,7 +119,7 @@ class MoveGen {
         most[K] = fmt::format("n{}", k);
       } else if (p.domain >= 0) {
         if (!trees_.loop(p.domain, e, pre[K], head[K], most[K])) return "";
-        remembers_ = remembers_ || (trees_.remembered && trees_.remembered(p.domain));
+        remembers_ = remembers_ || trees_.remembered(p.domain);
       } else if (p.type == Type::Player || p.type == Type::Site) {
         const std::string n = p.type == Type::Player ? "NP" : "static_cast<int64_t>(NS)";
         head[K] = fmt::format("for (int64_t {} = 0; {} < {}; ++{}) {{", e, e, n, e);
@@ -127,10 +128,6 @@ class MoveGen {
         return "";
       }
     }
-    // (a sorted table is made by the interpreter, whose remembered values the log would not hold)
-    bool sorts = false;
-    for (const auto& st : mi_.sorts) sorts = sorts || st.mask != 0;
-    if (remembers_ && sorts) return "";
     std::vector<std::string> cond(mi_.requires_.size()), players(mi_.requires_.size());
     for (size_t r = 0; r < mi_.requires_.size(); ++r) {
       const RequireInfo& q = mi_.requires_[r];
@@ -138,10 +135,19 @@ class MoveGen {
       if (q.native_player >= 0 && static_cast<int>(r) < kNativeChecks) {
         players[r] = trees_.direct(q.native_player);
         if (players[r].empty()) return "";
+        remembers_ = remembers_ || trees_.remembered(q.native_player);
       }
       cond[r] = trees_.direct(q.node);
       if (cond[r].empty()) return "";
+      remembers_ = remembers_ || trees_.remembered(q.node);
     }
+    // (a sorted table is made by the interpreter, whose remembered values the log would not hold: the requirements
+    // that sort values remember nothing where the listing does)
+    for (int k = 0; k < np && remembers_; ++k)
+      for (int r = mi_.require_at[static_cast<size_t>(k + 1)]; r < mi_.require_at[static_cast<size_t>(k + 2)]; ++r)
+        if (r - mi_.require_at[static_cast<size_t>(k + 1)] < 32 && (mi_.sorts[static_cast<size_t>(k)].mask >> (r - mi_.require_at[static_cast<size_t>(k + 1)]) & 1) &&
+            trees_.remembered(mi_.requires_[static_cast<size_t>(r)].node))
+          return "";
     std::string s = fmt::format("// move {} listed directly (its frame local)\nstatic void q{}(Machine& m, void* G, MoveList* o, int64_t& hosted) {{\n", mv_, mv_);
     s += "  const XNode& x = N::node(m, 0); (void)x; (void)G;\n  N::begin_eval(m);\n";
     s += fmt::format("  Value F[{}]; uint64_t L = 0; (void)L; Value Z[{}]; (void)Z;\n", P_.max_frame + 1, P_.nhoisted + 1);

@@ -352,7 +352,7 @@ class Machine {
   bool memo_on_ = false;
   // what a native build's direct listing changed of them (Native::memo_log_begin): the entries it overwrote as they
   // were, and how many items there were, put back when it gives up (Native::memo_log_undo)
-  static constexpr int kMemoLogMax = 8;
+  static constexpr int kMemoLogMax = 64;
   MemoEntry memo_was_[kMemoLogMax];
   MemoEntry* memo_logged_[kMemoLogMax] = {};
   int memo_nlogged_ = 0;
