@@ -773,9 +773,9 @@ class Gen {
     for (int k = 0; k < args; ++k) pre += fmt::format("{}[{}] = Value{{{}, 0, 0}}; ", a, k, iv(kid(n, k)));
     pre += "if (!N::memo_on(m)) N::retry(); ";
     pre += fmt::format("auto& {} = N::memo_entry(m, {}, {}, {}); int64_t {}, {}; ", en, d.b, a, args, off, len);
-    pre += fmt::format("if (N::memo_hit(m, {}, {}, {}, {})) {{ if (static_cast<ListKind>({}.value.i) != ListKind::{}) N::retry(); "
+    pre += fmt::format("if (N::memo_hit(m, {}, {}, {}, {})) {{ if (static_cast<ListKind>({}.value.i) != ListKind::Memo) N::retry(); "
                        "{} = {}.value.b; {} = {}.value.c; }} else {{ ",
-                       en, d.b, a, args, en, "Memo", off, en, len, en);
+                       en, d.b, a, args, en, off, en, len, en);
     for (int k = 0; k < args; ++k) pre += fmt::format("{} = {}[{}]; ", sl(d.a + k), a, k);
     std::string lhead, lmost;
     loop(kid(b, 0), fe, pre, lhead, lmost);

@@ -76,7 +76,7 @@ class MoveGen {
   const MoveInfo& mi_;
   int mv_;
   const MoveTrees& trees_;
-  bool remembers_ = false;  // (the direct listing walks a remembered call's list)
+  bool remembers_ = false;  // (the direct listing keeps remembered calls' values)
 
   // A direct listing: the move's candidates appended to the list `o` by code that keeps its parameters and lets in a
   // local frame and computes every domain and requirement whole (MoveTrees::direct), in the order and with the steps
@@ -143,11 +143,11 @@ class MoveGen {
     }
     // (a sorted table is made by the interpreter, whose remembered values the log would not hold: the requirements
     // that sort values remember nothing where the listing does)
-    for (int k = 0; k < np && remembers_; ++k)
-      for (int r = mi_.require_at[static_cast<size_t>(k + 1)]; r < mi_.require_at[static_cast<size_t>(k + 2)]; ++r)
-        if (r - mi_.require_at[static_cast<size_t>(k + 1)] < 32 && (mi_.sorts[static_cast<size_t>(k)].mask >> (r - mi_.require_at[static_cast<size_t>(k + 1)]) & 1) &&
-            trees_.remembered(mi_.requires_[static_cast<size_t>(r)].node))
-          return "";
+    for (int k = 0; k < np && remembers_; ++k) {
+      const int first = mi_.require_at[static_cast<size_t>(k + 1)];
+      for (uint32_t sorting = mi_.sorts[static_cast<size_t>(k)].mask; sorting != 0; sorting &= sorting - 1)
+        if (trees_.remembered(mi_.requires_[static_cast<size_t>(first + std::countr_zero(sorting))].node)) return "";
+    }
     std::string s = fmt::format("// move {} listed directly (its frame local)\nstatic void q{}(Machine& m, void* G, MoveList* o, int64_t& hosted) {{\n", mv_, mv_);
     s += "  const XNode& x = N::node(m, 0); (void)x; (void)G;\n  N::begin_eval(m);\n";
     s += fmt::format("  Value F[{}]; uint64_t L = 0; (void)L; Value Z[{}]; (void)Z;\n", P_.max_frame + 1, P_.nhoisted + 1);
