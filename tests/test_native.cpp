@@ -467,6 +467,11 @@ moves:
     params: {s: site in board}
     requires: ["count(t in board where x_of(t) <= x_of(s)) > 12"]
     effects: ["set turns = turns + 1"]
+  poke:
+    params: {at: site in board, shot: "site? in board"}
+    let: {hot: "near(at, me) > 1"}
+    requires: ["vacant(at)", "(x_of(at) + turns) % 4 != 0", "shot == none or hot", "shot == none or owned(shot, opponent(me)) > 0"]
+    effects: ["set turns = turns + 1"]
   shift:
     params: {from: site in mine(me), to: site in along(from)}
     requires: ["calm(me) or turns % 5 == 0", "near(from, me) <= 3 or turns % 3 == 0", "far(from, me) + far(to, me) < 7 or turns % 2 == 0", "10 / (turns * 4 + x_of(to) - 71) != 9"]
@@ -494,12 +499,14 @@ std::shared_ptr<const Program> built(const std::shared_ptr<const Program>& p) {
 }
 
 // The legal moves of g as written, or its error as `error LINE:COL: MESSAGE`; the operation's steps left after the
-// listing in `left` (before the moves are written: that is an operation of its own).
-std::string listed(Game& g, int64_t* left = nullptr) {
+// listing in `left` and the combinations it examined in `examined` (before the moves are written: that is an
+// operation of its own).
+std::string listed(Game& g, int64_t* left = nullptr, int64_t* examined = nullptr) {
   try {
     MoveList ms;
     g.legal(ms);
     if (left) *left = Native::op_budget(g.machine());
+    if (examined) *examined = Native::op_candidates(g.machine());
     std::string s;
     for (int i = 0; i < ms.size; ++i) s += g.write(ms[i]) + " ";
     return s;
@@ -614,11 +621,12 @@ TEST_CASE("native: moves listed directly are the interpreter's, with its errors,
         b.machine().limits = r.limits;
         (void)a.machine().state();  // (a change: the moves are listed again)
         (void)b.machine().state();
-        int64_t left_a = -1, left_b = -1;
-        const std::string want = listed(a, &left_a);
+        int64_t left_a = -1, left_b = -1, examined_a = -1, examined_b = -1;
+        const std::string want = listed(a, &left_a, &examined_a);
         errors += want.rfind("error", 0) == 0;
-        REQUIRE(listed(b, &left_b) == want);
+        REQUIRE(listed(b, &left_b, &examined_b) == want);
         REQUIRE(left_b == left_a);  // (the same steps counted)
+        REQUIRE(examined_b == examined_a);  // (and the same combinations)
       }
       // the same steps counted where the operation runs out of them: the fewest it lists the moves with (found by
       // bisection) are the same, and a step fewer meets the same error

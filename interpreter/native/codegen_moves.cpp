@@ -85,7 +85,8 @@ class MoveGen {
   // players of native checks are computed whole too, and values sorted by requirements that each value meets alone
   // (SortTrue) are the game's table's (NativeHost::sorted), as below. A domain that is a remembered call's list is
   // kept as the interpreter keeps it, and so is a remembered call's value in a requirement, logged (g<mv> puts the
-  // remembered values back when it gives up). A move with an optional parameter, a range narrowed, values sorted
+  // remembered values back when it gives up). An optional parameter's level is a lambda called for none, then for
+  // each value while its guards hold. A move with a range narrowed, an optional parameter sorted, values sorted
   // otherwise, or values sorted by requirements that remember calls in a move that remembers is left to that listing.
   // "" when the move cannot be listed so.
   //   q -> level(-1) param(0) ... param(np - 1) emit
@@ -97,7 +98,7 @@ class MoveGen {
     for (int k = 0; k < np; ++k) {
       const ParamInfo& p = mi_.params[static_cast<size_t>(k)];
       const auto K = static_cast<size_t>(k);
-      if (p.optional || mi_.bounded[K] != 0) return "";
+      if (mi_.bounded[K] != 0 || (p.optional && mi_.sorts[K].mask != 0)) return "";
       const std::string e = fmt::format("e{}", k);
       if (mi_.sorts[K].mask != 0) {
         // values sorted (SortTrue: those that meet the sorting requirements, in order) when the game has the table
@@ -128,10 +129,16 @@ class MoveGen {
         return "";
       }
     }
-    std::vector<std::string> cond(mi_.requires_.size()), players(mi_.requires_.size());
+    std::vector<std::string> cond(mi_.requires_.size()), players(mi_.requires_.size()), guards(mi_.requires_.size());
     for (size_t r = 0; r < mi_.requires_.size(); ++r) {
       const RequireInfo& q = mi_.requires_[r];
-      if (q.none_unless >= 0 || q.holds_if_none) return "";
+      if ((q.none_unless >= 0 || q.holds_if_none) && (q.level < 0 || !mi_.params[static_cast<size_t>(q.level)].optional))
+        return "";
+      if (q.none_unless >= 0) {
+        guards[r] = trees_.direct(q.none_unless);
+        if (guards[r].empty()) return "";
+        remembers_ = remembers_ || trees_.remembered(q.none_unless);
+      }
       if (q.native_player >= 0 && static_cast<int>(r) < kNativeChecks) {
         players[r] = trees_.direct(q.native_player);
         if (players[r].empty()) return "";
@@ -159,17 +166,28 @@ class MoveGen {
       const auto K = static_cast<size_t>(k);
       s += fmt::format("{}{{  // parameter {}: its domain, the players its native checks ask about, then its values, all of them examined\n", in, k);
       s += fmt::format("{}N::fresh_budget(m); {}\n", in, pre[K]);
-      for (int r = mi_.require_at[K + 1]; r < mi_.require_at[K + 2]; ++r)
-        if (!players[static_cast<size_t>(r)].empty())
-          s += uses_player(mi_.requires_[static_cast<size_t>(r)])
-                   ? fmt::format("{}N::fresh_budget(m); w{} = {};\n", in, r, players[static_cast<size_t>(r)])
-                   : fmt::format("{}N::fresh_budget(m); (void)({});\n", in, players[static_cast<size_t>(r)]);
+      // (an optional parameter's guards, in order: while one is false, its only value is none)
+      const bool optional = mi_.params[K].optional;
+      if (optional) s += fmt::format("{}bool b{} = true; (void)b{};\n", in, k, k);
+      for (int r = mi_.require_at[K + 1]; r < mi_.require_at[K + 2]; ++r) {
+        const auto R = static_cast<size_t>(r);
+        if (!players[R].empty())
+          s += uses_player(mi_.requires_[R]) ? fmt::format("{}N::fresh_budget(m); w{} = {};\n", in, r, players[R])
+                                             : fmt::format("{}N::fresh_budget(m); (void)({});\n", in, players[R]);
+        if (!guards[R].empty()) s += fmt::format("{}if (b{}) {{ N::fresh_budget(m); b{} = ({}) != 0; }}\n", in, k, k, guards[R]);
+      }
       if (!sorting[K].empty()) s += in + sorting[K] + "\n";
-      s += fmt::format("{}if (!N::examine_all(m, {})) [[unlikely]] N::retry();\n", in, most[K]);
-      s += in + head[K] + "\n";
+      if (optional) {
+        // none first, then the domain's values: the level's work a lambda called for each (a failed requirement returns)
+        s += fmt::format("{}if (!N::examine_all(m, (b{} ? {} : INT64_C(0)) + 1)) [[unlikely]] N::retry();\n", in, k, most[K]);
+        s += fmt::format("{}auto v{} = [&](const int64_t e{}) {{\n", in, k, k);
+      } else {
+        s += fmt::format("{}if (!N::examine_all(m, {})) [[unlikely]] N::retry();\n", in, most[K]);
+        s += in + head[K] + "\n";
+      }
       s += fmt::format("{}  F[{}] = Value{{e{}, 0, 0}};\n", in, k, k);
       in += "  ";
-      s += direct_holds(k, cond, "continue;", in);
+      s += direct_holds(k, cond, optional ? "return;" : "continue;", in);
     }
     // (every value of a domain is a site, a player, an item of a constant list or of a table, or in a range within
     // 32 bits)
@@ -179,7 +197,10 @@ class MoveGen {
     s += "\n";
     for (int k = np - 1; k >= 0; --k) {
       in.resize(in.size() - 2);
-      s += in + "  }\n" + in + "}\n";  // its loop, its block
+      if (mi_.params[static_cast<size_t>(k)].optional)  // its lambda, called for none, then for each value; its block
+        s += fmt::format("{}}};\n{}v{}(-1);\n{}if (b{}) {{ {} v{}(e{}); }} }}\n{}}}\n", in, in, k, in, k, head[static_cast<size_t>(k)], k, k, in);
+      else
+        s += in + "  }\n" + in + "}\n";  // its loop, its block
     }
     return s + "}\n";
   }
@@ -201,10 +222,12 @@ class MoveGen {
     }
     for (int r = first; r < end; ++r) {
       const std::string c = cond[static_cast<size_t>(r)];
-      std::string skip;
+      std::string skip;  // (the condition under which it is checked)
       if (early && r - first < 32 && (early >> (r - first) & 1)) skip = fmt::format("o{}", L);
       if (sorted && r - first < 32 && (sorted >> (r - first) & 1))
         skip += (skip.empty() ? "" : " && ") + fmt::format("!s{}", level);
+      if (mi_.requires_[static_cast<size_t>(r)].holds_if_none)  // (it holds for none)
+        skip += (skip.empty() ? "" : " && ") + fmt::format("F[{}].i != -1", level);
       std::string pre = in;
       if (!skip.empty()) {
         s += fmt::format("{}if ({}) {{\n", in, skip);
