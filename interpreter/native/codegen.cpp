@@ -689,15 +689,13 @@ class Gen {
     if (!remembered_call(P_, n))
       return s + fmt::format("const int64_t {} = d{}(m, x{}); --N::depth(m); Value{{{}, 0, 0}}; }})", r, f, args, r);
     // remembered (in a direct listing only: find_direct takes no remembered call): the value kept for the arguments
-    // at this state, or the function's, kept (logged)
+    // at this state, or the function's, kept (logged: keep())
     const std::string v = t(), e = t();
     s += fmt::format("Value {}[{}]; ", v, d.nk + 1);
     for (int i = 0; i < d.nk; ++i) s += fmt::format("{}[{}] = Value{{{}_{}, 0, 0}}; ", v, i, a, i);
-    s += fmt::format("int64_t {}; auto* {} = N::memo_on(m) ? &N::memo_entry(m, {}, {}, {}) : nullptr; ", r, e, f, v, d.nk);
-    s += fmt::format("if ({} && N::memo_hit(m, *{}, {}, {}, {})) {} = {}->value.i; else {{ {} = d{}(m, x{}); ", e, e, f, v,
-                     d.nk, r, e, r, f, args);
-    s += fmt::format("if ({}) N::memo_keep_logged(m, *{}, {}, {}, {}, Value{{{}, 0, 0}}); }} ", e, e, f, v, d.nk, r);
-    return s + fmt::format("--N::depth(m); Value{{{}, 0, 0}}; }})", r);
+    s += fmt::format("Value {}; ", r) + lookup("N::memo_on(m)", f, v, d.nk, r, e, "");
+    s += fmt::format("{} = Value{{d{}(m, x{}), 0, 0}}; {}}} ", r, f, args, keep(n, e, f, v, d.nk, r));
+    return s + fmt::format("--N::depth(m); {}; }})", r);
   }
   // Whether the tree at n, or a function it calls, has a remembered call (which a direct listing keeps, logged), the
   // functions seen in `seen`.
