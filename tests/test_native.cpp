@@ -428,7 +428,7 @@ zones: {hand: {per_player: true}}
 // nested, its steps counted), a loop over the board (not in a function: it would be remembered), and an error (a division by zero) in some positions.
 const char* kDirect = R"RULES(game: {name: direct}
 players: [A, B]
-topology: {grids: [{width: 4, height: 3, name: board}]}
+topology: {grids: [{width: 4, height: 3, name: board, directions: true}]}
 zones: {hand: {per_player: true}}
 variables: {turns: {type: int, init: 0}}
 pieces: {man: {per_player: 5, at: hand}}
@@ -476,6 +476,15 @@ moves:
     params: {from: site in mine(me), to: site in along(from)}
     requires: ["calm(me) or turns % 5 == 0", "near(from, me) <= 3 or turns % 3 == 0", "far(from, me) + far(to, me) < 7 or turns % 2 == 0", "10 / (turns * 4 + x_of(to) - 71) != 9"]
     effects: ["move(top(from), to)", "set turns = turns + 1"]
+  slide:
+    params: {from: site in mine(me), to: site in board}
+    let: {loose: "calm(me) or turns % 7 == 0"}
+    requires: ["vacant(to)", "to in neighbours(from, east) or to in neighbours(from, north) or loose", "turns % 4 != 1"]
+    effects: ["move(top(from), to)", "set turns = turns + 1"]
+  drift:
+    params: {who: player, s: site in board}
+    requires: ["vacant(s)", "x_of(s) == deep((turns + (if who == me then 1 else 2)) % 5)", "turns % 6 == (if who == me then 2 else 3)"]
+    effects: ["set turns = turns + 1"]
 turn: [{choose: all}]
 end:
   long: {when: "turns >= 40", result: draw}
@@ -598,6 +607,14 @@ TEST_CASE("native: moves listed directly are the interpreter's, with its errors,
   CHECK(direct == p->moves.size());
   CHECK(text.find("N::memo_keep_logged(") != std::string::npos);  // (mine's and along's lists kept by the listings)
   CHECK(text.find("N::kept_items(") != std::string::npos);         // (rows' lists read from their cells)
+  // slide's destinations sorted by `F or E`, drift's sites by `F == E`: E computed by the listing, F's table the game's
+  const auto sorted_by = [&](const char* name) {
+    for (const MoveInfo& mi : p->moves)
+      if (mi.name == name) return mi.sorts.size() > 1 && mi.sorts[1].mask ? mi.requires_[static_cast<size_t>(mi.sorts[1].last)].sort : RequireInfo::NoSort;
+    return RequireInfo::NoSort;
+  };
+  CHECK(sorted_by("slide") == RequireInfo::SortOr);
+  CHECK(sorted_by("drift") == RequireInfo::SortEqual);
   // each position of random games listed by both engines, under the default limits and under small ones (a listing
   // that gives up lists again, and meets the interpreter's error where it meets it)
   struct Row {

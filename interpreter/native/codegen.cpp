@@ -243,13 +243,15 @@ class Gen {
         return true;
       }
       case Op::Len: return true;
-      case Op::In: case Op::NotIn: return is(kid(n, 1), Op::ConstList);
+      case Op::In: case Op::NotIn: return is(kid(n, 1), Op::ConstList) || of_table(kid(n, 1));
       case Op::Any: case Op::All: case Op::Count: case Op::Sum: case Op::Min: case Op::Max:
         return (d.nk < 2 || kid(n, 1) < 0 || scalar(at(kid(n, 1)).type)) &&
                (d.nk < 3 || kid(n, 2) < 0 || scalar(at(kid(n, 2)).type));
       default: return false;
     }
   }
+  // Whether list l is a table's list of a site or a line: a relation's, the lines through a site, a line's sites.
+  bool of_table(int l) const { return is(l, Op::Related) || is(l, Op::LinesThrough) || is(l, Op::LineSites); }
   // Whether the tree at n is small enough to be written out wherever it is a kid (at most kSmall nodes, none of them
   // a loop, a call or a list) rather than computed by a function of its own.
   static constexpr int kSmall = 6;
@@ -462,7 +464,9 @@ class Gen {
         break;
       case Op::Len: r = is(kid(n, 0), Op::ConstList); break;
       case Op::Nth: r = is(kid(n, 0), Op::ConstList) && quiet(kid(n, 1), depth + 1); break;
-      case Op::In: case Op::NotIn: r = quiet(kid(n, 0), depth + 1); break;
+      case Op::In: case Op::NotIn:
+        r = quiet(kid(n, 0), depth + 1) && (is(kid(n, 1), Op::ConstList) || quiet(kid(kid(n, 1), 0), depth + 1));
+        break;
       default:
         for (int k = 0; k < d.nk && r; ++k) r = quiet(kid(n, k), depth + 1);
     }
@@ -862,7 +866,9 @@ class Gen {
       case Op::LazyLet: case Op::Hoisted: return listing_ && kids(0);  // (a move's lets: in a direct listing only)
       case Op::Cached: return listing_ && direct(n);  // (its cell read, where it has its value: in a direct listing only)
       case Op::Nth: case Op::Len: return is(kid(n, 0), Op::ConstList) && kids(1);
-      case Op::In: case Op::NotIn: return is(kid(n, 1), Op::ConstList) && whole(kid(n, 0), f, callees, budget);
+      case Op::In: case Op::NotIn:
+        return (is(kid(n, 1), Op::ConstList) || (of_table(kid(n, 1)) && whole(kid(kid(n, 1), 0), f, callees, budget))) &&
+               whole(kid(n, 0), f, callees, budget);
       case Op::Any: case Op::All: case Op::Count: case Op::Sum: case Op::Min: case Op::Max: return table(kid(n, 0)) && kids(1);
       case Op::Call:  // (remembered: in a direct listing only, which keeps its value, logged)
         if (remembered_call(P_, n) && !listing_) return false;
@@ -1116,6 +1122,13 @@ class Gen {
         return fmt::format("N::len(m, {})", value(k(0)));
       case Op::In:
       case Op::NotIn: {
+        if (!is(k(1), Op::ConstList)) {  // a table's list of a site or a line (of_table), walked: the element first
+          const std::string e = t(), r = t(), x = t();
+          std::string s = fmt::format("({{ const int64_t {} = {}; bool {} = false; ", e, iv(k(0)), r), head, most;
+          loop(k(1), x, s, head, most);
+          return s + head + fmt::format(" if ({} == {}) {{ {} = true; break; }} }} static_cast<int64_t>({}{}); }})", x, e, r,
+                                        d.op == Op::In ? "" : "!", r);
+        }
         const int l = at(k(1)).a;
         const std::string e = t(), r = t(), i = t();
         return fmt::format("({{ const int64_t {} = {}; bool {} = false; for (size_t {} = 0; {} < {}; ++{}) if ({}[{}] == {}) {{ {} = true; break; }} static_cast<int64_t>({}{}); }})",

@@ -82,12 +82,12 @@ class MoveGen {
   // local frame and computes every domain and requirement whole (MoveTrees::direct), in the order and with the steps
   // of the listing below, its combinations examined counted level by level; where the interpreter would report an
   // error (a list too long included) it gives up (N::retry()), and g<mv> lists the move again from the start. The
-  // players of native checks are computed whole too, and values sorted by requirements that each value meets alone
-  // (SortTrue) are the game's table's (NativeHost::sorted), as below. A domain that is a remembered call's list is
-  // kept as the interpreter keeps it, and so is a remembered call's value in a requirement, logged (g<mv> puts the
-  // remembered values back when it gives up). An optional parameter's level is a lambda called for none, then for
-  // each value while its guards hold. A move with a range narrowed, an optional parameter sorted, values sorted
-  // otherwise, or values sorted by requirements that remember calls in a move that remembers is left to that listing.
+  // players of native checks are computed whole too, and sorted values are the game's table's (NativeHost::sorted),
+  // as below, the last sorting requirement's other side (`F == E`, `F or E`) computed here. A domain that is a
+  // remembered call's list is kept as the interpreter keeps it, and so is a remembered call's value in a requirement,
+  // logged (g<mv> puts the remembered values back when it gives up). An optional parameter's level is a lambda called
+  // for none, then for each value while its guards hold. A move with a range narrowed, an optional parameter sorted,
+  // or values sorted by parts of requirements that remember calls in a move that remembers is left to that listing.
   // "" when the move cannot be listed so.
   //   q -> level(-1) param(0) ... param(np - 1) emit
   std::string direct_fn() {
@@ -101,8 +101,15 @@ class MoveGen {
       if (mi_.bounded[K] != 0 || (p.optional && mi_.sorts[K].mask != 0)) return "";
       const std::string e = fmt::format("e{}", k);
       if (mi_.sorts[K].mask != 0) {
-        // values sorted (SortTrue: those that meet the sorting requirements, in order) when the game has the table
-        if (mi_.requires_[static_cast<size_t>(mi_.sorts[K].last)].sort != RequireInfo::SortTrue) return "";
+        // values sorted (those that meet the sorting requirements, in order) when the game has the table; the last
+        // one's other side E (SortEqual, SortOr) computed here first, as Game::sorted_values computes it
+        const RequireInfo& last = mi_.requires_[static_cast<size_t>(mi_.sorts[K].last)];
+        std::string other;
+        if (last.sort_other >= 0) {
+          other = trees_.direct(last.sort_other);
+          if (other.empty()) return "";
+          remembers_ = remembers_ || trees_.remembered(last.sort_other);
+        }
         std::string dom;
         if (p.domain < 0 && p.type != Type::Piece)
           dom = fmt::format("Value{}", type_domain(p));
@@ -113,8 +120,11 @@ class MoveGen {
         // (the table is asked for with the earlier parameters in their slots, where the game reads its inputs)
         for (int j = 0; j < k; ++j) pre[K] += fmt::format("N::param(m, {}) = F[{}]; ", j, j);
         pre[K] += fmt::format("Value d{} = {}; const int32_t* i{} = N::items(m, d{}); int64_t n{} = N::len(m, d{}); ", k, dom, k, k, k, k);
-        sorting[K] = fmt::format("const int64_t b{} = N::op_budget(m); const bool s{} = n{} > 0 && H->sorted(G, {}, {}, &d{}, &i{}, &n{}); "
-                                 "hosted += b{} - N::op_budget(m);", k, k, k, mv_, k, k, k, k, k);
+        const std::string given = other.empty() ? std::string("nullptr") : fmt::format("&x{}", k);
+        if (!other.empty())
+          sorting[K] = fmt::format("int64_t x{} = 0; if (n{} > 0) {{ N::fresh_budget(m); x{} = {}; }} ", k, k, k, other);
+        sorting[K] += fmt::format("const int64_t b{} = N::op_budget(m); const bool s{} = n{} > 0 && H->sorted(G, {}, {}, &d{}, {}, &i{}, &n{}); "
+                                  "hosted += b{} - N::op_budget(m);", k, k, k, mv_, k, k, given, k, k, k);
         head[K] = fmt::format("for (int64_t p{} = 0; p{} < n{}; ++p{}) {{ const int64_t {} = i{} ? i{}[p{}] : d{}.b + p{};", k, k,
                               k, k, e, k, k, k, k, k);
         most[K] = fmt::format("n{}", k);
@@ -148,12 +158,12 @@ class MoveGen {
       if (cond[r].empty()) return "";
       remembers_ = remembers_ || trees_.remembered(q.node);
     }
-    // (a sorted table is made by the interpreter, whose remembered values the log would not hold: the requirements
-    // that sort values remember nothing where the listing does)
+    // (a sorted table is made by the interpreter, whose remembered values the log would not hold: the parts of the
+    // requirements that sort values which the table computes remember nothing where the listing does)
     for (int k = 0; k < np && remembers_; ++k) {
       const int first = mi_.require_at[static_cast<size_t>(k + 1)];
       for (uint32_t sorting = mi_.sorts[static_cast<size_t>(k)].mask; sorting != 0; sorting &= sorting - 1)
-        if (trees_.remembered(mi_.requires_[static_cast<size_t>(first + std::countr_zero(sorting))].node)) return "";
+        if (trees_.remembered(mi_.requires_[static_cast<size_t>(first + std::countr_zero(sorting))].sort_part)) return "";
     }
     std::string s = fmt::format("// move {} listed directly (its frame local)\nstatic void q{}(Machine& m, void* G, MoveList* o, int64_t& hosted) {{\n", mv_, mv_);
     s += "  const XNode& x = N::node(m, 0); (void)x; (void)G;\n  N::begin_eval(m);\n";
@@ -378,7 +388,7 @@ class MoveGen {
   std::string sort(int k, const std::string& in) const {
     if (mi_.sorts[static_cast<size_t>(k)].mask == 0) return "";
     std::string s = fmt::format("{}bool s{} = false;\n", in, k);
-    return s + fmt::format("{}if (n{} > 0) s{} = H->sorted(G, {}, {}, &d{}, &i{}, &n{});\n", in, k, k, mv_, k, k, k, k);
+    return s + fmt::format("{}if (n{} > 0) s{} = H->sorted(G, {}, {}, &d{}, nullptr, &i{}, &n{});\n", in, k, k, mv_, k, k, k, k);
   }
   // open(k): parameter k's domain, its native checks' players and guards computed once, then the loop over its values
   // (none first when it is optional); the block and the loop stay open

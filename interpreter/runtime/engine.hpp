@@ -229,8 +229,9 @@ class Game {
   const SortedTable* sorted_table(int move, int k, const Value& dom);
   // Parameter k's values, domain `dom`, sorted by the requirements of its level that sort them, for the values of
   // their other inputs now (MoveInfo::sorts): `values` and `n`, those requirements known to hold for each; false
-  // (nothing set) when they cannot be (generate.hpp).
-  bool sorted_values(int move, int k, const Value& dom, const int32_t*& values, int& n);
+  // (nothing set) when they cannot be (generate.hpp). `other`: the last one's E (RequireInfo::sort_other) when the
+  // caller computed it (a direct listing, native/), else computed here.
+  bool sorted_values(int move, int k, const Value& dom, const int32_t*& values, int& n, const int64_t* other = nullptr);
   // The first parameter of the candidate bound now whose value is outside its domain (computed with the values
   // before it), or -1.
   int outside(const MoveInfo& mi);

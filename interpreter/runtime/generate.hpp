@@ -310,12 +310,13 @@ void Game::candidates(int move, bool legal_only, F&& f, bool widen) {
   }
 }
 
-inline bool Game::sorted_values(int move, int k, const Value& dom, const int32_t*& values, int& n) {
+inline bool Game::sorted_values(int move, int k, const Value& dom, const int32_t*& values, int& n, const int64_t* other) {
   const MoveInfo& mi = P_->moves[static_cast<size_t>(move)];
   const MoveInfo::Sorting& sorting = mi.sorts[static_cast<size_t>(k)];
   const RequireInfo& last = mi.requires_[static_cast<size_t>(sorting.last)];
   int64_t e = 1;
-  if (last.sort_other >= 0 && !computed_ahead(last.sort_other, e)) return false;
+  if (other) e = *other;
+  else if (last.sort_other >= 0 && !computed_ahead(last.sort_other, e)) return false;
   const SortedTable* t = sorted_table(move, k, dom);
   if (!t) return false;
   if (last.sort == RequireInfo::SortTrue || (last.sort == RequireInfo::SortOr && e != 0)) {

@@ -28,9 +28,9 @@ const NativeHost Native::host = {
     [](Machine& m, int move) { too_many_moves(m.P_->moves[static_cast<size_t>(move)]); },
     [](Machine& m, int move, int i, int64_t v) { arg32(m.P_->moves[static_cast<size_t>(move)], i, v); },
     [](void* game, int n, int64_t* v) { return static_cast<Game*>(game)->computed_ahead(n, *v); },
-    [](void* game, int move, int k, const Value* dom, const int32_t** values, int64_t* n) {
+    [](void* game, int move, int k, const Value* dom, const int64_t* e, const int32_t** values, int64_t* n) {
       int count = 0;
-      if (!static_cast<Game*>(game)->sorted_values(move, k, *dom, *values, count)) return false;
+      if (!static_cast<Game*>(game)->sorted_values(move, k, *dom, *values, count, e)) return false;
       *n = count;
       return true;
     },

@@ -15,7 +15,7 @@
 namespace ri {
 
 // Raised whenever what the generated code may assume of the machine changes (the key of the headers changes too).
-inline constexpr int kNativeAbi = 8;
+inline constexpr int kNativeAbi = 9;
 
 // Node `node`'s closure is replaced by `fn`.
 struct NativeEntry {
@@ -52,8 +52,9 @@ struct NativeHost {
   // node n's value computed ahead of where generation meets it by `game`, a Game, in v; false when that fails
   // (Game::computed_ahead)
   bool (*ahead)(void* game, int n, int64_t* v);
-  // parameter k's values sorted (Game::sorted_values) by `game`, a Game
-  bool (*sorted)(void* game, int move, int k, const Value* dom, const int32_t** values, int64_t* n);
+  // parameter k's values sorted (Game::sorted_values) by `game`, a Game; `e` the value of the last sorting
+  // requirement's other side computed by the caller (null: computed here)
+  bool (*sorted)(void* game, int move, int k, const Value* dom, const int64_t* e, const int32_t** values, int64_t* n);
   // list v, the value of a remembered call of f, kept in `entry` (a Machine::MemoEntry; Machine::memo_keep): the list
   // the call has
   Value (*memo_keep)(Machine& m, void* entry, int f, const Value* args, int n, Value v, size_t mark);
