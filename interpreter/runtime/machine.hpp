@@ -351,10 +351,14 @@ class Machine {
   uint64_t memo_epoch_ = 1;
   bool memo_on_ = false;
   // what a native build's direct listing changed of them (Native::memo_log_begin): the entries it overwrote as they
-  // were, and how many items there were, put back when it gives up (Native::memo_log_undo)
-  static constexpr int kMemoLogMax = 64;
-  MemoEntry memo_was_[kMemoLogMax];
-  MemoEntry* memo_logged_[kMemoLogMax] = {};
+  // were, and how many items there were, put back when it gives up (Native::memo_log_undo); as many as the table has
+  // entries (a listing that overwrites more gives up)
+  struct MemoLogged {
+    MemoEntry* at = nullptr;
+    MemoEntry was;
+  };
+  static constexpr int kMemoLogMax = static_cast<int>(kMemoEntries);
+  std::vector<MemoLogged> memo_log_ = std::vector<MemoLogged>(kMemoEntries);
   int memo_nlogged_ = 0;
   size_t memo_log_items_ = 0;
   // The entry of a call of function f with the n values args (a hit when it holds them at this state).

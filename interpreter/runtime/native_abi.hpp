@@ -260,7 +260,8 @@ struct Native {
   static void memo_log_undo(Machine& m) {
     while (m.memo_nlogged_ > 0) {
       --m.memo_nlogged_;
-      *m.memo_logged_[m.memo_nlogged_] = m.memo_was_[m.memo_nlogged_];
+      const Machine::MemoLogged& l = m.memo_log_[static_cast<size_t>(m.memo_nlogged_)];
+      *l.at = l.was;
     }
     m.memo_items_.resize(m.memo_log_items_);
   }
@@ -272,8 +273,7 @@ struct Native {
   static int64_t memo_item(const Machine& m, size_t k) { return m.memo_items_[k]; }
   static void memo_keep_logged(Machine& m, Machine::MemoEntry& e, int f, const Value* args, int n, Value v) {
     if (m.memo_nlogged_ == Machine::kMemoLogMax) [[unlikely]] retry();
-    m.memo_was_[m.memo_nlogged_] = e;
-    m.memo_logged_[m.memo_nlogged_++] = &e;
+    m.memo_log_[static_cast<size_t>(m.memo_nlogged_++)] = {&e, e};
     m.memo_store(e, f, args, n, v);
   }
   static Value redo(Machine& m, int n) { return m.code_->original[static_cast<size_t>(n)](m, m.nodes_[n]); }
