@@ -45,11 +45,13 @@ PlayoutStats empty_stats(const Program& P) {
   return st;
 }
 
-// Counts a result with these winners met in playout k (the game's result text when it is the first).
-void count_result(PlayoutStats& st, uint32_t winners, const std::string& text, uint64_t count, uint64_t k) {
+// Counts a result with these winners met in playout k (the game's result text, text(), when it is the first: asked
+// for only then).
+template <class Text>
+void count_result(PlayoutStats& st, uint32_t winners, Text&& text, uint64_t count, uint64_t k) {
   auto it = std::find_if(st.results.begin(), st.results.end(), [&](auto& r) { return r.winners == winners; });
-  if (it == st.results.end()) it = st.results.insert(st.results.end(), {winners, text, 0, k});
-  else if (k < it->first) *it = {winners, text, it->count, k};
+  if (it == st.results.end()) it = st.results.insert(st.results.end(), {winners, text(), 0, k});
+  else if (k < it->first) *it = {winners, text(), it->count, k};
   it->count += count;
 }
 
@@ -70,7 +72,7 @@ void play_one(Game& g, const State& start, const PlayoutRun& run, uint64_t k, Pl
   st.plies += static_cast<uint64_t>(plies);
   ++st.count;
   if (g.node() != Game::NodeKind::Over) ++st.unfinished;
-  else count_result(st, g.winners(), g.result_text(), 1, k);
+  else count_result(st, g.winners(), [&] { return g.result_text(); }, 1, k);
 }
 
 // The tallies of the workers added up, the results after the fixed ones in the order of the playouts that first met
@@ -79,7 +81,7 @@ PlayoutStats merged(const Program& P, const std::vector<PlayoutStats>& parts) {
   PlayoutStats st = empty_stats(P);
   const auto fixed = static_cast<std::ptrdiff_t>(st.results.size());
   for (const PlayoutStats& part : parts) {
-    for (const auto& r : part.results) count_result(st, r.winners, r.text, r.count, r.first);
+    for (const auto& r : part.results) count_result(st, r.winners, [&] { return r.text; }, r.count, r.first);
     st.unfinished += part.unfinished;
     st.count += part.count;
     st.plies += part.plies;
