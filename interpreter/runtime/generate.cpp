@@ -133,6 +133,7 @@ const SortedTable* Game::sorted_table(int move, int k, const Value& dom) {
       t->values.push_back(f);
       t->items.push_back(v);
     }
+    t->ones = t->with(1);
   }
   t->usable = true;
   return t;

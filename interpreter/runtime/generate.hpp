@@ -323,7 +323,7 @@ inline bool Game::sorted_values(int move, int k, const Value& dom, const int32_t
     values = t->all.data();
     n = static_cast<int>(t->all.size());
   } else {
-    const auto [at, count] = t->with(last.sort == RequireInfo::SortEqual ? e : 1);
+    const auto [at, count] = last.sort == RequireInfo::SortEqual ? t->with(e) : t->ones;
     values = t->items.data() + at;
     n = count;
   }

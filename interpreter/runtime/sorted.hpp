@@ -23,6 +23,7 @@ struct SortedTable {
   std::vector<int32_t> all;     // P's values for which the SortTrue requirements hold, in the domain's order
   std::vector<int64_t> values;  // F's value for each of items, ascending (1 without F)
   std::vector<int32_t> items;   // the same values sorted by F (in the domain's order among equal values of F)
+  std::pair<int, int> ones;     // with(1), found once (F true, for SortOr)
   // The values of P whose F is v: where they start in items, and how many.
   std::pair<int, int> with(int64_t v) const {
     const auto lo = std::lower_bound(values.begin(), values.end(), v);
@@ -45,10 +46,27 @@ class SortedValues {
   // The tables hold at most this many values of parameters together; beyond, no table is made.
   static constexpr size_t kMaxItems = size_t{1} << 18;
 
-  // The table for k, or null when none was made for it.
-  const SortedTable* find(const Key& k) const {
+  SortedValues() = default;
+  // (a copy's tables are its own: it finds none through the recent ones of the original)
+  SortedValues(const SortedValues& o) : tables_(o.tables_), items_(o.items_) {}
+  SortedValues& operator=(const SortedValues& o) {
+    tables_ = o.tables_;
+    items_ = o.items_;
+    recent_.assign(kRecent, Recent{});
+    return *this;
+  }
+  SortedValues(SortedValues&&) = default;
+  SortedValues& operator=(SortedValues&&) = default;
+
+  // The table for k, or null when none was made for it: from the few found last at k's hash, else from all.
+  const SortedTable* find(const Key& k) {
+    const size_t h = Hash{}(k);
+    Recent& r = recent_[h & (kRecent - 1)];
+    if (r.table && r.key == k) return r.table;
     const auto it = tables_.find(k);
-    return it == tables_.end() ? nullptr : &it->second;
+    if (it == tables_.end()) return nullptr;
+    r = {k, &it->second};
+    return &it->second;
   }
   // A new table for k to be filled with n values, or null when the tables are full.
   SortedTable* add(const Key& k, size_t n) {
@@ -65,7 +83,13 @@ class SortedValues {
       return static_cast<size_t>(h ^ (h >> 29));
     }
   };
-  std::unordered_map<Key, SortedTable, Hash> tables_;
+  std::unordered_map<Key, SortedTable, Hash> tables_;  // (a table stays where it is made: the recent ones point to it)
+  struct Recent {
+    Key key;
+    const SortedTable* table = nullptr;
+  };
+  static constexpr size_t kRecent = 256;  // a power of two
+  std::vector<Recent> recent_ = std::vector<Recent>(kRecent);
   size_t items_ = 0;
 };
 
