@@ -483,7 +483,8 @@ moves:
     effects: ["move(top(from), to)", "set turns = turns + 1"]
   drift:
     params: {who: player, s: site in board}
-    requires: ["vacant(s)", "x_of(s) == deep((turns + (if who == me then 1 else 2)) % 5)", "turns % 6 == (if who == me then 2 else 3)"]
+    requires: ["vacant(s)", "x_of(s) == deep((turns + (if who == me then 1 else 2)) % 5)", "turns % 6 == (if who == me then 2 else 3)",
+               "count(t in board where occupied(t) : all(u in neighbours(t, north) : owned(u, me) == 0)) != 1"]
     effects: ["set turns = turns + 1"]
 turn: [{choose: all}]
 end:
@@ -622,7 +623,7 @@ TEST_CASE("native: moves listed directly are the interpreter's, with its errors,
     Limits limits;
   };
   std::vector<Row> rows = {{"default", Limits{}}};
-  for (int64_t n : {1, 2, 3, 5, 8, 20, 30}) rows.push_back({"steps", Limits{.steps = n}});
+  for (int64_t n : {1, 2, 3, 5, 8, 12, 13, 14, 15, 16, 17, 20, 30}) rows.push_back({"steps", Limits{.steps = n}});
   for (int n : {0, 1, 2, 3}) rows.push_back({"depth", Limits{.depth = n}});
   for (int64_t n : {1, 4, 12, 13, 20, 40}) rows.push_back({"candidates", Limits{.candidates = n}});
   for (int64_t n : {1, 5, 10, 20, 40, 80, 120, 160, 200, 250, 300, 400}) rows.push_back({"operation steps", Limits{.operation_steps = n}});

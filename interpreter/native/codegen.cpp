@@ -473,6 +473,38 @@ class Gen {
     q = r ? 1 : 0;
     return r;
   }
+  // Whether the tree at n counts at most `steps` steps (added to it), makes no list and leaves no kid to its closure:
+  // a quiet tree (none), or an aggregate over a table's list (constant lists, a relation's lists, the lines through a
+  // site, the lines' sites: `most_of`) whose condition and body are such trees (each element's step and theirs).
+  bool bounded(int n, int64_t& steps, int depth = 0) {
+    if (quiet(n)) return true;
+    if (depth > 4 || !ok_[static_cast<size_t>(n)]) return false;
+    const Node& d = at(n);
+    switch (d.op) {
+      case Op::Any: case Op::All: case Op::Count: case Op::Sum: case Op::Min: case Op::Max: break;
+      default: return false;
+    }
+    const int64_t most = most_of(kid(n, 0));
+    int64_t each = 1;
+    if (most < 0 || (d.nk > 1 && !bounded(kid(n, 1), each, depth + 1)) || (d.nk > 2 && !bounded(kid(n, 2), each, depth + 1)))
+      return false;
+    steps += most * each;
+    return steps < (int64_t{1} << 32);
+  }
+  // The most elements of table list l (-1: not a table's list): a constant list's, the longest list of a relation,
+  // of the lines through a site of a family, or of a line's sites.
+  int64_t most_of(int l) const {
+    auto longest = [&](const std::vector<int>& lists) {
+      size_t most = 0;
+      for (const int k : lists) most = std::max(most, P_.lists[static_cast<size_t>(k)].size());
+      return static_cast<int64_t>(most);
+    };
+    if (is(l, Op::ConstList)) return static_cast<int64_t>(P_.lists[static_cast<size_t>(at(l).a)].size());
+    if (is(l, Op::Related)) return longest(P_.relation_lists[static_cast<size_t>(at(l).a)]);
+    if (is(l, Op::LinesThrough)) return longest(P_.through_lists[static_cast<size_t>(at(l).a)]);
+    if (is(l, Op::LineSites)) return longest(P_.line_sites);
+    return -1;
+  }
   // The loop over list dom's elements: what comes before it (`pre`), its head, which opens the loop's block and
   // declares the element `e` (a const int64_t), and the most elements it walks (`most`, an expression valid after
   // `pre`). A constant list, a relation's list of a site and a range are walked here; another list through the
@@ -528,14 +560,16 @@ class Gen {
   }
   std::string tick(int n) const { return " " + tk(n); }
   // any, all, count, sum, min, max: one step per element, the lists made for an element dropped before the next (as
-  // Closures::aggregate_of). When the condition and the body are quiet and the budgets hold every step the loop could
-  // count, its steps are counted once, after it (no step can fail, no list is made).
+  // Closures::aggregate_of). When the condition and the body are bounded (quiet, or aggregates over tables of such)
+  // and the budgets hold every step the loop and they could count, the loop's own steps are counted once, after it
+  // (no step can fail, no list is made).
   std::string aggregate(int n) {
     const Node& d = at(n);
     const int dom = kid(n, 0), where = d.nk > 1 ? kid(n, 1) : -1, body = d.nk > 2 ? kid(n, 2) : -1;
     const std::string acc = t(), found = t(), sv = t(), mark = t(), e = t();
     std::string s = "({ ", head, most;
-    const bool fast = quiet(where) && quiet(body);
+    int64_t each = 1;  // (the most steps of an element)
+    const bool fast = bounded(where, each) && bounded(body, each);
     loop(dom, e, s, head, most);
     const bool extreme = d.op == Op::Min || d.op == Op::Max;
     s += fmt::format("int64_t {} = {}; bool {} = false; (void){}; Value* {} = &{}; const size_t {} = N::arena(m); ",
@@ -563,7 +597,8 @@ class Gen {
     };
     if (fast) {
       const std::string steps = t();
-      s += fmt::format("if (N::room(m, {}, 0)) {{ int64_t {} = 0; {} N::spend(m, {}); }} else {{ {} }}", most, steps,
+      const std::string all = each == 1 ? most : fmt::format("({}) * INT64_C({})", most, each);
+      s += fmt::format("if (N::room(m, {}, 0)) {{ int64_t {} = 0; {} N::spend(m, {}); }} else {{ {} }}", all, steps,
                        walk(false, steps), steps, walk(true, ""));
     } else {
       s += walk(true, "");
