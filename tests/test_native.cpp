@@ -711,6 +711,51 @@ TEST_CASE("native: a failure computed ahead leaves the moves' parameters where g
   CHECK(listed(b) == want);
 }
 
+// A tree that counts steps, then meets an error its generated code leaves to the closure: the end rule's loop counts
+// one step per square until the division by zero (at the square whose x + y - 2 is `turns`).
+const char* kRedo = R"RULES(game: {name: redo}
+players: [A, B]
+topology: {grids: [{width: 4, height: 3, name: board}]}
+variables: {turns: {type: int, init: 0}}
+functions:
+  far(int k) -> int: "count(t in board : 10 / (x_of(t) + y_of(t) - 2 - k) > 100)"
+moves:
+  go:
+    params: {}
+    effects: ["set turns = turns + 1"]
+turn: [{choose: all}]
+end:
+  odd: {when: "count(t in board : 10 / (x_of(t) + y_of(t) - 2 - turns) > 100) + far(turns + 1) > 5", result: draw}
+)RULES";
+
+TEST_CASE("native: a tree left to its closure after counting steps meets the interpreter's error", "[native]") {
+  auto p = loaded(kRedo);
+  auto q = built(p);
+  // {steps per evaluation, the errors of four moves played in turn, each where the interpreter meets it}
+  for (int64_t limit = 1; limit <= 16; ++limit) {
+    INFO("limit " << limit);
+    Game a(p), b(q);
+    std::string ea, eb;
+    for (int k = 0; k < 4; ++k) {
+      for (Game* g : {&a, &b}) {
+        g->machine().limits = Limits{.steps = limit};
+        std::string& e = g == &a ? ea : eb;
+        try {
+          MoveList ms;
+          g->legal(ms);
+          g->apply(ms[0]);
+          e += "played ";
+        } catch (const RuntimeError& x) {
+          e += fmt::format("{}:{}: {} ", x.pos.line, x.pos.col, x.what());
+        }
+        e += fmt::format("({} left) ", Native::op_budget(g->machine()));
+      }
+    }
+    CHECK(eb == ea);
+    if (limit == 2) CHECK(ea.find("division by zero") != std::string::npos);  // (the closure counting again: steps)
+  }
+}
+
 TEST_CASE("native: effects run by generated code change the game as the interpreter's and fail as they fail", "[native]") {
   auto p = loaded(kEffects);
   auto q = built(p);

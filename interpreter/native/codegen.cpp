@@ -1,11 +1,12 @@
 // Program -> C++ (codegen.hpp). Each translated node becomes a C++ expression of its value (an int64_t), built from
 // its kids' expressions; GNU statement expressions (`({ ... })`, which g++ and clang++ both take) keep the order of
-// evaluation the closures have and let a check leave the whole tree to its root's closure (`return N::redo(m, ROOT)`)
-// where the interpreter reports an error.
+// evaluation the closures have and let a check leave the whole tree to its root's closure (`return N::redo(m, ROOT,
+// s0)`, from what the tree started with) where the interpreter reports an error.
 #include "native/codegen.hpp"
 
 #include <fmt/format.h>
 
+#include <cctype>
 #include <cstdint>
 #include <initializer_list>
 #include <map>
@@ -85,11 +86,19 @@ class Gen {
       for (size_t f = 0; f < P_.functions.size(); ++f)
         if (P_.functions[f].body == root_ && P_.tail_calls[f]) looping_ = static_cast<int>(f);
       framed_ = true;
-      const std::string v = value_of(root_);
+      std::string v = value_of(root_);
       framed_ = false;
+      // (where it leaves itself to its closure: what it started with, N::Start, kept where it starts unless nothing
+      // before could have changed it)
+      std::string start;
+      if (v.find("N::redo(") != std::string::npos) {
+        if (changes_start(v)) start = "const N::Start s0 = N::start(m); ";
+        else v = replace_all(v, fmt::format("N::redo(m, {}, s0))", root_), fmt::format("N::redo(m, {}, N::start(m)))", root_));
+      }
       fns += fmt::format("// node {} (line {}, column {}): {} nodes\nstatic inline Value n{}(Machine& m, const XNode& x) {{\n  (void)x;\n  Value* const F = &N::slot(m, 0); (void)F;\n{}}}\n",
                          r, n.pos.line, n.pos.col, size, r,
-                         looping_ >= 0 ? fmt::format("  for (;;) {{\n    return {};\n  }}\n", v) : fmt::format("  return {};\n", v));
+                         looping_ >= 0 ? fmt::format("  for (;;) {{\n    {}return {};\n  }}\n", start, v)
+                                       : fmt::format("  {}return {};\n", start, v));
       entries += fmt::format("  {{{}, &n{}}},\n", r, r);
       ++out.roots;
       out.nodes += size;
@@ -186,6 +195,7 @@ class Gen {
   std::vector<int8_t> quiet_;  // per node: quiet() (-1: not known yet)
   std::vector<DirectPart> direct_;  // the cached parts' cells, as the machine lays them out
   int root_ = 0;
+  std::vector<std::string> pending_;  // the steps counted so far by the loops being written that count theirs after them
   int looping_ = -1;  // the function whose body root_ is, when it calls itself in tail position
   bool framed_ = false;  // writing a tree's function (sl())
   bool directly_ = false;  // writing a function called directly (find_direct): every node written out, no closure
@@ -200,7 +210,31 @@ class Gen {
   // slot k of the frame: in a function of a tree, through its frame's first slot `F` (read once: the slots are never
   // moved, and the frame is the same while the function runs); elsewhere (move generation) through the machine
   std::string sl(int k) const { return framed_ ? fmt::format("F[{}]", k) : fmt::format("N::slot(m, {})", k); }
-  std::string redo() const { return directly_ ? std::string("N::retry()") : fmt::format("return N::redo(m, {})", root_); }
+  // Whether generated code may count steps, nest calls or make lists (what N::Start keeps): it counts, spends, nests,
+  // appends, or calls what may (a tree's function, a closure, a direct call, the host).
+  static bool changes_start(const std::string& code) {
+    for (const char* what : {"N::tick", "N::spend", "N::nest", "N::ev(", "N::push", "N::direct_call", "N::drop_lists", "N::memo",
+                             "N::closure", "N::append", "H->", "N::frame", "N::settle", "N::collect"})
+      if (code.find(what) != std::string::npos) return true;
+    for (size_t at = code.find('n'); at != std::string::npos; at = code.find('n', at + 1)) {  // n<node>(m, x)
+      if (at > 0 && (std::isalnum(static_cast<unsigned char>(code[at - 1])) || code[at - 1] == '_' || code[at - 1] == ':')) continue;
+      size_t e = at + 1;
+      while (e < code.size() && std::isdigit(static_cast<unsigned char>(code[e]))) ++e;
+      if (e > at + 1 && code.compare(e, 6, "(m, x)") == 0) return true;
+    }
+    return false;
+  }
+  static std::string replace_all(std::string s, const std::string& from, const std::string& to) {
+    for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size())) s.replace(at, from.size(), to);
+    return s;
+  }
+  // (the steps of the loops around that count theirs after them spent first: the interpreter counted them)
+  std::string redo() const {
+    if (directly_) return "N::retry()";
+    std::string spent;
+    for (const std::string& p : pending_) spent += fmt::format("N::spend(m, {}), ", p);
+    return fmt::format("return ({}N::redo(m, {}, s0))", spent, root_);
+  }
   // a step counted at node n (past the budget: the interpreter's error, or a retry in a direct call)
   std::string tk(int n) const { return directly_ ? std::string("N::tick_or_retry(m);") : fmt::format("N::tick(m, H, {});", n); }
 
@@ -598,8 +632,11 @@ class Gen {
     if (fast) {
       const std::string steps = t();
       const std::string all = each == 1 ? most : fmt::format("({}) * INT64_C({})", most, each);
+      pending_.push_back(steps);
+      const std::string counted_after = walk(false, steps);
+      pending_.pop_back();
       s += fmt::format("if (N::room(m, {}, 0)) {{ int64_t {} = 0; {} N::spend(m, {}); }} else {{ {} }}", all, steps,
-                       walk(false, steps), steps, walk(true, ""));
+                       counted_after, steps, walk(true, ""));
     } else {
       s += walk(true, "");
     }
@@ -635,8 +672,11 @@ class Gen {
     };
     if (fast) {
       const std::string steps = t();
+      pending_.push_back(fmt::format("{} + static_cast<int64_t>({})", steps, count));
+      const std::string counted_after = walk(false, steps);
+      pending_.pop_back();
       s += fmt::format("if (N::room(m, 2 * {}, {})) {{ int64_t {} = 0; {} N::spend(m, {} + static_cast<int64_t>({})); }} else {{ {} }}",
-                       most, most, steps, walk(false, steps), steps, count, walk(true, ""));
+                       most, most, steps, counted_after, steps, count, walk(true, ""));
     } else {
       s += walk(true, "");
     }
@@ -982,7 +1022,7 @@ class Gen {
     // (in a direct listing, whose frame the closure does not see: a retry, the listing made again with the machine's
     // frame)
     const std::string closure = listing_ && directly_          ? std::string("N::missing()")
-                                : fn_[static_cast<size_t>(n)] ? fmt::format("N::redo(m, {})", n)
+                                : fn_[static_cast<size_t>(n)] ? fmt::format("N::closure(m, {})", n)
                                                               : fmt::format("N::ev(m, {})", n);
     return s + fmt::format("{} && N::known(m, {}) ? N::cell(m, {}) : {}; }})", in, c, c, closure);
   }

@@ -82,8 +82,17 @@ struct NativeCode {
 
 // The machine as the generated code reads and writes it. A value the code cannot compute (a site out of range, an
 // overflow, a secret read while hiding) it leaves to the original closure of the tree's root (redo), which computes
-// the tree again and reports the error as the interpreter does.
+// the tree again and reports the error as the interpreter does: from the budgets, the depth of calls and the arena
+// the tree started with (Start, taken where the root's function starts, or each round of its loop of tail calls), so
+// that the steps it counted before are not counted twice; after the error, the budgets are what they were where the
+// code met it, where the interpreter meets it.
 struct Native {
+  struct Start {
+    int64_t budget, op_budget;
+    size_t arena;
+    int depth;
+  };
+  static Start start(const Machine& m) { return {m.budget_, m.op_budget_, m.arena_.size(), m.depth_}; }
   static Value& slot(Machine& m, int i) { return m.slots_[static_cast<size_t>(m.base_ + i)]; }
   // move generation: parameter i's slot, in the outermost frame whatever frame an error caught by the host (H->ahead,
   // H->sorted) left the machine in, as Game::extend binds it (Machine::slot)
@@ -276,7 +285,22 @@ struct Native {
     m.memo_log_[static_cast<size_t>(m.memo_nlogged_++)] = {&e, e};
     m.memo_store(e, f, args, n, v);
   }
-  static Value redo(Machine& m, int n) { return m.code_->original[static_cast<size_t>(n)](m, m.nodes_[n]); }
+  // node n's closure (a cached part's, which fills its cell)
+  static Value closure(Machine& m, int n) { return m.code_->original[static_cast<size_t>(n)](m, m.nodes_[n]); }
+  [[gnu::cold]] static Value redo(Machine& m, int n, const Start& s) {
+    const int64_t budget = m.budget_, op_budget = m.op_budget_;
+    m.budget_ = s.budget;
+    m.op_budget_ = s.op_budget;
+    m.depth_ = s.depth;
+    m.drop_lists(s.arena);
+    try {
+      return closure(m, n);
+    } catch (...) {
+      m.budget_ = budget;
+      m.op_budget_ = op_budget;
+      throw;
+    }
+  }
   // Direct calls (codegen.cpp): a function whose body the generated code computes whole is called as a C++ function
   // with its arguments, its frame local, without the machine's frames and chain of calls. Where the interpreter would
   // report an error (also past the budget of steps or the depth of calls) it gives up (retry()), and direct_call()
