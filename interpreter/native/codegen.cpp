@@ -213,8 +213,8 @@ class Gen {
   // Whether generated code may count steps, nest calls or make lists (what N::Start keeps): it counts, spends, nests,
   // appends, or calls what may (a tree's function, a closure, a direct call, the host).
   static bool changes_start(const std::string& code) {
-    for (const char* what : {"N::tick", "N::spend", "N::nest", "N::ev(", "N::push", "N::direct_call", "N::drop_lists", "N::memo",
-                             "N::closure", "N::append", "H->", "N::frame", "N::settle", "N::collect"})
+    for (const char* what : {"N::tick", "N::spend", "N::nest", "N::depth", "N::ev(", "N::push", "N::put", "N::direct_call",
+                             "N::drop_lists", "N::memo", "N::closure", "N::append", "N::tail", "H->", "N::frame"})
       if (code.find(what) != std::string::npos) return true;
     for (size_t at = code.find('n'); at != std::string::npos; at = code.find('n', at + 1)) {  // n<node>(m, x)
       if (at > 0 && (std::isalnum(static_cast<unsigned char>(code[at - 1])) || code[at - 1] == '_' || code[at - 1] == ':')) continue;
