@@ -352,9 +352,11 @@ class Machine {
   bool memo_on_ = false;
   // what a native build's direct listing changed of them (Native::memo_log_begin): the entries it overwrote as they
   // were, and how many items there were, put back when it gives up (Native::memo_log_undo); as many as the table has
-  // entries (a listing that overwrites more gives up)
+  // entries (a listing that overwrites more gives up); an entry of an earlier listing (its epoch past: never a hit
+  // again) is put back as such, without its old value
   struct MemoLogged {
     MemoEntry* at = nullptr;
+    bool current = false;  // (of this listing: `was` holds it)
     MemoEntry was;
   };
   static constexpr int kMemoLogMax = static_cast<int>(kMemoEntries);

@@ -270,7 +270,8 @@ struct Native {
     while (m.memo_nlogged_ > 0) {
       --m.memo_nlogged_;
       const Machine::MemoLogged& l = m.memo_log_[static_cast<size_t>(m.memo_nlogged_)];
-      *l.at = l.was;
+      if (l.current) *l.at = l.was;
+      else l.at->epoch = 0;  // (no listing's)
     }
     m.memo_items_.resize(m.memo_log_items_);
   }
@@ -282,7 +283,10 @@ struct Native {
   static int64_t memo_item(const Machine& m, size_t k) { return m.memo_items_[k]; }
   static void memo_keep_logged(Machine& m, Machine::MemoEntry& e, int f, const Value* args, int n, Value v) {
     if (m.memo_nlogged_ == Machine::kMemoLogMax) [[unlikely]] retry();
-    m.memo_log_[static_cast<size_t>(m.memo_nlogged_++)] = {&e, e};
+    Machine::MemoLogged& l = m.memo_log_[static_cast<size_t>(m.memo_nlogged_++)];
+    l.at = &e;
+    l.current = e.epoch == m.memo_epoch_;
+    if (l.current) l.was = e;
     m.memo_store(e, f, args, n, v);
   }
   // node n's closure (a cached part's, which fills its cell)
