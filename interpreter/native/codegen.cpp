@@ -550,7 +550,7 @@ class Gen {
       const size_t len = P_.lists[static_cast<size_t>(at(dom).a)].size();
       head = fmt::format("for (size_t {} = 0; {} < {}; ++{}) {{ const int64_t {} = {}[{}];", i, i, len, i, e, l, i);
       most = fmt::format("INT64_C({})", len);
-    } else if (is(dom, Op::Related) || is(dom, Op::LinesThrough) || is(dom, Op::LineSites)) {
+    } else if (of_table(dom)) {
       // a list of a table by index (as Closures::related, lines_through and line_sites check the index)
       const std::string st = t();
       const int a = at(dom).a;
@@ -924,7 +924,7 @@ class Gen {
     auto table = [&](int l) {  // a list walked from a table
       if (is(l, Op::ConstList)) return true;
       if (is(l, Op::Range)) return whole(kid(l, 0), f, callees, budget) && whole(kid(l, 1), f, callees, budget);
-      if (is(l, Op::Related) || is(l, Op::LinesThrough) || is(l, Op::LineSites)) return whole(kid(l, 0), f, callees, budget);
+      if (of_table(l)) return whole(kid(l, 0), f, callees, budget);
       return false;
     };
     if (is_list(d.type) || !ok_[static_cast<size_t>(n)]) return false;
@@ -941,9 +941,7 @@ class Gen {
       case Op::LazyLet: case Op::Hoisted: return listing_ && kids(0);  // (a move's lets: in a direct listing only)
       case Op::Cached: return listing_ && direct(n);  // (its cell read, where it has its value: in a direct listing only)
       case Op::Nth: case Op::Len: return is(kid(n, 0), Op::ConstList) && kids(1);
-      case Op::In: case Op::NotIn:
-        return (is(kid(n, 1), Op::ConstList) || (of_table(kid(n, 1)) && whole(kid(kid(n, 1), 0), f, callees, budget))) &&
-               whole(kid(n, 0), f, callees, budget);
+      case Op::In: case Op::NotIn: return !is(kid(n, 1), Op::Range) && table(kid(n, 1)) && whole(kid(n, 0), f, callees, budget);
       case Op::Any: case Op::All: case Op::Count: case Op::Sum: case Op::Min: case Op::Max: return table(kid(n, 0)) && kids(1);
       case Op::Call:  // (remembered: in a direct listing only, which keeps its value, logged)
         if (remembered_call(P_, n) && !listing_) return false;
