@@ -59,49 +59,63 @@ static void toggle_from(State& S, const int16_t* st, int h, int c) {
   for (int i = h; i < c; ++i) S.board_key ^= piece_key(S, st[i]);
 }
 
-// Takes a piece out of its stack, closing the gap.
-static void lift(State& S, int piece) {
-  const int s = S.site[piece];
-  if (s < 0) return;
-  const int h = S.height[piece];
+// Takes piece p, at height h of site s's stack of c pieces but not on top, out of it, closing the gap (out of line:
+// most pieces that move are on top).
+[[gnu::noinline]] static void lift_inside(State& S, int piece, int s, int h, int c) {
   int16_t* st = &S.stack[static_cast<size_t>(s) * S.cap];
-  const int c = S.count[s];
-  if (h + 1 == c) {
-    if (S.keyed) S.board_key ^= piece_key(S, piece);  // the top piece: no other piece moves
-  } else {
-    toggle_from(S, st, h, c);
-    for (int i = h; i + 1 < c; ++i) {
-      st[i] = st[i + 1];
-      S.height[st[i]] = static_cast<int16_t>(i);
-    }
+  toggle_from(S, st, h, c);
+  for (int i = h; i + 1 < c; ++i) {
+    st[i] = st[i + 1];
+    S.height[st[i]] = static_cast<int16_t>(i);
   }
   S.count[s] = static_cast<int16_t>(c - 1);
   --S.owned[static_cast<size_t>(s) * S.nplayers + S.owner[piece]];
   S.site[piece] = -1;
   S.height[piece] = -1;
-  if (h + 1 != c) toggle_from(S, st, h, c - 1);
+  toggle_from(S, st, h, c - 1);
 }
 
-// Puts a piece into a stack at height h, opening a gap.
-static void drop(State& S, int piece, int s, int h) {
+// Takes a piece out of its stack, closing the gap.
+static inline void lift(State& S, int piece) {
+  const int s = S.site[piece];
   if (s < 0) return;
-  int16_t* st = &S.stack[static_cast<size_t>(s) * S.cap];
+  const int h = S.height[piece];
   const int c = S.count[s];
-  const bool top = h == c;  // on top: no other piece moves
-  if (!top) {
-    toggle_from(S, st, h, c);
-    for (int i = c; i > h; --i) {
-      st[i] = st[i - 1];
-      S.height[st[i]] = static_cast<int16_t>(i);
-    }
+  if (h + 1 != c) [[unlikely]] return lift_inside(S, piece, s, h, c);
+  if (S.keyed) S.board_key ^= piece_key(S, piece);  // the top piece: no other piece moves
+  S.count[s] = static_cast<int16_t>(c - 1);
+  --S.owned[static_cast<size_t>(s) * S.nplayers + S.owner[piece]];
+  S.site[piece] = -1;
+  S.height[piece] = -1;
+}
+
+// Puts piece p into site s's stack of c pieces at height h below its top, opening a gap (out of line, as lift_inside).
+[[gnu::noinline]] static void drop_inside(State& S, int piece, int s, int h, int c) {
+  int16_t* st = &S.stack[static_cast<size_t>(s) * S.cap];
+  toggle_from(S, st, h, c);
+  for (int i = c; i > h; --i) {
+    st[i] = st[i - 1];
+    S.height[st[i]] = static_cast<int16_t>(i);
   }
   st[h] = static_cast<int16_t>(piece);
   S.count[s] = static_cast<int16_t>(c + 1);
   ++S.owned[static_cast<size_t>(s) * S.nplayers + S.owner[piece]];
   S.site[piece] = static_cast<int16_t>(s);
   S.height[piece] = static_cast<int16_t>(h);
-  if (!top) toggle_from(S, st, h, c + 1);
-  else if (S.keyed) S.board_key ^= piece_key(S, piece);
+  toggle_from(S, st, h, c + 1);
+}
+
+// Puts a piece into a stack at height h, opening a gap.
+static inline void drop(State& S, int piece, int s, int h) {
+  if (s < 0) return;
+  const int c = S.count[s];
+  if (h != c) [[unlikely]] return drop_inside(S, piece, s, h, c);
+  S.stack[static_cast<size_t>(s) * S.cap + static_cast<size_t>(c)] = static_cast<int16_t>(piece);  // on top: no other piece moves
+  S.count[s] = static_cast<int16_t>(c + 1);
+  ++S.owned[static_cast<size_t>(s) * S.nplayers + S.owner[piece]];
+  S.site[piece] = static_cast<int16_t>(s);
+  S.height[piece] = static_cast<int16_t>(h);
+  if (S.keyed) S.board_key ^= piece_key(S, piece);
 }
 
 void Machine::place(int piece, int site) {

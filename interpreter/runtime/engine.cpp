@@ -152,13 +152,6 @@ void Game::set_up(const Position& pos, Prng* rng) {
   settle();
 }
 
-Game::NodeKind Game::node() const {
-  const State& S = state();
-  if (S.over) return NodeKind::Over;
-  if (P_->steps.empty()) return NodeKind::Over;
-  return P_->steps[S.step].kind == StepInfo::Roll ? NodeKind::Chance : NodeKind::Decision;
-}
-
 const ChanceInfo* Game::pending_chance() const {
   if (node() != NodeKind::Chance) return nullptr;
   return &P_->chance[P_->steps[state().step].chance];

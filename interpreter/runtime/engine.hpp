@@ -72,7 +72,11 @@ class Game {
   void reset(const Position& pos);
 
   enum class NodeKind { Decision, Chance, Over };
-  NodeKind node() const;
+  NodeKind node() const {
+    const State& S = state();
+    if (S.over || P_->steps.empty()) return NodeKind::Over;
+    return P_->steps[static_cast<size_t>(S.step)].kind == StepInfo::Roll ? NodeKind::Chance : NodeKind::Decision;
+  }
   int player() const { return state().player; }
   const ChanceInfo* pending_chance() const;  // the chance event to roll at a chance node
 

@@ -30,11 +30,14 @@ struct Move {
     m.args[0] = outcome;
     return m;
   }
-  // Becomes o, copying only its nargs values (those after them are left as they were): cheaper than a copy.
+  // Becomes o, copying its first four values whatever its nargs (one 16-byte move), the rest only up to nargs: cheaper
+  // than a copy (values past nargs mean nothing).
   void assign(const Move& o) {
     type = o.type;
     nargs = o.nargs;
-    std::copy_n(o.args.begin(), o.nargs, args.begin());
+    static_assert(kMaxMoveValues >= 4);
+    std::copy_n(o.args.begin(), 4, args.begin());
+    if (o.nargs > 4) [[unlikely]] std::copy_n(o.args.begin() + 4, o.nargs - 4, args.begin() + 4);
   }
   bool operator==(const Move& o) const {
     if (type != o.type || nargs != o.nargs) return false;
