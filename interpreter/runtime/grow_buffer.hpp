@@ -26,7 +26,7 @@ class GrowBuffer {
   const T& operator[](size_t i) const { return buf_[i]; }
   T& back() { return buf_[n_ - 1]; }
 
-  void push_back(const T& v) {
+  [[gnu::always_inline]] void push_back(const T& v) {
     if (n_ == buf_.size()) [[unlikely]] grow(n_ + 1);
     buf_[n_++] = v;
   }

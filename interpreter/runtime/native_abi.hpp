@@ -126,12 +126,12 @@ struct Native {
   static bool known(const Machine& m, size_t at) { return m.direct_known_[at] != 0; }
   static const Value& cell(const Machine& m, size_t at) { return m.direct_cells_[at]; }
   // an item appended to the list arena, within its limit (past it: host->push, which reports the error at node n)
-  static void push(Machine& m, const NativeHost* h, int n, int64_t item) {
+  [[gnu::always_inline]] static void push(Machine& m, const NativeHost* h, int n, int64_t item) {
     if (m.arena_.size() >= Machine::kArenaMax) [[unlikely]] return h->push(m, n, item);
     m.arena_.push_back(item);
   }
   static void drop_lists(Machine& m, size_t mark) { m.drop_lists(mark); }
-  static void tick(Machine& m, const NativeHost* h, int n) {
+  [[gnu::always_inline]] static void tick(Machine& m, const NativeHost* h, int n) {
     if (--m.budget_ < 0 || --m.op_budget_ < 0) [[unlikely]] h->out_of_steps(m, n);
   }
   // a loop that counts its steps after it (codegen.cpp, quiet): whether the budgets hold `steps` more and the arena
@@ -144,11 +144,11 @@ struct Native {
     m.budget_ -= steps;
     m.op_budget_ -= steps;
   }
-  static void put(Machine& m, int64_t item) { m.arena_.push_back(item); }
+  [[gnu::always_inline]] static void put(Machine& m, int64_t item) { m.arena_.push_back(item); }
   // effects: whether the operation's changes are past their budget (Machine::ex checks it before each statement), a
   // variable set (Machine::set_var), a flag of the turn raised (extra_turn, continue_turn, continue_move)
   static bool changes_over(const Machine& m) { return m.journal_.size() > m.journal_limit_; }
-  static void set_var(Machine& m, int64_t i, int64_t v) { m.set_var(static_cast<int>(i), static_cast<int32_t>(v)); }
+  [[gnu::always_inline]] static void set_var(Machine& m, int64_t i, int64_t v) { m.set_var(static_cast<int>(i), static_cast<int32_t>(v)); }
   static void raise(Machine& m, int32_t flag) { m.S_.flags |= flag; }
   // list l's elements appended to the arena in order, as Machine::for_each walks them (the room checked): without
   // their steps (the caller counts them), or each step counted before its element (`++` at node n, Machine::join)
@@ -193,10 +193,10 @@ struct Native {
   }
   // a call at node n (Closures::call): one nesting deeper, within the depth limit; its frame's first slot, where the
   // caller's frame (b slots) ends, within the slots; then the frame entered and left
-  static void nest(Machine& m, const NativeHost* h, int n) {
+  [[gnu::always_inline]] static void nest(Machine& m, const NativeHost* h, int n) {
     if (++m.depth_ > m.limits.depth) [[unlikely]] h->too_deep(m, n, true);
   }
-  static int frame(Machine& m, const NativeHost* h, int n, int b, int size) {
+  [[gnu::always_inline]] static int frame(Machine& m, const NativeHost* h, int n, int b, int size) {
     const int callee = m.base_ + b;
     if (static_cast<size_t>(callee + size + 1) > m.slots_.size()) [[unlikely]] h->too_deep(m, n, false);
     return callee;
@@ -214,7 +214,7 @@ struct Native {
   }
   static int& base(Machine& m) { return m.base_; }
   static size_t& calls(Machine& m) { return m.ncalls_; }
-  static void push_call(Machine& m, int n) { m.push_call(n); }
+  [[gnu::always_inline]] static void push_call(Machine& m, int n) { m.push_call(n); }
   static bool& tail(Machine& m) { return m.tail_; }
   static int& depth(Machine& m) { return m.depth_; }
   // a tail call at node n made (Closures::tail_call_made)
