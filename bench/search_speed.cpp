@@ -42,7 +42,7 @@ std::optional<SearchFigures> time_mcts(ri::Game& g, uint64_t iterations, uint64_
     f.per_s = f.seconds > 0 ? static_cast<double>(f.iterations) / f.seconds : 0;
     out = f;
   }
-  M.state() = start;
+  M.state().copy_from(start);
   M.clear_journal();
   return out;
 }

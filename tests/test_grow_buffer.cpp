@@ -60,6 +60,12 @@ TEST_CASE("grow buffer: appends, resizes and pops keep the items a vector would"
     GrowBuffer<int64_t> copy = b;  // a copy holds the same items
     CHECK(copy.size() == b.size());
     CHECK(std::vector<int64_t>(copy.begin(), copy.end()) == std::vector<int64_t>(b.begin(), b.end()));
+    for (const int64_t had : {0, 3, 100}) {  // assign(): the same items in a buffer of its own, of any size before
+      GrowBuffer<int64_t> into;
+      run(into, {{'P', had}});
+      into.assign(b);
+      CHECK(std::vector<int64_t>(into.begin(), into.end()) == std::vector<int64_t>(b.begin(), b.end()));
+    }
   }
 }
 

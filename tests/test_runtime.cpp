@@ -250,7 +250,24 @@ end:
   CHECK(g.player() == 0);  // landed on the bonus site: extra turn for A
   CHECK(g.node() == Game::NodeKind::Chance);
   act("1");
+  const State early = g.state();
   act("go s2");
+  // State::copy_from gives what a copy gives, into a state of the same game (its buffers reused) or a new one
+  const auto same_state = [](const State& a, const State& b) {
+    return a.vars == b.vars && a.kind == b.kind && a.owner == b.owner && a.site == b.site && a.height == b.height &&
+           a.attrs == b.attrs && a.count == b.count && a.owned == b.owned && a.stack == b.stack &&
+           std::vector<int32_t>(a.history.begin(), a.history.end()) ==
+               std::vector<int32_t>(b.history.begin(), b.history.end()) &&
+           a.positions == b.positions && a.nplayers == b.nplayers && a.cap == b.cap && a.nattrs == b.nattrs &&
+           a.hist_len == b.hist_len && a.hist_width == b.hist_width && a.player == b.player && a.step == b.step &&
+           a.over == b.over && a.winners == b.winners && a.turn == b.turn && a.ply == b.ply && a.flags == b.flags &&
+           a.ended_by == b.ended_by && a.board_key == b.board_key && a.keyed == b.keyed;
+  };
+  for (State into : {early, State{}}) {
+    into.copy_from(g.state());
+    CHECK(same_state(into, g.state()));
+    CHECK_FALSE(same_state(into, early));
+  }
   CHECK(g.node() == Game::NodeKind::Over);
   CHECK(g.result_text() == "A wins");
   g.undo(mark);

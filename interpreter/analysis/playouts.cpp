@@ -60,7 +60,7 @@ void play_one(Game& g, const State& start, const PlayoutRun& run, uint64_t k, Pl
   Machine& M = g.machine();
   Prng rng(run.seed + k);
   if (run.fresh_setup) g.reset(rng);  // a new random start, drawn first from the playout's generator
-  else M.state() = start;             // a copy into the same buffers: no allocation
+  else M.state().copy_from(start);    // a copy into the same buffers: no allocation
   M.clear_journal();                  // playouts never undo
   int64_t plies = 0;
   Move m;

@@ -4,6 +4,7 @@
 #pragma once
 #include <algorithm>
 #include <cstddef>
+#include <cstring>
 #include <type_traits>
 #include <vector>
 
@@ -39,6 +40,13 @@ class GrowBuffer {
   void clear() { n_ = 0; }
   void reserve(size_t n) {
     if (n > buf_.size()) grow(n);
+  }
+  // Becomes o's items, copied into this buffer (grown when they do not fit): a copy that keeps the capacity, where a
+  // copy assignment takes o's.
+  void assign(const GrowBuffer& o) {
+    if (o.n_ > buf_.size()) grow(o.n_);
+    if (o.n_) std::memcpy(buf_.data(), o.buf_.data(), o.n_ * sizeof(T));
+    n_ = o.n_;
   }
   // Appends [first, last) (not from the buffer itself).
   void append(const T* first, const T* last) {

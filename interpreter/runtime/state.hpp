@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -68,6 +69,13 @@ struct MoveList {
   }
 };
 
+// (State::copy_from) a's items become b's, in a's buffer when the sizes match.
+template <class V>
+inline void same(V& a, const V& b) {
+  if (a.size() != b.size()) a = b;
+  else if (!b.empty()) std::memcpy(a.data(), b.data(), b.size() * sizeof(b[0]));
+}
+
 struct State {
   std::vector<int32_t> vars;
   std::vector<int16_t> kind, owner, site, height;  // per piece; site -1 = off the board
@@ -103,6 +111,26 @@ struct State {
   // asked for (board_key_of)
   uint64_t board_key = 0;
   bool keyed = true;
+  // Becomes o, as a copy assignment would, but each array copied into the buffer it has when their sizes match (a
+  // playout's start copied into a game's state, once a playout): no vector's bookkeeping, the history's capacity kept.
+  void copy_from(const State& o) {
+    same(vars, o.vars);
+    same(kind, o.kind);
+    same(owner, o.owner);
+    same(site, o.site);
+    same(height, o.height);
+    same(attrs, o.attrs);
+    same(count, o.count);
+    same(owned, o.owned);
+    same(stack, o.stack);
+    history.assign(o.history);
+    if (!positions.empty() || !o.positions.empty()) positions = o.positions;
+    nplayers = o.nplayers, cap = o.cap, nattrs = o.nattrs, hist_len = o.hist_len, hist_width = o.hist_width;
+    player = o.player, step = o.step, over = o.over, winners = o.winners, turn = o.turn, ply = o.ply;
+    flags = o.flags, ended_by = o.ended_by, board_key = o.board_key, keyed = o.keyed;
+    // (a member added to State: copy it above, then count it here)
+    static_assert(sizeof(State) == 10 * sizeof(std::vector<int16_t>) + sizeof(GrowBuffer<int32_t>) + 80);
+  }
   static constexpr int32_t kEndResigned = 1 << 5, kEndNoMove = 2 << 5, kEndStuck = 3 << 5, kEndRule = 1 << 8;
 
   static constexpr int32_t kLost = 2;

@@ -30,7 +30,7 @@ ArenaGame play_game(Game& g, const State& start, const ArenaRun& run, uint64_t k
   const uint64_t game_seed = run.seed + k;
   Prng rng(game_seed);  // the setup and the dice
   if (run.fresh_setup) g.reset(rng);
-  else M.state() = start;
+  else M.state().copy_from(start);
   M.clear_journal();
   const int n = static_cast<int>(run.specs.size());
   ArenaGame a;
