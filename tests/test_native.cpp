@@ -4,8 +4,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -491,6 +493,53 @@ end:
   long: {when: "turns >= 40", result: draw}
 )RULES";
 
+const char* kEnds = R"RULES(game: {name: ends}
+players: [A, B, C]
+topology: {grids: [{width: 2, height: 1}]}
+variables:
+  code: {type: int, init: 0}
+  score: {type: int, init: 0, per_player: true}
+moves:
+  pick:
+    params: {n: int in 0..9}
+    requires:
+      - check: code != 8
+        error: Stuck
+    effects:
+      - set code = n
+      - set score[me] = score[me] + n
+      - set score[next(me)] = 2
+turn:
+  - choose: [pick]
+    if_none: end
+end:
+  mine:
+    each: p
+    when: code == 1 and p == next(me)
+    result: win(p)
+  lost:
+    when: code == 2
+    result: lose(me)
+  ranked:
+    each: p
+    when: code == 3 and p == me
+    result: rank(score[p] * 10 / (score[p] + 1) - 20)  # (below zero: the first player's value is the best so far)
+  drawn:
+    when: code == 4 or (code == 8 and cannot_move)
+    result: draw
+  broken:
+    when: code == 7 and 1 / (code - 7) > 0
+    result: draw
+  tied:
+    each: p
+    when: code == 9
+    result: rank(0)
+  unranked:
+    each: p
+    when: code == 5 and p == me
+    result: rank(10 / (score[p] - 5))
+)RULES";
+
 std::shared_ptr<const Program> loaded(const char* text) {
   Diagnostics d;
   auto p = load_rules_text("m.rules", text, d);
@@ -809,4 +858,53 @@ TEST_CASE("native: effects run by generated code change the game as the interpre
     CHECK(outcome(b, 10) == outcome(a, 10));
     CHECK(outcome(a, 10).rfind("error 23:", 0) == 0);
   }
+}
+
+TEST_CASE("native: the end rules tried by generated code end the game as the interpreter's and fail as it fails", "[native]") {
+  auto p = loaded(kEnds);
+  auto q = built(p);
+  REQUIRE(q->native->ends != nullptr);
+  // what picking `first`, then `n`, does: the position and the result with its reason, or the error
+  const auto outcome = [](Game& g, int first, int n) {
+    std::string out;
+    try {
+      for (const int v : {first, n}) {
+        if (g.state().over) break;
+        Move m;
+        m.type = 0;
+        m.nargs = 1;
+        m.args[0] = v;
+        g.apply(m);
+      }
+      out = fmt::format("{} {} over {} ({}) {}", g.hash(), g.player(), g.state().over, g.state().ended_by,
+                        g.state().over ? g.result_text() + " (" + g.result_reason() + ")" : "");
+    } catch (const RuntimeError& e) {
+      out = fmt::format("error {}:{}: {}", e.pos.line, e.pos.col, e.what());
+    }
+    return out;
+  };
+  // each rule met: B wins (mine, `each`), A loses (lost), the rank (ranked), a draw and a draw when the next player
+  // cannot move (drawn, ended_by's last bit), an error in a condition (broken) and in a rank (unranked), a tie
+  std::set<std::string> seen;
+  for (int first = 0; first <= 9; ++first) {
+    for (int n = 0; n <= 9; ++n) {
+      INFO("first " << first << " n " << n);
+      Game a(p), b(q);
+      const std::string want = outcome(a, first, n);
+      INFO(want);
+      CHECK(outcome(b, first, n) == want);
+      seen.insert(want.substr(want.find(' ') + 1));
+    }
+  }
+  const auto met = [&](const std::string& text) {
+    return std::any_of(seen.begin(), seen.end(), [&](const std::string& o) { return o.find(text) != std::string::npos; });
+  };
+  CHECK(met("B wins (mine)"));
+  CHECK(met("(lost)"));
+  CHECK(met("(ranked)"));
+  CHECK(met("draw (drawn)"));
+  CHECK(met("(1025) draw (drawn)"));  // (rule 3, player 0, cannot_move)
+  CHECK(met("A, B and C tie (tied)"));
+  CHECK(met("36:27: division by zero"));
+  CHECK(met("45:21: division by zero"));
 }

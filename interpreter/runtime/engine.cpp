@@ -15,6 +15,7 @@ Game::Game(std::shared_ptr<const Program> p, const Position* pos, Prng* rng, std
     : P_(std::move(p)), M_(P_), deck_(std::move(deck)) {
   values_.reserve(kMaxOutcomes);
   if (P_->native && P_->native->moves.size() == P_->moves.size()) native_moves_ = P_->native->moves.data();
+  if (P_->native) native_ends_ = P_->native->ends;
   for (const StepInfo& st : P_->steps) {
     bool straight = native_moves_ != nullptr;
     for (int mv : st.moves) {
@@ -264,6 +265,7 @@ void Game::finish_without_rule(int32_t how) {
 
 // Evaluates the end rules in order; the first that holds decides the result.
 bool Game::check_end() {
+  if (native_ends_) return native_ends_(M_);  // (the same, by a native build's code)
   const Program& P = *P_;
   State& S = M_.state();
   for (size_t r = 0; r < P.ends.size(); ++r) {

@@ -15,7 +15,7 @@
 namespace ri {
 
 // Raised whenever what the generated code may assume of the machine changes (the key of the headers changes too).
-inline constexpr int kNativeAbi = 9;
+inline constexpr int kNativeAbi = 10;
 
 // Node `node`'s closure is replaced by `fn`.
 struct NativeEntry {
@@ -33,6 +33,10 @@ struct NativeMove {
   int32_t move;
   NativeMoveFn fn;
 };
+
+// The end rules tried in order by generated code, as Game::check_end tries them: whether one held (the game then over,
+// its result and the rule that ended it set).
+using NativeEndsFn = bool (*)(Machine& m);
 
 // What the generated code calls in the machine, out of line: the error of an evaluation step over the budget at node
 // n; appending an item to the list arena (the arena's limit checked at node n); Machine::collect_over and
@@ -70,6 +74,8 @@ struct NativeHost {
   void (*effect_error)(Machine& m, int n, int what, int64_t v);
   // the error of `items` more items in the list arena at node n, when they do not fit (Machine::arena_room)
   void (*arena_room)(Machine& m, int n, int64_t items);
+  // the error of an end rule's result at node n that is no player (Game::check_end): its winner, or its loser
+  void (*end_error)(Machine& m, int n, bool loser);
 };
 
 // A native build, loaded: its handlers, valid while `library` is held (build_closures installs them; the node's
@@ -78,6 +84,7 @@ struct NativeCode {
   std::shared_ptr<void> library;
   std::vector<NativeEntry> entries;
   std::vector<NativeMoveFn> moves;  // per move: what lists its candidates (null: Game::candidates)
+  NativeEndsFn ends = nullptr;      // the end rules
 };
 
 // The machine as the generated code reads and writes it. A value the code cannot compute (a site out of range, an
@@ -150,6 +157,14 @@ struct Native {
   static bool changes_over(const Machine& m) { return m.journal_.size() > m.journal_limit_; }
   [[gnu::always_inline]] static void set_var(Machine& m, int64_t i, int64_t v) { m.set_var(static_cast<int>(i), static_cast<int32_t>(v)); }
   static void raise(Machine& m, int32_t flag) { m.S_.flags |= flag; }
+  // the end (Game::check_end): the game over as `ended_by` says, nobody winning yet; the winners; player l losing
+  static void end(Machine& m, int32_t ended_by) {
+    m.S_.over = 1;
+    m.S_.winners = 0;
+    m.S_.ended_by = ended_by;
+  }
+  static uint32_t& winners(Machine& m) { return m.S_.winners; }
+  static void lose(Machine& m, int l) { ri::lose(m.S_, m.P_->nplayers(), l); }
   // list l's elements appended to the arena in order, as Machine::for_each walks them (the room checked): without
   // their steps (the caller counts them), or each step counted before its element (`++` at node n, Machine::join)
   static void append(Machine& m, const Value& l) { append_items<false>(m, nullptr, 0, l); }
