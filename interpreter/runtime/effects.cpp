@@ -125,19 +125,6 @@ void Machine::place(int piece, int site) {
   if (site >= 0) drop(S_, piece, site, S_.count[site]);
 }
 
-void Machine::save_control() {
-  changed();
-  controls_.push_back({S_.player, S_.step, S_.over, S_.turn, S_.ply, S_.flags, S_.ended_by, S_.winners});
-  journal_.push_back({UndoEntry::Control});
-}
-
-void Machine::push_history(const int32_t* entry) {
-  changed();
-  S_.history.append(entry, entry + S_.hist_width);
-  ++S_.hist_len;
-  journal_.push_back({UndoEntry::History});
-}
-
 void Machine::push_position(uint64_t key) {
   changed();
   S_.positions.push_back(key);
@@ -187,17 +174,6 @@ void Machine::execute(int n) {
   ncalls_ = 0;
   for_items_.clear();
   ex(n);
-}
-
-void Machine::execute_all(std::span<const int> statements) {
-  depth_ = 0;
-  base_ = 0;
-  ncalls_ = 0;
-  for_items_.clear();
-  for (const int n : statements) {
-    budget_ = limits.steps;
-    ex(n);
-  }
 }
 
 // Variables and attributes hold 32-bit integers: a larger value is the rule file's error.

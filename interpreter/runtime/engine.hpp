@@ -243,7 +243,10 @@ class Game {
   std::string end_text(const TemplateInfo& t);
   void record(const MoveInfo& mi);
   // Binds step values m.args[off ..] to the parameters of move `mi` and forgets its lets.
-  void bind(const MoveInfo& mi, const Move& m, int off);
+  void bind(const MoveInfo& mi, const Move& m, int off) {
+    for (size_t i = 0; i < mi.params.size(); ++i) M_.slot(static_cast<int>(i)) = Value{m.args[off + i], 0, 0};
+    M_.reset_lets();
+  }
 
   std::shared_ptr<const Program> P_;
   Machine M_;

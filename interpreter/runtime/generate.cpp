@@ -139,11 +139,6 @@ const SortedTable* Game::sorted_table(int move, int k, const Value& dom) {
   return t;
 }
 
-void Game::bind(const MoveInfo& mi, const Move& m, int off) {
-  for (size_t i = 0; i < mi.params.size(); ++i) M_.slot(static_cast<int>(i)) = Value{m.args[off + i], 0, 0};
-  M_.reset_lets();
-}
-
 void Game::run_step(const MoveInfo& mi, bool further) {
   State& S = M_.state();
   S.flags &= ~(State::kContinueMove | State::kContinuing);

@@ -75,7 +75,16 @@ class Machine {
   void execute(int n);
   // execute() of each statement in order (each with a fresh budget of steps; the rest of what execute() resets, which
   // a statement that ends normally leaves as it found it, reset once)
-  void execute_all(std::span<const int> statements);
+  void execute_all(std::span<const int> statements) {
+    depth_ = 0;
+    base_ = 0;
+    ncalls_ = 0;
+    for_items_.clear();
+    for (const int n : statements) {
+      budget_ = limits.steps;
+      ex(n);
+    }
+  }
   // Whether node n is evaluated by a block's code (runtime/blocks.hpp), not by closures alone.
   bool in_block(int n) const;
   // Whether node n is evaluated by a native build's code (Program::native, runtime/native_abi.hpp).
@@ -114,9 +123,18 @@ class Machine {
   void set_owner(int piece, int player);
   void set_kind(int piece, int kind);
   void place(int piece, int site);  // on top of site's stack; site -1 removes it from the board
-  void save_control();
+  void save_control() {
+    changed();
+    controls_.push_back({S_.player, S_.step, S_.over, S_.turn, S_.ply, S_.flags, S_.ended_by, S_.winners});
+    journal_.push_back({UndoEntry::Control});
+  }
   // appends a history entry (hist_width values: the mover, then the fields)
-  void push_history(const int32_t* entry);
+  void push_history(const int32_t* entry) {
+    changed();
+    S_.history.append(entry, entry + S_.hist_width);
+    ++S_.hist_len;
+    journal_.push_back({UndoEntry::History});
+  }
   // appends a position's key to State::positions (`repetitions`)
   void push_position(uint64_t key);
   size_t mark() const { return journal_.size(); }
