@@ -59,19 +59,16 @@ static void toggle_from(State& S, const int16_t* st, int h, int c) {
   for (int i = h; i < c; ++i) S.board_key ^= piece_key(S, st[i]);
 }
 
-// Takes piece p, at height h of site s's stack of c pieces but not on top, out of it, closing the gap (out of line:
-// most pieces that move are on top).
-[[gnu::noinline]] static void lift_inside(State& S, int piece, int s, int h, int c) {
+// Site s's stack of c pieces with a gap closed at height h (below its top): the pieces above it moved down one, the
+// board's key (when it is kept) without the piece at h and with the others where they now are. Out of line, as
+// open_gap: most pieces that move are on top.
+[[gnu::noinline]] static void close_gap(State& S, int s, int h, int c) {
   int16_t* st = &S.stack[static_cast<size_t>(s) * S.cap];
   toggle_from(S, st, h, c);
   for (int i = h; i + 1 < c; ++i) {
     st[i] = st[i + 1];
     S.height[st[i]] = static_cast<int16_t>(i);
   }
-  S.count[s] = static_cast<int16_t>(c - 1);
-  --S.owned[static_cast<size_t>(s) * S.nplayers + S.owner[piece]];
-  S.site[piece] = -1;
-  S.height[piece] = -1;
   toggle_from(S, st, h, c - 1);
 }
 
@@ -81,41 +78,39 @@ static inline void lift(State& S, int piece) {
   if (s < 0) return;
   const int h = S.height[piece];
   const int c = S.count[s];
-  if (h + 1 != c) [[unlikely]] return lift_inside(S, piece, s, h, c);
-  if (S.keyed) S.board_key ^= piece_key(S, piece);  // the top piece: no other piece moves
+  if (h + 1 != c) [[unlikely]] close_gap(S, s, h, c);
+  else if (S.keyed) S.board_key ^= piece_key(S, piece);  // the top piece: no other piece moves
   S.count[s] = static_cast<int16_t>(c - 1);
   --S.owned[static_cast<size_t>(s) * S.nplayers + S.owner[piece]];
   S.site[piece] = -1;
   S.height[piece] = -1;
 }
 
-// Puts piece p into site s's stack of c pieces at height h below its top, opening a gap (out of line, as lift_inside).
-[[gnu::noinline]] static void drop_inside(State& S, int piece, int s, int h, int c) {
+// Site s's stack of c pieces with a gap opened at height h (below its top): the pieces from h up moved up one, the
+// board's key (when it is kept) without them (drop adds them back with the piece put in the gap).
+[[gnu::noinline]] static void open_gap(State& S, int s, int h, int c) {
   int16_t* st = &S.stack[static_cast<size_t>(s) * S.cap];
   toggle_from(S, st, h, c);
   for (int i = c; i > h; --i) {
     st[i] = st[i - 1];
     S.height[st[i]] = static_cast<int16_t>(i);
   }
-  st[h] = static_cast<int16_t>(piece);
-  S.count[s] = static_cast<int16_t>(c + 1);
-  ++S.owned[static_cast<size_t>(s) * S.nplayers + S.owner[piece]];
-  S.site[piece] = static_cast<int16_t>(s);
-  S.height[piece] = static_cast<int16_t>(h);
-  toggle_from(S, st, h, c + 1);
 }
 
 // Puts a piece into a stack at height h, opening a gap.
 static inline void drop(State& S, int piece, int s, int h) {
   if (s < 0) return;
   const int c = S.count[s];
-  if (h != c) [[unlikely]] return drop_inside(S, piece, s, h, c);
-  S.stack[static_cast<size_t>(s) * S.cap + static_cast<size_t>(c)] = static_cast<int16_t>(piece);  // on top: no other piece moves
+  const bool top = h == c;  // on top: no other piece moves
+  if (!top) [[unlikely]] open_gap(S, s, h, c);
+  int16_t* st = &S.stack[static_cast<size_t>(s) * S.cap];
+  st[h] = static_cast<int16_t>(piece);
   S.count[s] = static_cast<int16_t>(c + 1);
   ++S.owned[static_cast<size_t>(s) * S.nplayers + S.owner[piece]];
   S.site[piece] = static_cast<int16_t>(s);
   S.height[piece] = static_cast<int16_t>(h);
-  if (S.keyed) S.board_key ^= piece_key(S, piece);
+  if (!top) [[unlikely]] toggle_from(S, st, h, c + 1);
+  else if (S.keyed) S.board_key ^= piece_key(S, piece);
 }
 
 void Machine::place(int piece, int site) {
