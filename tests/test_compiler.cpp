@@ -343,6 +343,66 @@ display: "{visits(1)} {recurses(2)} {inlined(3)} {cheap(4)} {listed([5])} {five(
   CHECK(g.render() == "false 3 true 5 5 false false\n");
 }
 
+TEST_CASE("generation does not remember a function called only as the whole value of a let that keeps its value") {
+  auto p = testing::compile_text(R"RULES(
+game: {name: kept}
+players: [A]
+topology: {sites: [s1]}
+variables: {v: 0}
+functions:
+  alone(int n): "any(k in 0..n : k == 2)"
+  twice(int n): "any(k in 0..n : k == 3)"
+  part(int n): "any(k in 0..n : k == 1)"
+  listy(int n) -> ints: "filter(k in 0..n : k > 2)"
+  played(int n): "any(k in 0..n : k == 0)"
+moves:
+  m:
+    params: {a: int in 0..3, b: int in 0..1}
+    let: {x: alone(a), y: twice(a), z: part(a) and b == 0, w: listy(a)}
+    requires: ["x or y or z or len(w) > 1", "twice(a) or b == 1"]
+  n:
+    params: {c: int in 0..3}
+    let: {u: played(c)}
+    requires: ["u or c >= 0"]
+    effects: ["set v = c"]
+    ensures: ["v >= 0"]
+turn: [{choose: all}]
+end: []
+)RULES");
+  const Program& P = *p;
+  struct Row {
+    const char* function;
+    bool remembered;
+  };
+  const Row rows[] = {
+      {"alone", false},  // only a let's whole value: kept per value of a already
+      {"twice", true},   // also called in a requirement
+      {"part", true},    // a part of a let's value
+      {"listy", true},   // a list: the let is computed anew at each use
+      {"played", true},  // the let of a move played to be listed (it has a post-condition)
+  };
+  for (const Row& r : rows) {
+    INFO(r.function);
+    bool found = false;
+    for (size_t i = 0; i < P.functions.size(); ++i)
+      if (P.functions[i].name == r.function) {
+        found = true;
+        CHECK(static_cast<bool>(P.memoized[i]) == r.remembered);
+      }
+    CHECK(found);
+  }
+  Game g(p);
+  MoveList moves;
+  g.legal(moves);
+  std::vector<std::string> listed;
+  for (const Move& m : moves) {
+    std::string s = std::to_string(m.type);
+    for (int i = 0; i < m.nargs; ++i) s += " " + std::to_string(m.args[i]);
+    listed.push_back(s);
+  }
+  CHECK(listed == std::vector<std::string>{"0 2 1", "0 3 0", "0 3 1", "1 0", "1 1", "1 2", "1 3"});
+}
+
 namespace {
 
 // The inlined calls in the tree at n that store arguments (Bind nodes of more than their body).

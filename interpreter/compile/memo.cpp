@@ -1,6 +1,7 @@
 // Which functions move generation remembers the values of. See memo.hpp.
 #include "compile/memo.hpp"
 
+#include <algorithm>
 #include <vector>
 
 namespace ri {
@@ -66,10 +67,29 @@ void choose_memoized(Program& P) {
     for (int l : mi.let_nodes) mark_generating(P, l, called);
     for (int e : mi.effects) mark_generating(P, e, called);
   }
+  // the calls that are the whole value of a move's 'let' which keeps its value while the parameters it reads keep
+  // theirs (not a list; a move listed by its requirements alone, not played to be listed): a listing computes each
+  // once for each combination of those parameters, so remembering it would only keep values never asked for again
+  std::vector<uint8_t> kept(P.code.size(), 0);
+  for (const MoveInfo& mi : P.moves) {
+    if (mi.continues || !mi.ensures.empty()) continue;
+    for (int l : mi.let_nodes) {
+      const int v = P.kid(P.code[static_cast<size_t>(l)], 0);
+      if (!is_list(P.code[static_cast<size_t>(v)].type)) kept[static_cast<size_t>(v)] = 1;
+    }
+  }
+  // the functions called in move generation only so (1: such a call; 2: another one)
+  std::vector<uint8_t> calls(P.functions.size(), 0);
+  for (size_t n = 0; n < P.code.size(); ++n) {
+    const Node& nd = P.code[n];
+    const int f = nd.op == Op::Bind ? nd.b : nd.op == Op::Call || nd.op == Op::TailCall ? nd.a : -1;
+    if (f < 0 || static_cast<size_t>(f) >= calls.size() || !P.generating[n]) continue;
+    calls[static_cast<size_t>(f)] = std::max(calls[static_cast<size_t>(f)], static_cast<uint8_t>(kept[n] ? 1 : 2));
+  }
   P.memoized.assign(P.functions.size(), 0);
   for (size_t f = 0; f < P.functions.size(); ++f) {
     const FunctionInfo& fi = P.functions[f];
-    if (P.recursive[f] || fi.nparams > kMaxMemoArgs) continue;
+    if (P.recursive[f] || fi.nparams > kMaxMemoArgs || calls[f] == 1) continue;
     bool single = true;
     for (Type t : fi.params) single = single && !is_list(t);
     P.memoized[f] = single && costly(P, fi.body) && !impure(P, fi.body);

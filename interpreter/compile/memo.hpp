@@ -2,7 +2,9 @@
 // remembered when a call can cost much (its body, its inlined calls included, visits a list or calls a function that
 // can call itself), it cannot call itself, and its arguments are single values (at most kMaxMemoArgs): the value
 // depends on the arguments and the state only, so within one listing of the moves, a call with the same arguments
-// in the same state has the same value (runtime/memo.hpp).
+// in the same state has the same value (runtime/memo.hpp). A function whose every call in move generation is the
+// whole value of a move's 'let' (not a list, of a move listed by its requirements alone) is not: the 'let' keeps that
+// value while the parameters it reads keep theirs, so a listing asks for each set of arguments once.
 #pragma once
 #include "compile/program.hpp"
 
