@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <regex>
 #include <fstream>
 #include <set>
 #include <string>
@@ -190,6 +191,19 @@ TEST_CASE("native: expressions compiled to C++ give the interpreter's values and
       {"nth(filter(s in sites : y_of(s) == 2), history_len() + 1)", "b2"},
       {"nth(filter(s in sites : y_of(s) == 2), history_len() + 3)", "error 1:1: position 3 is outside the list (length 3)"},
       {"nth(east_of(site_at(1, 1)), history_len() - 1)", "error 1:1: position -1 is outside the list (length 2)"},
+      // an element of the pieces of a kind that a condition keeps: found without the lists, with their steps
+      {"nth(filter(p in all_pieces(man) : p.owner == B), history_len() + 1).owner", "B"},
+      {"nth(filter(p in all_pieces(man) : p.owner == B), history_len() + 1) == nth(all_pieces(man), 3)", "true"},
+      {"nth(filter(p in all_pieces(man) : p.owner == B), history_len() + 2)", "error 1:1: position 2 is outside the list (length 2)"},
+      {"nth(filter(p in all_pieces(man) : x_of(p.site) > history_len()), 0)", "error 1:"},
+      {"count(i in 1..(history_len() + 9000000)) + len([nth(filter(p in all_pieces(man) : p.owner == A), history_len())]) + "
+       "count(i in 1..(history_len() + 999990))", "9999991"},
+      {"count(i in 1..(history_len() + 9000000)) + len([nth(filter(p in all_pieces(man) : p.owner == A), history_len())]) + "
+       "count(i in 1..(history_len() + 999991))", "error 1:"},
+      {"count(i in 1..(history_len() + 9999990)) + len([nth(filter(p in all_pieces(man) : p.owner == A), history_len())])",
+       "9999991"},
+      {"count(i in 1..(history_len() + 9999991)) + len([nth(filter(p in all_pieces(man) : p.owner == A), history_len())])",
+       "error 1:"},
       {"len((1..(history_len() + 300000)) ++ (1..(history_len() + 300000)))", "600000"},
       {"len((1..(history_len() + 600000)) ++ (1..(history_len() + 600000)))",
        "error 1:35: the lists made in one game operation exceed 1048576 items"},
@@ -217,6 +231,8 @@ TEST_CASE("native: expressions compiled to C++ give the interpreter's values and
   CHECK(src.text.find("OL0[") != std::string::npos);  // (the table of offsets by lists of steps)
   CHECK(src.direct >= 4);                                // (fact, deep, sum_to, twice, far: called directly)
   CHECK(src.text.find("N::direct_call(") != std::string::npos);
+  // (an element of the pieces of a kind that a condition keeps: found in one walk over the pieces)
+  CHECK(std::regex_search(src.text, std::regex(R"(N::kind\(m, \w+\) != \w+\) continue;)")));
 }
 
 TEST_CASE("native: the history read by generated code is the interpreter's", "[native]") {

@@ -1024,6 +1024,36 @@ class Gen {
     return fmt::format("if ({}) N::memo_keep(m, *{}, {}, {}, {}, {}.i); ", e, e, f, a, args, r);
   }
 
+  // Whether filter f's element `i` (a quiet index) is taken from the pieces of a kind (all_pieces(K), K quiet) that
+  // quiet conditions keep: nth_of_kind() finds it without making either list.
+  bool first_of_kind(int f, int i) {
+    if (!is(f, Op::Filter) || !ok_[static_cast<size_t>(f)] || !is(kid(f, 0), Op::KindPieces)) return false;
+    return quiet(kid(kid(f, 0), 0)) && quiet(kid(f, 1)) && quiet(kid(f, 2)) && quiet(i);
+  }
+  // filter(x in all_pieces(K) : C)[i] (first_of_kind), an int64_t: the pieces walked in order, those of kind K
+  // tested by C, the i-th kept taken, with the steps kind_pieces and the filter count (one per piece, one per piece
+  // of K, one per piece kept) and the same redo where [i] is out of range; when the budgets or the arena could not
+  // hold what the lists would take, the lists made as before
+  std::string nth_of_kind(int n) {
+    const int f = kid(n, 0), where = kid(f, 1), body = kid(f, 2);
+    const std::string np = t(), kd = t(), want = t(), seen = t(), kept = t(), found = t(), p = t(), keep = t(), r = t();
+    std::string s = fmt::format("({{ const int64_t {} = static_cast<int64_t>(N::npieces(m)); int64_t {}; ", np, r);
+    s += fmt::format("if (N::room(m, 3 * {}, 2 * {})) {{ const int64_t {} = {}; N::spend(m, {}); const int64_t {} = {}; ",
+                     np, np, kd, iv(kid(kid(f, 0), 0)), np, want, iv(kid(n, 1)));
+    s += fmt::format("int64_t {} = 0, {} = 0, {} = -1; ", seen, kept, found);
+    pending_.push_back(fmt::format("{} + {}", seen, kept));
+    s += fmt::format("for (int64_t {} = 0; {} < {}; ++{}) {{ if (N::kind(m, {}) != {}) continue; ++{}; {} = Value{{{}, 0, 0}}; ",
+                     p, p, np, p, p, kd, seen, sl(at(f).a), p);
+    s += fmt::format("bool {} = {}; if ({}) {} = ({}) != 0; ", keep, where >= 0 ? fmt::format("({}) != 0", iv(where)) : "true",
+                     keep, keep, body >= 0 ? iv(body) : "true");
+    s += fmt::format("if ({}) {{ if ({} == {}) {} = {}; ++{}; }} }} ", keep, kept, want, found, p, kept);
+    pending_.pop_back();
+    s += fmt::format("N::spend(m, {} + {}); if ({} < 0 || {} >= {}) {}; {} = {}; }} ", seen, kept, want, want, kept, redo(), r, found);
+    const std::string l = t(), i = t();
+    s += fmt::format("else {{ const Value {} = {}; const int64_t {} = {}; if ({} < 0 || {} >= N::len(m, {})) {}; {} = N::at(m, {}, {}); }} ",
+                     l, value(f), i, iv(kid(n, 1)), i, i, l, redo(), r, l, i);
+    return s + r + "; })";
+  }
   // every piece of a kind (Machine::kind_pieces, its kind quiet), a Value: the pieces of that kind made a list in the
   // arena, its steps (one per piece) counted after it when the budgets and the arena hold them all; else the node's
   // closure, which computes the kind again (no step) and reports the error
@@ -1220,6 +1250,7 @@ class Gen {
       }
       case Op::Bind: return bind(n) + ".i";
       case Op::Nth: {
+        if (first_of_kind(k(0), k(1))) return nth_of_kind(n);
         if (!is(k(0), Op::ConstList)) {  // (Closures::nth)
           const std::string l = t(), i = t();
           return fmt::format("({{ const Value {} = {}; const int64_t {} = {}; if ({} < 0 || {} >= N::len(m, {})) {}; N::at(m, {}, {}); }})",
