@@ -236,6 +236,14 @@ class Gen {
   std::vector<DirectPart> direct_;  // the cached parts' cells, as the machine lays them out
   int root_ = 0;
   std::vector<std::string> pending_;  // the steps counted so far by the loops being written that count theirs after them
+  // The elements of the loops being written whose slots only generated code reads (element()): read as the loop's
+  // C++ variable, never stored; `site` when every element is a site of the board (its checks then need no test).
+  struct Element {
+    int slot;
+    std::string name;
+    bool site;
+  };
+  std::vector<Element> elements_;
   int looping_ = -1;  // the function whose body root_ is, when it calls itself in tail position
   bool framed_ = false;  // writing a tree's function (sl())
   bool directly_ = false;  // writing a function called directly (find_direct): every node written out, no closure
@@ -404,7 +412,45 @@ class Gen {
   }
   // kid k as a site: checked (an error is the closure's)
   std::string site(int k, const std::string& name) {
+    if (const Element* e = is(k, Op::Local) ? element(at(k).a) : nullptr; e && e->site)
+      return fmt::format("const int64_t {} = {};", name, e->name);
     return fmt::format("const int64_t {} = {}; if (static_cast<uint64_t>({}) >= NS) {};", name, iv(k), name, redo());
+  }
+  // The loop element read from slot `slot` as its C++ variable (elements_), or null.
+  const Element* element(int slot) const {
+    for (auto it = elements_.rbegin(); it != elements_.rend(); ++it)
+      if (it->slot == slot) return &*it;
+    return nullptr;
+  }
+  // Whether the element of a loop over dom into `slot`, with condition `where` and body `body`, is read as the loop's
+  // C++ variable: both are quiet and written inline (no function of their own, no closure: nothing else reads the
+  // slot, which then keeps no element). Pushed on elements_ when so (the caller pops it).
+  bool element_inline(int dom, int slot, int where, int body) {
+    if (!quiet(where) || !quiet(body) || !inline_only(where) || !inline_only(body)) return false;
+    bool sites = false;
+    auto valid = [&](int l) {
+      for (const int32_t v : P_.lists[static_cast<size_t>(l)])
+        if (v < 0 || v >= P_.nsites()) return false;
+      return true;
+    };
+    if (is(dom, Op::ConstList) && at(dom).type == Type::Sites) {
+      sites = valid(at(dom).a);
+    } else if (is(dom, Op::Related) || is(dom, Op::LineSites)) {
+      const std::vector<int>& lists = is(dom, Op::Related) ? P_.relation_lists[static_cast<size_t>(at(dom).a)] : P_.line_sites;
+      sites = true;
+      for (const int l : lists) sites = sites && valid(l);
+    }
+    elements_.push_back({slot, "", sites});
+    return true;
+  }
+  // Whether every node of the tree at n is written where it is read (none with a function of its own).
+  bool inline_only(int n) const {
+    if (n < 0 || is(n, Op::ConstList)) return true;  // (a constant list's items read from its table)
+    // (a cached part reads its inputs from their slots, and so does its closure)
+    if (!ok_[static_cast<size_t>(n)] || (fn_[static_cast<size_t>(n)] && !directly_) || is(n, Op::Cached)) return false;
+    for (int k = 0; k < at(n).nk; ++k)
+      if (!inline_only(kid(n, k))) return false;
+    return true;
   }
   std::string piece(int k, const std::string& name) {
     return fmt::format("const int64_t {} = {}; if (static_cast<uint64_t>({}) >= N::npieces(m)) {};", name, iv(k), name,
@@ -646,13 +692,15 @@ class Gen {
     const bool fast = bounded(where, each) && bounded(body, each);
     loop(dom, e, s, head, most);
     const bool extreme = d.op == Op::Min || d.op == Op::Max;
-    s += fmt::format("int64_t {} = {}; bool {} = false; (void){}; Value* {} = &{}; const size_t {} = N::arena(m); ",
-                     acc, d.op == Op::All ? 1 : 0, found, found, sv, sl(d.a), mark);
+    s += fmt::format("int64_t {} = {}; bool {} = false; (void){}; Value* {} = &{}; (void){}; const size_t {} = N::arena(m); ",
+                     acc, d.op == Op::All ? 1 : 0, found, found, sv, sl(d.a), sv, mark);
+    const bool inl = element_inline(dom, d.a, where, body);
+    if (inl) elements_.back().name = e;
     // the loop, its steps counted one by one (else after it, in `steps`)
     auto walk = [&](bool counted, const std::string& steps) {
       std::string w = head + (counted ? tick(n) : fmt::format(" ++{};", steps));
       if (counted) w += fmt::format(" if (N::arena(m) != {}) N::drop_lists(m, {});", mark, mark);
-      w += fmt::format(" *{} = Value{{{}, 0, 0}};", sv, e);
+      if (!inl) w += fmt::format(" *{} = Value{{{}, 0, 0}};", sv, e);
       if (where >= 0) w += fmt::format(" if (!({})) continue;", iv(where));
       switch (d.op) {
         case Op::Any: w += fmt::format(" if ({}) {{ {} = 1; break; }}", body >= 0 ? iv(body) : "true", acc); break;
@@ -680,6 +728,7 @@ class Gen {
     } else {
       s += walk(true, "");
     }
+    if (inl) elements_.pop_back();
     if (extreme) s += fmt::format(" if (!{}) {};", found, redo());
     return s + fmt::format(" {}; }})", acc);
   }
@@ -693,12 +742,14 @@ class Gen {
     std::string s = fmt::format("({{ const size_t {} = N::arena(m); ", from), head, most;
     const bool fast = quiet(where) && quiet(body);
     loop(dom, e, s, head, most);
-    s += fmt::format("size_t {} = N::arena(m); size_t {} = 0; Value* {} = &{}; ", start, count, sv, sl(d.a));
+    s += fmt::format("size_t {} = N::arena(m); size_t {} = 0; Value* {} = &{}; (void){}; ", start, count, sv, sl(d.a), sv);
+    const bool inl = fast && element_inline(dom, d.a, where, body);
+    if (inl) elements_.back().name = e;
     auto walk = [&](bool counted, const std::string& steps) {
       const std::string keep = t(), v = t();
       std::string w = head + (counted ? tick(n) : fmt::format(" ++{};", steps));
-      w += fmt::format(" *{} = Value{{{}, 0, 0}}; bool {} = {}; int64_t {} = {};", sv, e, keep,
-                       where >= 0 ? fmt::format("({}) != 0", iv(where)) : "true", v, e);
+      if (!inl) w += fmt::format(" *{} = Value{{{}, 0, 0}};", sv, e);
+      w += fmt::format(" bool {} = {}; int64_t {} = {};", keep, where >= 0 ? fmt::format("({}) != 0", iv(where)) : "true", v, e);
       if (d.op == Op::Filter) w += fmt::format(" if ({}) {} = ({}) != 0;", keep, keep, iv(body));
       else w += fmt::format(" if ({}) {} = {};", keep, v, iv(body));
       if (counted) {
@@ -720,6 +771,7 @@ class Gen {
     } else {
       s += walk(true, "");
     }
+    if (inl) elements_.pop_back();
     return s + fmt::format(" H->settle(m, {}, {}); }})", from, start);
   }
 
@@ -1102,7 +1154,9 @@ class Gen {
     switch (d.op) {
       case Op::Const: return lit(d.imm);
       case Op::Str: return lit(d.a);
-      case Op::Local: return sl(d.a) + ".i";
+      case Op::Local:
+        if (const Element* e = element(d.a)) return e->name;
+        return sl(d.a) + ".i";
       case Op::LazyLet: {
         const uint64_t bit = uint64_t{1} << d.b;
         if (listing_)  // (a direct listing's lets: its local mask)
@@ -1238,9 +1292,9 @@ class Gen {
         if (const int l = stepped(n); l > 0) {  // offset(s, nth(DX, i), nth(DY, i)): a table by site and i
           const std::string& o = offsets_by(at(kid(k(1), 0)).a, at(kid(k(2), 0)).a);
           const std::string i = t(), r = t();
-          return fmt::format("({{ {} const int64_t {} = {}.i; if (static_cast<uint64_t>({}) >= {}) {}; "
+          return fmt::format("({{ {} const int64_t {} = {}; if (static_cast<uint64_t>({}) >= {}) {}; "
                              "const int64_t {} = {}[{} * {} + {}]; if ({} == -2) {}; {}; }})",
-                             site(k(0), s), i, sl(at(kid(k(1), 1)).a), i, l, redo(), r, o, s, l, i, r, redo(), r);
+                             site(k(0), s), i, expr(kid(k(1), 1)), i, l, redo(), r, o, s, l, i, r, redo(), r);
         }
         const std::string a = t(), b = t(), cx = t(), cy = t();
         return fmt::format("({{ {} if (GG[{}] < 0) {}; const int64_t {} = {}; const int64_t {} = {}; int64_t {}, {}; "
