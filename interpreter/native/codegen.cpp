@@ -1068,9 +1068,9 @@ class Gen {
            "const size_t mark = N::arena(m); (void)mark; ";
   }
   // the value r of a remembered call of f at node n kept in entry e (when the machine remembers): a list made in the
-  // arena since `mark` moved to the remembered lists (Machine::memo_keep, out of line), r its copy there
+  // arena since `mark` moved to the remembered lists (Machine::memo_keep), r its copy there
   std::string keep(int n, const std::string& e, size_t f, const std::string& a, int args, const std::string& r) const {
-    if (is_list(at(n).type)) return fmt::format("if ({}) {} = H->memo_keep(m, {}, {}, {}, {}, {}, mark); ", e, r, e, f, a, args, r);
+    if (is_list(at(n).type)) return fmt::format("if ({}) {} = N::memo_keep_list(m, *{}, {}, {}, {}, {}, mark); ", e, r, e, f, a, args, r);
     // (a direct listing's: logged)
     if (listing_) return fmt::format("if ({}) N::memo_keep_logged(m, *{}, {}, {}, {}, {}); ", e, e, f, a, args, r);
     return fmt::format("if ({}) N::memo_keep(m, *{}, {}, {}, {}, {}.i); ", e, e, f, a, args, r);

@@ -510,7 +510,7 @@ struct Closures {
     if (!m.memo_on_) return Inlined ? bind<N>(m, x) : call<N, Callee::Plain>(m, x);  // (f cannot call itself)
     const int f = Inlined ? x.b : x.a;
     if constexpr (!Inlined) nest(m, x);
-    Value args[N + 1];
+    Value args[N + 1] = {};
     for (int i = 0; i < N; ++i) args[i] = ev(m, x.kids[i]);
     Machine::MemoEntry& e = m.memo_entry(f, args, N);
     if (m.memo_hit(e, f, args, N)) {

@@ -34,9 +34,6 @@ const NativeHost Native::host = {
       *n = count;
       return true;
     },
-    [](Machine& m, void* entry, int f, const Value* args, int n, Value v, size_t mark) {
-      return m.memo_keep(*static_cast<Machine::MemoEntry*>(entry), f, args, n, v, mark);
-    },
     [](Machine& m, int p, int s) { m.place(p, s); },
     [](Machine& m, int p, int a, int32_t v) { m.set_attr(p, a, v); },
     [](Machine& m, int p, int player) { m.set_owner(p, player); },

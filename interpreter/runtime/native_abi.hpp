@@ -15,7 +15,7 @@
 namespace ri {
 
 // Raised whenever what the generated code may assume of the machine changes (the key of the headers changes too).
-inline constexpr int kNativeAbi = 10;
+inline constexpr int kNativeAbi = 11;
 
 // Node `node`'s closure is replaced by `fn`.
 struct NativeEntry {
@@ -59,9 +59,6 @@ struct NativeHost {
   // parameter k's values sorted (Game::sorted_values) by `game`, a Game; `e` the value of the last sorting
   // requirement's other side computed by the caller (null: computed here)
   bool (*sorted)(void* game, int move, int k, const Value* dom, const int64_t* e, const int32_t** values, int64_t* n);
-  // list v, the value of a remembered call of f, kept in `entry` (a Machine::MemoEntry; Machine::memo_keep): the list
-  // the call has
-  Value (*memo_keep)(Machine& m, void* entry, int f, const Value* args, int n, Value v, size_t mark);
   // effects (Machine's mutations, journaled): piece p placed on site s (-1: off the board), given attribute a's value,
   // an owner, a kind
   void (*place)(Machine& m, int p, int s);
@@ -226,6 +223,11 @@ struct Native {
   }
   static void memo_keep(const Machine& m, Machine::MemoEntry& e, int f, const Value* args, int n, int64_t v) {
     m.memo_store(e, f, args, n, Value{v, 0, 0});
+  }
+  // a list kept so (Machine::memo_keep): one made in the arena since `mark` moved to the remembered lists; the list the
+  // call has
+  static Value memo_keep_list(Machine& m, Machine::MemoEntry& e, int f, const Value* args, int n, Value v, size_t mark) {
+    return m.memo_keep(e, f, args, n, v, mark);
   }
   static int& base(Machine& m) { return m.base_; }
   static size_t& calls(Machine& m) { return m.ncalls_; }
