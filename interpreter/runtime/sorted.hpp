@@ -40,7 +40,9 @@ class SortedValues {
     int32_t move = 0, param = 0;
     int64_t in[kMaxSortInputs] = {};
     bool operator==(const Key& o) const {
-      return move == o.move && param == o.param && std::equal(in, in + kMaxSortInputs, o.in);
+      bool same = move == o.move && param == o.param;
+      for (int i = 0; i < kMaxSortInputs; ++i) same = same && in[i] == o.in[i];  // (compared in place: no memcmp)
+      return same;
     }
   };
   // The tables hold at most this many values of parameters together; beyond, no table is made.
