@@ -300,6 +300,25 @@ TEST_CASE("calls of small functions that cannot reach themselves are inlined, wi
   CHECK(g.render() == "8 3 0 26 10\n");
 }
 
+// Whether generation remembers the function of each row (Program::memoized), as the row says.
+struct RememberedRow {
+  const char* function;
+  bool remembered;
+};
+template <size_t N>
+void check_remembered(const Program& P, const RememberedRow (&rows)[N]) {
+  for (const RememberedRow& r : rows) {
+    INFO(r.function);
+    bool found = false;
+    for (size_t i = 0; i < P.functions.size(); ++i)
+      if (P.functions[i].name == r.function) {
+        found = true;
+        CHECK(static_cast<bool>(P.memoized[i]) == r.remembered);
+      }
+    CHECK(found);
+  }
+}
+
 TEST_CASE("generation remembers the calls of functions that visit lists or recurse, with single values as arguments") {
   auto p = testing::compile_text(R"RULES(
 game: {name: remembered}
@@ -320,22 +339,9 @@ end: []
 display: "{visits(1)} {recurses(2)} {inlined(3)} {cheap(4)} {listed([5])} {five(1, 2, 3, 4, 5)} {four(1, 2, 3, 4)}"
 )RULES");
   const Program& P = *p;
-  struct Row {
-    const char* function;
-    bool remembered;
-  };
-  const Row rows[] = {{"down", false},  {"visits", true},  {"recurses", true}, {"inlined", true},
+  const RememberedRow rows[] = {{"down", false},  {"visits", true},  {"recurses", true}, {"inlined", true},
                       {"cheap", false}, {"listed", false}, {"five", false},    {"four", true}};
-  for (const Row& r : rows) {
-    INFO(r.function);
-    bool found = false;
-    for (size_t i = 0; i < P.functions.size(); ++i)
-      if (P.functions[i].name == r.function) {
-        found = true;
-        CHECK(static_cast<bool>(P.memoized[i]) == r.remembered);
-      }
-    CHECK(found);
-  }
+  check_remembered(P, rows);
   // an inlined call names its function, which decides whether it is remembered
   for (const Node& n : P.code)
     if (n.op == Op::Bind) CHECK(n.b >= 0);
@@ -370,27 +376,14 @@ turn: [{choose: all}]
 end: []
 )RULES");
   const Program& P = *p;
-  struct Row {
-    const char* function;
-    bool remembered;
-  };
-  const Row rows[] = {
+  const RememberedRow rows[] = {
       {"alone", false},  // only a let's whole value: kept per value of a already
       {"twice", true},   // also called in a requirement
       {"part", true},    // a part of a let's value
       {"listy", true},   // a list: the let is computed anew at each use
       {"played", true},  // the let of a move played to be listed (it has a post-condition)
   };
-  for (const Row& r : rows) {
-    INFO(r.function);
-    bool found = false;
-    for (size_t i = 0; i < P.functions.size(); ++i)
-      if (P.functions[i].name == r.function) {
-        found = true;
-        CHECK(static_cast<bool>(P.memoized[i]) == r.remembered);
-      }
-    CHECK(found);
-  }
+  check_remembered(P, rows);
   Game g(p);
   MoveList moves;
   g.legal(moves);
