@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <utility>
 
 #include "common/text.hpp"
 
@@ -365,8 +366,7 @@ size_t Game::play(const Move& m) {
 // its parameters are still in their slots; the other fields' defaults, checked in a frame of their own, after.
 void Game::record(const MoveInfo& mi) {
   const Program& P = *P_;
-  State& S = M_.state();
-  entry_[0] = S.player;
+  entry_[0] = std::as_const(M_).state().player;  // (read only: push_history counts the change)
   auto field = [&](size_t h, int node) { entry_[1 + h] = fit_32_bits(P.code[node].pos, M_.evaluate(node).i); };
   for (size_t h = 0; h < P.history.size(); ++h)
     if (mi.record[h] >= 0) field(h, mi.record[h]);
