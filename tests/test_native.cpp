@@ -191,6 +191,14 @@ TEST_CASE("native: expressions compiled to C++ give the interpreter's values and
       {"nth(filter(s in sites : y_of(s) == 2), history_len() + 1)", "b2"},
       {"nth(filter(s in sites : y_of(s) == 2), history_len() + 3)", "error 1:1: position 3 is outside the list (length 3)"},
       {"nth(east_of(site_at(1, 1)), history_len() - 1)", "error 1:1: position -1 is outside the list (length 2)"},
+      // a player's pieces on a list of sites (owned_in): the counts added up, one step per site
+      {"sum(s in sites : owned(s, me)) + sum(s in neighbours(site_at(1, 1 + history_len()), north) : owned(s, B))", "0"},
+      {"sum(s in [a1, site_at(history_len() + 9, 1), b1] : owned(s, A))", "error 1:"},
+      {"count(i in 1..(history_len() + 9000000)) + sum(s in sites : owned(s, me)) + count(i in 1..(history_len() + 999994))",
+       "9999994"},
+      {"count(i in 1..(history_len() + 9000000)) + sum(s in sites : owned(s, me)) + count(i in 1..(history_len() + 999995))",
+       "error 1:"},
+      {"count(i in 1..(history_len() + 9999995)) + sum(s in sites : owned(s, me))", "error 1:"},
       // an element of the pieces of a kind that a condition keeps: found without the lists, with their steps
       {"nth(filter(p in all_pieces(man) : p.owner == B), history_len() + 1).owner", "B"},
       {"nth(filter(p in all_pieces(man) : p.owner == B), history_len() + 1) == nth(all_pieces(man), 3)", "true"},

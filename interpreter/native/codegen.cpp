@@ -427,20 +427,22 @@ class Gen {
   // slot, which then keeps no element). Pushed on elements_ when so (the caller pops it).
   bool element_inline(int dom, int slot, int where, int body) {
     if (!quiet(where) || !quiet(body) || !inline_only(where) || !inline_only(body)) return false;
-    bool sites = false;
+    elements_.push_back({slot, "", sites_only(dom)});
+    return true;
+  }
+  // Whether list dom is one whose every element is a site of the board: a constant list, a relation's lists, the
+  // lines' sites, when their items all are.
+  bool sites_only(int dom) const {
     auto valid = [&](int l) {
       for (const int32_t v : P_.lists[static_cast<size_t>(l)])
         if (v < 0 || v >= P_.nsites()) return false;
       return true;
     };
-    if (is(dom, Op::ConstList) && at(dom).type == Type::Sites) {
-      sites = valid(at(dom).a);
-    } else if (is(dom, Op::Related) || is(dom, Op::LineSites)) {
-      const std::vector<int>& lists = is(dom, Op::Related) ? P_.relation_lists[static_cast<size_t>(at(dom).a)] : P_.line_sites;
-      sites = true;
-      for (const int l : lists) sites = sites && valid(l);
-    }
-    elements_.push_back({slot, "", sites});
+    if (is(dom, Op::ConstList)) return at(dom).type == Type::Sites && valid(at(dom).a);
+    if (!is(dom, Op::Related) && !is(dom, Op::LineSites)) return false;
+    const std::vector<int>& lists = is(dom, Op::Related) ? P_.relation_lists[static_cast<size_t>(at(dom).a)] : P_.line_sites;
+    for (const int l : lists)
+      if (!valid(l)) return false;
     return true;
   }
   // Whether every node of the tree at n is written where it is read (none with a function of its own).
@@ -686,6 +688,11 @@ class Gen {
   std::string aggregate(int n) {
     const Node& d = at(n);
     const int dom = kid(n, 0), where = d.nk > 1 ? kid(n, 1) : -1, body = d.nk > 2 ? kid(n, 2) : -1;
+    if (d.op == Op::Sum && where < 0 && is(body, Op::CountOwned) && at(body).nk == 2 && is(kid(body, 0), Op::Local) &&
+        at(kid(body, 0)).a == d.a) {
+      const int w = kid(body, 1);
+      if ((is(w, Op::Local) && at(w).a != d.a) || is(w, Op::Me) || is(w, Op::Const)) return owned_sum(n, w);
+    }
     const std::string acc = t(), found = t(), sv = t(), mark = t(), e = t();
     std::string s = "({ ", head, most;
     int64_t each = 1;  // (the most steps of an element)
@@ -730,6 +737,27 @@ class Gen {
     }
     if (inl) elements_.pop_back();
     if (extreme) s += fmt::format(" if (!{}) {};", found, redo());
+    return s + fmt::format(" {}; }})", acc);
+  }
+  // sum(s in L : owned(s, W)) (owned_in), W read once before the loop (a slot other than the element's, `me` or a
+  // constant), as Closures::owned_sum reads it: the board's counts of W's pieces added up, one step per element (counted
+  // after the loop when the budgets hold them all); an element that is not a site the body's error (the closure's)
+  std::string owned_sum(int n, int w) {
+    const std::string acc = t(), who = t(), any = t(), e = t(), steps = t();
+    std::string s = "({ ", head, most;
+    loop(kid(n, 0), e, s, head, most);
+    s += fmt::format("const int64_t {} = {}; const bool {} = {} >= 0 && {} < NP; int64_t {} = 0; ", who, iv(w), any, who,
+                     who, acc);
+    const bool sites = sites_only(kid(n, 0));
+    auto add = [&] {
+      const std::string a = fmt::format(" if ({}) {} += N::owned(m, {}, {}); }}", any, acc, e, who);
+      return sites ? a : fmt::format(" if (static_cast<uint64_t>({}) >= NS) [[unlikely]] {};", e, redo()) + a;
+    };
+    pending_.push_back(steps);
+    const std::string counted_after = head + fmt::format(" ++{};", steps) + add();
+    pending_.pop_back();
+    s += fmt::format("if (N::room(m, {}, 0)) {{ int64_t {} = 0; {} N::spend(m, {}); }} else {{ {} }}", most, steps,
+                     counted_after, steps, head + tick(n) + add());
     return s + fmt::format(" {}; }})", acc);
   }
   // filter and map: the kept elements or the values, in order, one step each besides the element's, made in the
