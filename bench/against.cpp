@@ -31,8 +31,9 @@ std::string failure(const ChildResult& r, const Work& w, const Figures& f) {
 }
 
 // One run of `binary`, its figures added to `side`'s best; its first failure kept.
-void run_side(const std::string& binary, const std::string& file, const Work& w, Side& side) {
-  ChildResult r = run_child(bench_command(binary, file, w));
+void run_side(const std::string& binary, const std::string& file, const Work& w, const std::string& engine,
+              Side& side) {
+  ChildResult r = run_child(bench_command(binary, file, w, engine));
   Figures f = r.started ? parse_figures(r.output) : Figures{};
   keep_faster(side.best, f);
   if (side.failure.empty()) side.failure = failure(r, w, f);
@@ -40,20 +41,22 @@ void run_side(const std::string& binary, const std::string& file, const Work& w,
 
 }  // namespace
 
-std::vector<std::string> bench_command(const std::string& binary, const std::string& file, const Work& w) {
+std::vector<std::string> bench_command(const std::string& binary, const std::string& file, const Work& w,
+                                       const std::string& engine) {
   std::vector<std::string> args = {binary,        file_argument(file),         "--depth",  std::to_string(w.depth),
                                    "--playouts",  std::to_string(w.playouts),  "--seed",   std::to_string(w.seed),
                                    "--max-plies", std::to_string(w.max_plies), "--repeat", "1"};
   if (w.threads > 1) args.insert(args.end(), {"--threads", std::to_string(w.threads)});
+  if (engine != "interp") args.insert(args.end(), {"--engine", engine});
   return args;
 }
 
 std::pair<Side, Side> run_against(const std::string& mine, const std::string& theirs, const std::string& file,
-                                  const Work& w, int repeat) {
+                                  const Work& w, int repeat, const std::string& engine) {
   Side m, t;
   for (int r = 0; r < repeat; ++r) {
-    run_side(mine, file, w, m);
-    run_side(theirs, file, w, t);
+    run_side(mine, file, w, engine, m);
+    run_side(theirs, file, w, engine, t);
   }
   return {m, t};
 }

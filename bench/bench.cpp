@@ -10,7 +10,8 @@
 // printed (figures.hpp), which --against reads. See spec/cli.md for what perft and playouts count. With --mcts N, the
 // table is instead the computer player's speed: per game, the iterations per second of an mcts:N search
 // (search_speed.hpp). With --engine native, each game runs on its native build (spec/native.md), found in the cache
-// or compiled first; the table is followed by each build's compile time.
+// or compiled first; the table is followed by each build's compile time; with --against too, BINARY runs each game on
+// its own native build (compiled by BINARY, not timed).
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <unistd.h>
@@ -150,7 +151,7 @@ bool measure_entry(const bench::Table& table, const Entry& e, const Options& o, 
     std::cout << table.row(e.name, w, {});
     return false;
   }
-  auto [mine, theirs] = bench::run_against("/proc/self/exe", o.against, e.file, w, o.repeat);
+  auto [mine, theirs] = bench::run_against("/proc/self/exe", o.against, e.file, w, o.repeat, o.engine);
   for (const std::string& d : bench::differences(e.name, mine.best, theirs.best)) std::cerr << "note: " << d << "\n";
   if (!mine.failure.empty()) std::cerr << fmt::format("error: {}: {}\n", e.name, mine.failure);
   if (!theirs.failure.empty()) std::cerr << fmt::format("note: {}: {} failed: {}\n", e.name, o.against, theirs.failure);
@@ -241,8 +242,7 @@ int main(int argc, char** argv) {
   app.add_option("--against", o.against, "another ruleinterp_bench to run on the same work (scripts/bench-build)")
       ->check(CLI::ExistingFile);
   app.add_option("--engine", o.engine, "interp (default) or native: each game on its native build (spec/native.md)")
-      ->check(CLI::IsMember({"interp", "native"}))
-      ->excludes("--against");
+      ->check(CLI::IsMember({"interp", "native"}));
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

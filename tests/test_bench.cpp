@@ -150,6 +150,10 @@ TEST_CASE("bench: --against drives any version through the same arguments", "[be
   CHECK(bench_command("old/bench", "x.rules", Work{4, 100, 7, 500, 2}) ==
         std::vector<std::string>{"old/bench", "x.rules", "--depth", "4", "--playouts", "100", "--seed", "7",
                                  "--max-plies", "500", "--repeat", "1", "--threads", "2"});
+  // another engine than the interpreter: the option, which a version without it refuses
+  CHECK(bench_command("old/bench", "x.rules", Work{4, 100, 7, 500}, "native") ==
+        std::vector<std::string>{"old/bench", "x.rules", "--depth", "4", "--playouts", "100", "--seed", "7",
+                                 "--max-plies", "500", "--repeat", "1", "--engine", "native"});
   Figures mine = parse_figures(kOldOutput), theirs = mine;
   CHECK(differences("ur", mine, theirs).empty());
   theirs.perft->leaves = 209;
