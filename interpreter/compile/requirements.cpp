@@ -235,6 +235,19 @@ void mark_early(const Program& P, MoveInfo& mi, int np) {
 
 }  // namespace
 
+bool read_once(const Program& P, int slot, int p) {
+  const Node& q = P.code[static_cast<size_t>(p)];
+  return (q.op == Op::Local && q.a != slot) || q.op == Op::Me || q.op == Op::Const;
+}
+
+int owned_sum_player(const Program& P, const Node& n) {
+  if (n.op != Op::Sum || n.nk < 3 || P.kid(n, 1) >= 0 || P.kid(n, 2) < 0) return -1;
+  const Node& body = P.code[static_cast<size_t>(P.kid(n, 2))];
+  if (body.op != Op::CountOwned || body.nk != 2) return -1;
+  const Node& s = P.code[static_cast<size_t>(P.kid(body, 0))];
+  return s.op == Op::Local && s.a == n.a && read_once(P, n.a, P.kid(body, 1)) ? P.kid(body, 1) : -1;
+}
+
 RequireInfo::Native site_test(const Program& P, const Node& n, int slot, int& player) {
   if (n.op == Op::And && n.nk == 2) {  // occupied(S) and top(S).owner == W (!= W): false on an empty site
     int unused = -1, who = -1;

@@ -31,4 +31,12 @@ void recognise_requirements(Program& P);
 // from the board's tables too (runtime/closures.cpp).
 RequireInfo::Native site_test(const Program& P, const Node& n, int slot, int& player);
 
+// Whether node p, the player of a test in an aggregate or filter whose element is in slot `slot`, is read once for
+// all elements: a slot other than the element's, `me` or a constant.
+bool read_once(const Program& P, int slot, int p);
+
+// The player W of aggregate n when n is sum(s in L : owned(s, W)) (the library's owned_in) with W read once, else -1:
+// both engines add the board's counts up for it (Closures::owned_sum, native/codegen.cpp).
+int owned_sum_player(const Program& P, const Node& n);
+
 }  // namespace ri

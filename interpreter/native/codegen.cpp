@@ -16,6 +16,7 @@
 
 #include "common/limits.hpp"
 #include "compile/memo.hpp"
+#include "compile/requirements.hpp"
 #include "native/codegen_effects.hpp"
 #include "native/codegen_moves.hpp"
 #include "runtime/closures.hpp"
@@ -425,9 +426,9 @@ class Gen {
   // Whether the element of a loop over dom into `slot`, with condition `where` and body `body`, is read as the loop's
   // C++ variable: both are quiet and written inline (no function of their own, no closure: nothing else reads the
   // slot, which then keeps no element). Pushed on elements_ when so (the caller pops it).
-  bool element_inline(int dom, int slot, int where, int body) {
+  bool element_inline(int dom, int slot, int where, int body, const std::string& name) {
     if (!quiet(where) || !quiet(body) || !inline_only(where) || !inline_only(body)) return false;
-    elements_.push_back({slot, "", sites_only(dom)});
+    elements_.push_back({slot, name, sites_only(dom)});
     return true;
   }
   // Whether list dom is one whose every element is a site of the board: a constant list, a relation's lists, the
@@ -688,21 +689,16 @@ class Gen {
   std::string aggregate(int n) {
     const Node& d = at(n);
     const int dom = kid(n, 0), where = d.nk > 1 ? kid(n, 1) : -1, body = d.nk > 2 ? kid(n, 2) : -1;
-    if (d.op == Op::Sum && where < 0 && is(body, Op::CountOwned) && at(body).nk == 2 && is(kid(body, 0), Op::Local) &&
-        at(kid(body, 0)).a == d.a) {
-      const int w = kid(body, 1);
-      if ((is(w, Op::Local) && at(w).a != d.a) || is(w, Op::Me) || is(w, Op::Const)) return owned_sum(n, w);
-    }
+    if (const int w = owned_sum_player(P_, d); w >= 0) return owned_sum(n, w);
     const std::string acc = t(), found = t(), sv = t(), mark = t(), e = t();
     std::string s = "({ ", head, most;
     int64_t each = 1;  // (the most steps of an element)
     const bool fast = bounded(where, each) && bounded(body, each);
     loop(dom, e, s, head, most);
     const bool extreme = d.op == Op::Min || d.op == Op::Max;
-    s += fmt::format("int64_t {} = {}; bool {} = false; (void){}; Value* {} = &{}; (void){}; const size_t {} = N::arena(m); ",
-                     acc, d.op == Op::All ? 1 : 0, found, found, sv, sl(d.a), sv, mark);
-    const bool inl = element_inline(dom, d.a, where, body);
-    if (inl) elements_.back().name = e;
+    const bool inl = element_inline(dom, d.a, where, body, e);
+    s += fmt::format("int64_t {} = {}; bool {} = false; (void){}; {}const size_t {} = N::arena(m); ", acc,
+                     d.op == Op::All ? 1 : 0, found, found, inl ? "" : fmt::format("Value* {} = &{}; ", sv, sl(d.a)), mark);
     // the loop, its steps counted one by one (else after it, in `steps`)
     auto walk = [&](bool counted, const std::string& steps) {
       std::string w = head + (counted ? tick(n) : fmt::format(" ++{};", steps));
@@ -770,9 +766,9 @@ class Gen {
     std::string s = fmt::format("({{ const size_t {} = N::arena(m); ", from), head, most;
     const bool fast = quiet(where) && quiet(body);
     loop(dom, e, s, head, most);
-    s += fmt::format("size_t {} = N::arena(m); size_t {} = 0; Value* {} = &{}; (void){}; ", start, count, sv, sl(d.a), sv);
-    const bool inl = fast && element_inline(dom, d.a, where, body);
-    if (inl) elements_.back().name = e;
+    const bool inl = fast && element_inline(dom, d.a, where, body, e);
+    s += fmt::format("size_t {} = N::arena(m); size_t {} = 0; {}", start, count,
+                     inl ? "" : fmt::format("Value* {} = &{}; ", sv, sl(d.a)));
     auto walk = [&](bool counted, const std::string& steps) {
       const std::string keep = t(), v = t();
       std::string w = head + (counted ? tick(n) : fmt::format(" ++{};", steps));

@@ -841,23 +841,12 @@ XFn Closures::if_handler(const Program& P, const Node& n, XNode& x) {
   return x.a > 1 ? switch_ : if_;
 }
 
-namespace {
-
-// Whether node p, the player of a test in aggregate or filter n, is read once for all elements: a slot other than the
-// element's, `me` or a constant.
-bool read_once(const Program& P, const Node& n, int p) {
-  const Node& q = P.code[static_cast<size_t>(p)];
-  return (q.op == Op::Local && q.a != n.a) || q.op == Op::Me || q.op == Op::Const;
-}
-
-}  // namespace
-
 XFn Closures::filter_handler(const Program& P, const Node& n, XNode& x) {
   const int cond = n.nk > 2 ? P.kid(n, 2) : -1;
   if (P.kid(n, 1) >= 0 || cond < 0) return collect<true>;
   int who = -1;
   const RequireInfo::Native t = site_test(P, P.code[static_cast<size_t>(cond)], n.a, who);
-  if (who < 0 || !read_once(P, n, who)) return collect<true>;
+  if (who < 0 || !read_once(P, n.a, who)) return collect<true>;
   x.b = who;
   if (t == RequireInfo::OccupiedTopOwnerIs) return filter_sites<RequireInfo::OccupiedTopOwnerIs>;
   if (t == RequireInfo::OccupiedTopOwnerIsNot) return filter_sites<RequireInfo::OccupiedTopOwnerIsNot>;
@@ -867,15 +856,11 @@ XFn Closures::filter_handler(const Program& P, const Node& n, XNode& x) {
 template <class Acc>
 XFn Closures::aggregate_handler(const Program& P, const Node& n, XNode& x) {
   const int w = n.nk > 1 ? P.kid(n, 1) : -1;
-  if constexpr (std::is_same_v<Acc, SumOf>) {
-    const Node& body = P.code[static_cast<size_t>(std::max(P.kid(n, 2), 0))];
-    if (w < 0 && P.kid(n, 2) >= 0 && body.op == Op::CountOwned && body.nk == 2 && P.code[static_cast<size_t>(P.kid(body, 0))].op == Op::Local &&
-        P.code[static_cast<size_t>(P.kid(body, 0))].a == n.a && read_once(P, n, P.kid(body, 1)))
-      return owned_sum;
-  }
+  if constexpr (std::is_same_v<Acc, SumOf>)
+    if (owned_sum_player(P, n) >= 0) return owned_sum;
   int who = -1;
   const RequireInfo::Native t = w >= 0 ? site_test(P, P.code[static_cast<size_t>(w)], n.a, who) : RequireInfo::Evaluated;
-  if (who >= 0 && !read_once(P, n, who)) return aggregate_of<Acc>;
+  if (who >= 0 && !read_once(P, n.a, who)) return aggregate_of<Acc>;
   if (who >= 0) x.b = who;  // (aggregate_of reads it)
   switch (t) {
     case RequireInfo::Occupied: return aggregate_of<Acc, RequireInfo::Occupied>;

@@ -264,6 +264,11 @@ void Game::finish_without_rule(int32_t how) {
   S.ended_by = how;
 }
 
+void not_a_player(const Program& P, int at, bool loser) {
+  throw RuntimeError(P.code[static_cast<size_t>(at)].pos,
+                     loser ? "the loser is not a player (none)" : "the winner is not a player (none)");
+}
+
 // Evaluates the end rules in order; the first that holds decides the result.
 bool Game::check_end() {
   if (native_ends_) return native_ends_(M_);  // (the same, by a native build's code)
@@ -281,12 +286,12 @@ bool Game::check_end() {
       if (e.result == EndInfo::Win) {
         M_.slot(0) = Value{p, 0, 0};
         int64_t w = M_.evaluate(e.arg).i;
-        if (w < 0 || w >= P.nplayers()) throw RuntimeError(P.code[e.arg].pos, "the winner is not a player (none)");
+        if (w < 0 || w >= P.nplayers()) not_a_player(P, e.arg, false);
         S.winners = 1u << w;
       } else if (e.result == EndInfo::Lose) {  // the loser last, every other player wins (spec/language.md, section 10)
         M_.slot(0) = Value{p, 0, 0};
         int64_t l = M_.evaluate(e.arg).i;
-        if (l < 0 || l >= P.nplayers()) throw RuntimeError(P.code[e.arg].pos, "the loser is not a player (none)");
+        if (l < 0 || l >= P.nplayers()) not_a_player(P, e.arg, true);
         lose(S, P.nplayers(), static_cast<int>(l));
       } else if (e.result == EndInfo::Rank) {
         int64_t best = 0;

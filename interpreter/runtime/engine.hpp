@@ -43,6 +43,9 @@ void for_each_step(const Program& P, const Move& m, F&& f) {
   }
 }
 
+// The error of an end rule whose winner (or loser) at node `at` is no player.
+[[noreturn]] void not_a_player(const Program& P, int at, bool loser);
+
 class Game {
  public:
   // A game set up from the rule file's start (reset()): its setup draws from Prng(0).

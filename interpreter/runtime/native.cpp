@@ -47,10 +47,7 @@ const NativeHost Native::host = {
       fit_32_bits(at.pos, v);
     },
     [](Machine& m, int n, int64_t items) { m.arena_room(m.P_->code[static_cast<size_t>(n)], static_cast<size_t>(items)); },
-    [](Machine& m, int n, bool loser) {
-      throw RuntimeError(m.P_->code[static_cast<size_t>(n)].pos,
-                         loser ? "the loser is not a player (none)" : "the winner is not a player (none)");
-    },
+    [](Machine& m, int n, bool loser) { not_a_player(*m.P_, n, loser); },
 };
 
 }  // namespace ri
