@@ -428,9 +428,9 @@ pieces: {man: {per_player: 2, at: a1, attributes: {strength: 3}}}
 moves:
   act:
     params: {n: int in 0..11}
-    let: {mover: "top(a1)"}
+    let: {mover: "top(a1)", ratio: "100 / (n - 3) + sum(k in 0..n : k)"}
     effects:
-      - "set v = v + n + size(hand[me])"
+      - "set v = v + n + size(hand[me]) + (if n == 3 then 0 else ratio * 0)"
       - >-
         if n == 0 then let q = mover; { set q.strength = q.strength + 1; set per[opponent(me)] = 2; move(q, hand[opponent(me)]) }
         else if n == 1 then { set mover.owner = B; set mover.kind = man; remove(mover); extra_turn }
@@ -881,6 +881,12 @@ TEST_CASE("native: effects run by generated code change the game as the interpre
     b.machine().limits.changes = 3;
     CHECK(outcome(b, 10) == outcome(a, 10));
     CHECK(outcome(a, 10).rfind("error 23:", 0) == 0);
+    // the operation's steps spent in a let: its error (a let that fails otherwise is left to where it is used: 3)
+    a.machine().limits.changes = b.machine().limits.changes = 1'000'000;
+    a.machine().limits.operation_steps = b.machine().limits.operation_steps = 8;
+    CHECK(outcome(b, 10) == outcome(a, 10));
+    CHECK(outcome(a, 10).rfind("error 9:53: one game operation took more than 8", 0) == 0);
+    a.machine().limits.operation_steps = b.machine().limits.operation_steps = 200'000'000;
   }
 }
 

@@ -179,9 +179,10 @@ std::shared_ptr<const NativeCode> load(const Program& P, const std::string& path
   const auto* entries = static_cast<const NativeEntry*>(dlsym(h, "ri_native_entries"));
   const auto* nmoves = static_cast<const long long*>(dlsym(h, "ri_native_nmoves"));
   const auto* moves = static_cast<const NativeMove*>(dlsym(h, "ri_native_moves"));
+  const auto* steps = static_cast<const NativeStep*>(dlsym(h, "ri_native_steps"));
   const auto* ends = static_cast<const NativeEndsFn*>(dlsym(h, "ri_native_ends"));
   const auto bind = reinterpret_cast<Fn>(dlsym(h, "ri_native_bind"));
-  if (!abi || !k || !nodes || !count || !entries || !nmoves || !moves || !ends || !*ends || !bind || *abi != kNativeAbi || key != k ||
+  if (!abi || !k || !nodes || !count || !entries || !nmoves || !moves || !steps || !ends || !*ends || !bind || *abi != kNativeAbi || key != k ||
       *nodes != static_cast<long long>(P.code.size()) || *count < 0 || *nmoves < 0 ||
       *nmoves > static_cast<long long>(P.moves.size())) {
     error = fmt::format("'{}' is not a native build of this rule file for this ruleinterp", path);
@@ -204,6 +205,15 @@ std::shared_ptr<const NativeCode> load(const Program& P, const std::string& path
       return nullptr;
     }
     code->moves[static_cast<size_t>(g.move)] = g.fn;
+  }
+  code->steps.assign(P.moves.size(), nullptr);
+  for (size_t i = 0; i < P.moves.size(); ++i) {  // (one for each move, in order)
+    const NativeStep& r = steps[i];
+    if (r.move != static_cast<int32_t>(i) || !r.fn) {
+      error = fmt::format("'{}' is not a native build of this rule file for this ruleinterp", path);
+      return nullptr;
+    }
+    code->steps[i] = r.fn;
   }
   code->ends = *ends;
   bind(&Native::host);

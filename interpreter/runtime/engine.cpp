@@ -16,6 +16,7 @@ Game::Game(std::shared_ptr<const Program> p, const Position* pos, Prng* rng, std
     : P_(std::move(p)), M_(P_), deck_(std::move(deck)) {
   values_.reserve(kMaxOutcomes);
   if (P_->native && P_->native->moves.size() == P_->moves.size()) native_moves_ = P_->native->moves.data();
+  if (P_->native && P_->native->steps.size() == P_->moves.size()) native_steps_ = P_->native->steps.data();
   if (P_->native) native_ends_ = P_->native->ends;
   for (const StepInfo& st : P_->steps) {
     bool straight = native_moves_ != nullptr;

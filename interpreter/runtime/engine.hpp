@@ -254,6 +254,7 @@ class Game {
   std::shared_ptr<const Program> P_;
   Machine M_;
   const NativeMoveFn* native_moves_ = nullptr;  // per move: a native build's listing of its candidates (or null)
+  const NativeStepFn* native_steps_ = nullptr;  // per move: a native build's run of its step (or null)
   NativeEndsFn native_ends_ = nullptr;          // a native build's end rules (or null)
   // per step: whether a native build lists each of its moves and none has a further step or a post-condition (each
   // candidate whose requirements hold goes straight into the list: generate() calls the listings itself)

@@ -140,6 +140,10 @@ const SortedTable* Game::sorted_table(int move, int k, const Value& dom) {
 }
 
 void Game::run_step(const MoveInfo& mi, bool further) {
+  if (native_steps_) {  // (the same, by a native build's code)
+    native_steps_[&mi - P_->moves.data()](M_, further);
+    return;
+  }
   State& S = M_.state();
   S.flags &= ~(State::kContinueMove | State::kContinuing);
   if (further) S.flags |= State::kContinuing;

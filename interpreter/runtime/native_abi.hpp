@@ -15,7 +15,7 @@
 namespace ri {
 
 // Raised whenever what the generated code may assume of the machine changes (the key of the headers changes too).
-inline constexpr int kNativeAbi = 11;
+inline constexpr int kNativeAbi = 12;
 
 // Node `node`'s closure is replaced by `fn`.
 struct NativeEntry {
@@ -32,6 +32,14 @@ using NativeMoveFn = bool (*)(Machine& m, void* game, NativeEmit emit, void* ctx
 struct NativeMove {
   int32_t move;
   NativeMoveFn fn;
+};
+
+// A step of a move run by generated code as Game::run_step runs it: the turn's flags for it (`further`: a further step
+// of the move), its lets computed (one that fails is left to fail where it is used), then its effects in order.
+using NativeStepFn = void (*)(Machine& m, bool further);
+struct NativeStep {
+  int32_t move;
+  NativeStepFn fn;
 };
 
 // The end rules tried in order by generated code, as Game::check_end tries them: whether one held (the game then over,
@@ -81,6 +89,7 @@ struct NativeCode {
   std::shared_ptr<void> library;
   std::vector<NativeEntry> entries;
   std::vector<NativeMoveFn> moves;  // per move: what lists its candidates (null: Game::candidates)
+  std::vector<NativeStepFn> steps;  // per move: what runs its step (null: Game::run_step)
   NativeEndsFn ends = nullptr;      // the end rules
 };
 
@@ -154,6 +163,36 @@ struct Native {
   static bool changes_over(const Machine& m) { return m.journal_.size() > m.journal_limit_; }
   [[gnu::always_inline]] static void set_var(Machine& m, int64_t i, int64_t v) { m.set_var(static_cast<int>(i), static_cast<int32_t>(v)); }
   static void raise(Machine& m, int32_t flag) { m.S_.flags |= flag; }
+  // a step (Game::run_step): the flags it starts with; a let computed, left as it is when it fails (the error thrown on
+  // when the operation's budgets are spent); the frame the effects start in (Machine::execute_all); an effect run as
+  // Machine::ex runs it (a fresh budget, a step counted, the budget of changes checked), by `work`
+  static void step_flags(Machine& m, bool further) {
+    State& S = m.state();  // (a change, as Game::run_step counts it)
+    S.flags &= ~(State::kContinueMove | State::kContinuing);
+    if (further) S.flags |= State::kContinuing;
+  }
+  template <class Work>
+  static void let(Machine& m, Work&& work) {
+    try {
+      begin_eval(m);
+      work();
+    } catch (const RuntimeError&) {
+      if (m.spent()) throw;
+    }
+  }
+  static void begin_effects(Machine& m) {
+    m.depth_ = 0;
+    m.base_ = 0;
+    m.ncalls_ = 0;
+    m.for_items_.clear();
+  }
+  template <class Work>
+  [[gnu::always_inline]] static void effect(Machine& m, const NativeHost* h, int n, Work&& work) {
+    m.budget_ = m.limits.steps;
+    tick(m, h, n);
+    if (changes_over(m)) [[unlikely]] h->too_many_changes(m, n);
+    work();
+  }
   // the end (Game::check_end): the game over as `ended_by` says, nobody winning yet; the winners; player l losing
   static void end(Machine& m, int32_t ended_by) {
     m.S_.over = 1;
