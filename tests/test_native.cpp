@@ -163,6 +163,8 @@ TEST_CASE("native: expressions compiled to C++ give the interpreter's values and
       // the limits: the list arena's, the evaluation steps'
       {"len(map(i in 1..(history_len() + 2000000) : i)) + history_len()", "error 1:5: the lists made in one game operation exceed 1048576 items"},
       {"count(i in 1..(history_len() + 20000000)) + history_len()", "error 1:1: evaluation budget exceeded"},
+      // (a list made from a list moves down over it: three of 400,000 items in turn fit)
+      {"len(map(a in map(x in map(y in 1..(history_len() + 400000) : y) : x) : a)) + history_len()", "400000"},
       // loops whose steps are counted once, after them: the budget spent as the interpreter spends it
       {"count(i in 1..(history_len() + 6000000)) + count(i in 1..(history_len() + 3999998))", "9999998"},
       {"count(i in 1..(history_len() + 6000000)) + count(i in 1..(history_len() + 4000001))", "error 1:44: evaluation budget exceeded"},

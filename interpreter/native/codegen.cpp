@@ -814,7 +814,7 @@ class Gen {
       s += walk(true, "");
     }
     if (inl) elements_.pop_back();
-    return s + fmt::format(" H->settle(m, {}, {}); }})", from, start);
+    return s + fmt::format(" N::settle(m, H, {}, {}); }})", from, start);
   }
 
   // [a, b, ...] (Closures::list_literal), a Value: room for its items checked first (else the machine's error), the
@@ -839,7 +839,7 @@ class Gen {
                        "if (!N::room(m, 0, {} + {})) H->arena_room(m, {}, {} + {}); const size_t {} = N::arena(m); "
                        "if (N::room(m, {} + {}, 0)) {{ N::append(m, {}); N::append(m, {}); N::spend(m, {} + {}); }} "
                        "else {{ N::append_counted(m, H, {}, {}); N::append_counted(m, H, {}, {}); }} "
-                       "{} = H->settle(m, {}, {}); }} {}; }})",
+                       "{} = N::settle(m, H, {}, {}); }} {}; }})",
                        from, l, value(kid(n, 0)), r, value(kid(n, 1)), ll, l, lr, r, res, lr, res, l, ll, res, r, ll, lr,
                        n, ll, lr, where, ll, lr, l, r, ll, lr, n, l, n, r, res, from, where, res);
   }

@@ -144,6 +144,13 @@ struct Native {
     m.arena_.push_back(item);
   }
   static void drop_lists(Machine& m, size_t mark) { m.drop_lists(mark); }
+  // Machine::settle: the list made from `at` to the arena's top where it is when nothing below it can be dropped, else
+  // moved down by the host
+  [[gnu::always_inline]] static Value settle(Machine& m, const NativeHost* h, size_t from, size_t at) {
+    if (std::max(from, m.arena_pin_) >= at) [[likely]]  // (nothing below it to move over)
+      return Value{static_cast<int64_t>(ListKind::Literal), static_cast<int32_t>(at), static_cast<int32_t>(m.arena_.size() - at)};
+    return h->settle(m, from, at);
+  }
   [[gnu::always_inline]] static void tick(Machine& m, const NativeHost* h, int n) {
     if (--m.budget_ < 0 || --m.op_budget_ < 0) [[unlikely]] h->out_of_steps(m, n);
   }
