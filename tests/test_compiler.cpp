@@ -396,6 +396,41 @@ end: []
   CHECK(listed == std::vector<std::string>{"0 2 1", "0 3 0", "0 3 1", "1 0", "1 1", "1 2", "1 3"});
 }
 
+TEST_CASE("generation does not remember a function whose whole body is kept for the game") {
+  auto p = testing::compile_text(R"RULES(
+game: {name: kept}
+players: [A]
+topology: {grids: [{width: 3, height: 1}]}
+pieces: {man: {per_player: 1, at: b1}}
+functions:
+  # (too large to be inlined)
+  near(site s) -> sites: >-
+    filter(t in [offset(s, 1, 0), offset(s, -1, 0), offset(s, 2, 0), offset(s, -2, 0), offset(s, 3, 0), offset(s, -3, 0),
+                 offset(s, 4, 0), offset(s, -4, 0), offset(s, 5, 0), offset(s, -5, 0), offset(s, 6, 0)] : t != none)
+  held(site s) -> sites: "filter(t in [offset(s, 1, 0), offset(s, -1, 0)] : t != none and occupied(t))"
+moves:
+  m:
+    params: {from: site in sites, to: site in near(from)}
+    requires: ["len(held(from)) == 0"]
+turn: [{choose: all}]
+end: []
+)RULES");
+  const Program& P = *p;
+  const RememberedRow rows[] = {
+      {"near", false},  // a list of its argument and the board's tables: kept for the game (a cached part)
+      {"held", true},   // reads the state
+  };
+  check_remembered(P, rows);
+  for (const FunctionInfo& f : P.functions)
+    CHECK((P.code[static_cast<size_t>(f.body)].op == Op::Cached) == (f.name == "near"));
+  Game g(p);
+  MoveList moves;
+  g.legal(moves);
+  std::vector<std::string> listed;
+  for (const Move& m : moves) listed.push_back(g.write(m));
+  CHECK(listed == std::vector<std::string>{"m b1 c1", "m b1 a1"});
+}
+
 namespace {
 
 // The inlined calls in the tree at n that store arguments (Bind nodes of more than their body).

@@ -461,6 +461,7 @@ std::shared_ptr<Program> compile(Checked& ck) {
   unroll_small_loops(P);
   hoist_invariants(P);
   cache_static_parts(P);
+  forget_kept_functions(P);
   recognise_requirements(P);
   return prog;
 }

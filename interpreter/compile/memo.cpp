@@ -96,4 +96,9 @@ void choose_memoized(Program& P) {
   }
 }
 
+void forget_kept_functions(Program& P) {
+  for (size_t f = 0; f < P.memoized.size(); ++f)
+    if (P.code[static_cast<size_t>(P.functions[f].body)].op == Op::Cached) P.memoized[f] = 0;
+}
+
 }  // namespace ri
