@@ -16,6 +16,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <thread>
 #include <vector>
@@ -100,9 +101,17 @@ std::string compiler_identity(const std::string& cxx) {
   return fmt::format("{} {} {}", real.string(), st.st_size, st.st_mtime);
 }
 
+// The optimisation every build is compiled with (part of the cache's key): -O3's inlining, which the listings' nested
+// loops of small calls gain most from (breakthrough +14%, connect four +11% random playouts a second over -O2), without
+// its vectorisation of loops (chess -2%; the loops are short).
+constexpr const char* kOptimise[] = {"-O3", "-fno-tree-loop-vectorize", "-fno-tree-slp-vectorize"};
+
 // The flags every build is compiled with: those the generated code and the headers need, and the optimisation.
 std::vector<std::string> compile_args(const std::string& cxx, const std::string& src, const std::string& out) {
-  return {cxx, "-std=c++20", "-O2", "-fPIC", "-shared", "-w", "-fno-plt", "-I", RI_NATIVE_INCLUDE, "-o", out, src};
+  std::vector<std::string> args = {cxx, "-std=c++20"};
+  args.insert(args.end(), std::begin(kOptimise), std::end(kOptimise));
+  args.insert(args.end(), {"-fPIC", "-shared", "-w", "-fno-plt", "-I", RI_NATIVE_INCLUDE, "-o", out, src});
+  return args;
 }
 
 // Runs the compiler (no shell: argv as given), its output to `log`; false with `error` set when it cannot be run or
@@ -222,7 +231,9 @@ std::shared_ptr<const NativeCode> load(const Program& P, const std::string& path
 }
 
 std::string source_key(const std::string& compiler) {
-  return fmt::format("{}-{}-{}", RI_NATIVE_HEADERS, kNativeAbi, key_of(compiler_identity(compiler)));
+  std::string identity = compiler_identity(compiler);
+  for (const char* flag : kOptimise) identity += std::string(" ") + flag;
+  return fmt::format("{}-{}-{}", RI_NATIVE_HEADERS, kNativeAbi, key_of(identity));
 }
 
 }  // namespace
