@@ -831,6 +831,45 @@ TEST_CASE("native: a tree left to its closure after counting steps meets the int
   }
 }
 
+// Filters of sites by who holds them (Closures::filter_sites), tested without branches by generated code: stacks of
+// one piece and of two (the top's owner counts), empty sites (piece 0's owner is A: an empty site is never kept).
+TEST_CASE("native: a filter of sites by who holds them is the interpreter's", "[native]") {
+  const char* text = R"RULES(game: {name: held}
+players: [A, B]
+topology: {grids: [{width: 3, height: 2, name: board}]}
+pieces: {man: {per_player: 3}}
+start:
+  board:
+    a1: {man: A}
+    b1: {man: B}
+    c1: [{man: A}, {man: B}]
+    a2: [{man: B}, {man: A}]
+moves: {go: {effects: [pass]}}
+turn: [{choose: all}]
+end: []
+)RULES";
+  std::vector<std::string> exprs = {
+      "filter(s in board : occupied(s) and top(s).owner == A)", "filter(s in board : occupied(s) and top(s).owner == B)",
+      "filter(s in board : occupied(s) and top(s).owner != A)", "filter(s in board : occupied(s) and top(s).owner != B)",
+      "filter(s in board : occupied(s) and top(s).owner == me)",
+      "let w = B; filter(s in board : occupied(s) and top(s).owner == w)"};
+  const std::vector<std::string> want = {"[a1, a2]", "[b1, c1]", "[b1, c1]", "[a1, a2]", "[a1, a2]", "[b1, c1]"};
+  Diagnostics d;
+  LoadOptions o;
+  o.expressions = &exprs;
+  auto p = load_rules_text("held.rules", text, d, o);
+  INFO(d.format());
+  REQUIRE(p);
+  auto q = built(p);
+  CHECK(native_source(*p, "key").text.find("N::occupied_top_owner(") != std::string::npos);
+  Game interp(p), native(q);
+  for (size_t i = 0; i < exprs.size(); ++i) {
+    INFO(exprs[i]);
+    CHECK(shown(interp, *p, p->expressions[i]) == want[i]);
+    CHECK(shown(native, *q, q->expressions[i]) == want[i]);
+  }
+}
+
 TEST_CASE("native: effects run by generated code change the game as the interpreter's and fail as they fail", "[native]") {
   auto p = loaded(kEffects);
   auto q = built(p);

@@ -787,9 +787,13 @@ class Gen {
     const bool inl = fast && element_inline(dom, d.a, where, body, e);
     s += fmt::format("size_t {} = N::arena(m); size_t {} = 0; {}", start, count,
                      inl ? "" : fmt::format("Value* {} = &{}; ", sv, sl(d.a)));
+    // (a filter of sites by who holds them, as Closures::filter_sites: without branches where the budgets hold it all)
+    const std::string tested = fast ? site_keep(n, e) : "";
     auto walk = [&](bool counted, const std::string& steps) {
       const std::string keep = t(), v = t();
       std::string w = head + (counted ? tick(n) : fmt::format(" ++{};", steps));
+      if (!counted && !tested.empty())
+        return w + fmt::format(" const bool {} = {}; N::put_if(m, {}, {}); {} += {}; }}", keep, tested, e, keep, count, keep);
       if (!inl) w += fmt::format(" *{} = Value{{{}, 0, 0}};", sv, e);
       w += fmt::format(" bool {} = {}; int64_t {} = {};", keep, where >= 0 ? fmt::format("({}) != 0", iv(where)) : "true", v, e);
       if (d.op == Op::Filter) w += fmt::format(" if ({}) {} = ({}) != 0;", keep, keep, iv(body));
@@ -808,8 +812,9 @@ class Gen {
       pending_.push_back(fmt::format("{} + static_cast<int64_t>({})", steps, count));
       const std::string counted_after = walk(false, steps);
       pending_.pop_back();
-      s += fmt::format("if (N::room(m, 2 * {}, {})) {{ int64_t {} = 0; {} N::spend(m, {} + static_cast<int64_t>({})); }} else {{ {} }}",
-                       most, most, steps, counted_after, steps, count, walk(true, ""));
+      s += fmt::format("if (N::room(m, 2 * {}, {}){}) {{ int64_t {} = 0; {}{} N::spend(m, {} + static_cast<int64_t>({})); }} else {{ {} }}",
+                       most, most, tested.empty() ? "" : " && N::stacks(m)", steps,
+                       tested.empty() ? "" : fmt::format("N::reserve(m, {}); ", most), counted_after, steps, count, walk(true, ""));
     } else {
       s += walk(true, "");
     }
@@ -817,6 +822,19 @@ class Gen {
     return s + fmt::format(" N::settle(m, H, {}, {}); }})", from, start);
   }
 
+  // filter(x in L : occupied(x) and top(x).owner == W) (or != W) of filter n over a list of sites, W read once
+  // (Closures::filter_sites): the test of element e without a branch (Native::occupied_top_owner); "" for another
+  std::string site_keep(int n, const std::string& e) {
+    const Node& d = at(n);
+    const int dom = kid(n, 0), cond = d.nk > 2 ? kid(n, 2) : -1;
+    if (d.op != Op::Filter || kid(n, 1) >= 0 || cond < 0 || !sites_only(dom)) return "";
+    int who = -1;
+    const RequireInfo::Native test = site_test(P_, at(cond), d.a, who);
+    if (who < 0 || !read_once(P_, d.a, who)) return "";
+    if (test != RequireInfo::OccupiedTopOwnerIs && test != RequireInfo::OccupiedTopOwnerIsNot) return "";
+    return fmt::format("N::occupied_top_owner(m, {}, {}, {})", e, iv(who),
+                       test == RequireInfo::OccupiedTopOwnerIs ? "true" : "false");
+  }
   // [a, b, ...] (Closures::list_literal), a Value: room for its items checked first (else the machine's error), the
   // items evaluated in order, then appended to the arena
   std::string literal(int n) {
