@@ -852,8 +852,10 @@ end: []
       "filter(s in board : occupied(s) and top(s).owner == A)", "filter(s in board : occupied(s) and top(s).owner == B)",
       "filter(s in board : occupied(s) and top(s).owner != A)", "filter(s in board : occupied(s) and top(s).owner != B)",
       "filter(s in board : occupied(s) and top(s).owner == me)",
-      "let w = B; filter(s in board : occupied(s) and top(s).owner == w)"};
-  const std::vector<std::string> want = {"[a1, a2]", "[b1, c1]", "[b1, c1]", "[a1, a2]", "[a1, a2]", "[b1, c1]"};
+      "let w = B; filter(s in board : occupied(s) and top(s).owner == w)",
+      // (a player read at no cost: read for an empty site too)
+      "let w = B; owned(a1, A) + 10 * owned(a1, w) + 100 * owned(b2, me) + 1000 * owned(b1, w)"};
+  const std::vector<std::string> want = {"[a1, a2]", "[b1, c1]", "[b1, c1]", "[a1, a2]", "[a1, a2]", "[b1, c1]", "1001"};
   Diagnostics d;
   LoadOptions o;
   o.expressions = &exprs;

@@ -1317,6 +1317,11 @@ class Gen {
       }
       case Op::CountOwned: {
         const std::string s = t(), p = t(), r = t();
+        // (a player that costs nothing and cannot fail, read whether the site is empty or not: one test less)
+        const Op w = at(k(1)).op;
+        if (w == Op::Local || w == Op::Global || w == Op::Me || w == Op::Const)
+          return fmt::format("({{ {} const int64_t {} = {}; {} >= 0 && {} < NP ? N::owned(m, {}, {}) : INT64_C(0); }})",
+                             site(k(0), s), p, iv(k(1)), p, p, s, p);
         return fmt::format("({{ {} int64_t {} = 0; if (N::count(m, {}) != 0) {{ const int64_t {} = {}; if ({} >= 0 && {} < NP) {} = N::owned(m, {}, {}); }} {}; }})",
                            site(k(0), s), r, s, p, iv(k(1)), p, p, r, s, p, r);
       }
