@@ -240,6 +240,17 @@ bool read_once(const Program& P, int slot, int p) {
   return (q.op == Op::Local && q.a != slot) || q.op == Op::Me || q.op == Op::Const;
 }
 
+RequireInfo::Native sites_filter(const Program& P, const Node& n, int& player) {
+  const int cond = n.nk > 2 ? P.kid(n, 2) : -1;
+  if (n.op != Op::Filter || P.kid(n, 1) >= 0 || cond < 0) return RequireInfo::Evaluated;
+  int who = -1;
+  const RequireInfo::Native t = site_test(P, P.code[static_cast<size_t>(cond)], n.a, who);
+  if (who < 0 || !read_once(P, n.a, who)) return RequireInfo::Evaluated;
+  if (t != RequireInfo::OccupiedTopOwnerIs && t != RequireInfo::OccupiedTopOwnerIsNot) return RequireInfo::Evaluated;
+  player = who;
+  return t;
+}
+
 int owned_sum_player(const Program& P, const Node& n) {
   if (n.op != Op::Sum || n.nk < 3 || P.kid(n, 1) >= 0 || P.kid(n, 2) < 0) return -1;
   const Node& body = P.code[static_cast<size_t>(P.kid(n, 2))];

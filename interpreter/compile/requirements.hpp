@@ -35,6 +35,11 @@ RequireInfo::Native site_test(const Program& P, const Node& n, int slot, int& pl
 // all elements: a slot other than the element's, `me` or a constant.
 bool read_once(const Program& P, int slot, int p);
 
+// The test of filter n when n is filter(s in L : occupied(s) and top(s).owner == W) (OccupiedTopOwnerIs; != W:
+// OccupiedTopOwnerIsNot) with W read once, W's node then in `player`; else Evaluated: both engines test each site on the
+// board's tables for it (Closures::filter_sites, native/codegen.cpp).
+RequireInfo::Native sites_filter(const Program& P, const Node& n, int& player);
+
 // The player W of aggregate n when n is sum(s in L : owned(s, W)) (the library's owned_in) with W read once, else -1:
 // both engines add the board's counts up for it (Closures::owned_sum, native/codegen.cpp).
 int owned_sum_player(const Program& P, const Node& n);

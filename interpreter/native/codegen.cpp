@@ -825,13 +825,9 @@ class Gen {
   // filter(x in L : occupied(x) and top(x).owner == W) (or != W) of filter n over a list of sites, W read once
   // (Closures::filter_sites): the test of element e without a branch (Native::occupied_top_owner); "" for another
   std::string site_keep(int n, const std::string& e) {
-    const Node& d = at(n);
-    const int dom = kid(n, 0), cond = d.nk > 2 ? kid(n, 2) : -1;
-    if (d.op != Op::Filter || kid(n, 1) >= 0 || cond < 0 || !sites_only(dom)) return "";
     int who = -1;
-    const RequireInfo::Native test = site_test(P_, at(cond), d.a, who);
-    if (who < 0 || !read_once(P_, d.a, who)) return "";
-    if (test != RequireInfo::OccupiedTopOwnerIs && test != RequireInfo::OccupiedTopOwnerIsNot) return "";
+    const RequireInfo::Native test = sites_filter(P_, at(n), who);
+    if (test == RequireInfo::Evaluated || !sites_only(kid(n, 0))) return "";
     return fmt::format("N::occupied_top_owner(m, {}, {}, {})", e, iv(who),
                        test == RequireInfo::OccupiedTopOwnerIs ? "true" : "false");
   }

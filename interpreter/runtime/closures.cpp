@@ -842,15 +842,12 @@ XFn Closures::if_handler(const Program& P, const Node& n, XNode& x) {
 }
 
 XFn Closures::filter_handler(const Program& P, const Node& n, XNode& x) {
-  const int cond = n.nk > 2 ? P.kid(n, 2) : -1;
-  if (P.kid(n, 1) >= 0 || cond < 0) return collect<true>;
   int who = -1;
-  const RequireInfo::Native t = site_test(P, P.code[static_cast<size_t>(cond)], n.a, who);
-  if (who < 0 || !read_once(P, n.a, who)) return collect<true>;
+  const RequireInfo::Native t = sites_filter(P, n, who);
+  if (t == RequireInfo::Evaluated) return collect<true>;
   x.b = who;
-  if (t == RequireInfo::OccupiedTopOwnerIs) return filter_sites<RequireInfo::OccupiedTopOwnerIs>;
-  if (t == RequireInfo::OccupiedTopOwnerIsNot) return filter_sites<RequireInfo::OccupiedTopOwnerIsNot>;
-  return collect<true>;
+  return t == RequireInfo::OccupiedTopOwnerIs ? filter_sites<RequireInfo::OccupiedTopOwnerIs>
+                                              : filter_sites<RequireInfo::OccupiedTopOwnerIsNot>;
 }
 
 template <class Acc>
