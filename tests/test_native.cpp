@@ -172,6 +172,20 @@ TEST_CASE("native: expressions compiled to C++ give the interpreter's values and
        "600000"},
       {"len(filter(i in 1..(history_len() + 1000000) : i % 2 == 0)) + len(filter(i in 1..(history_len() + 8400001) : i > 8300000))",
        "error 1:67: evaluation budget exceeded"},
+      // a map over a filter in one walk, without the filter's list: its values, its steps (the two loops', spent as the
+      // interpreter spends them), and its errors in the interpreter's order (a condition's at c1, not the body's at a1)
+      {"map(t in filter(s in sites : y_of(s) == 1 + history_len()) : x_of(t) * 10)", "[10, 20, 30]"},
+      {"map(t in filter(s in sites : x_of(s) > history_len() + 1) where y_of(t) == 2 : x_of(t))", "[2, 3]"},
+      {"map(t in filter(s in sites : 10 / (x_of(s) - 3 + history_len()) > -100) : 10 / (x_of(t) - 1))",
+       "error 1:33: division by zero"},
+      {"map(t in filter(s in sites : 10 / (x_of(s) - 3 + history_len()) > -100) : beyond(t, site_at(9, history_len() + 9)))",
+       "error 1:33: division by zero"},
+      {"map(t in filter(s in sites : x_of(s) > history_len()) : offset(t, 1, 0)) ++ map(t in filter(s in sites : false) : t)",
+       "[b1, c1, none, b2, c2, none]"},
+      {"len(map(x in filter(i in 1..(history_len() + 1000) : i % 2 == 0) : x)) + count(i in 1..(history_len() + 9997500))",
+       "9998000"},
+      {"len(map(x in filter(i in 1..(history_len() + 1000) : i % 2 == 0) : x)) + count(i in 1..(history_len() + 9997501))",
+       "error 1:"},
       // offsets by steps read from two constant lists at one index: a table by site and index
       {"map(k in 0..(history_len() + 2) : offset(a1, nth([1, 0, 5], k), nth([0, 1, 0], k)))", "[b1, a2, none]"},
       {"map(k in 0..(history_len() + 3) : offset(b1, nth([1, 0, 5], k), nth([0, 1, 0], k)))", "error 1:"},
@@ -241,6 +255,7 @@ TEST_CASE("native: expressions compiled to C++ give the interpreter's values and
   CHECK(src.text.find("OL0[") != std::string::npos);  // (the table of offsets by lists of steps)
   CHECK(src.direct >= 4);                                // (fact, deep, sum_to, twice, far: called directly)
   CHECK(src.text.find("N::direct_call(") != std::string::npos);
+  CHECK(src.text.find("N::redo_exact(") != std::string::npos);  // (a map over a filter in one walk)
   // (an element of the pieces of a kind that a condition keeps: found in one walk over the pieces)
   CHECK(std::regex_search(src.text, std::regex(R"(N::kind\(m, \w+\) != \w+\) continue;)")));
 }
@@ -863,7 +878,7 @@ end: []
   INFO(d.format());
   REQUIRE(p);
   auto q = built(p);
-  CHECK(native_source(*p, "key").text.find("N::occupied_top_owner(") != std::string::npos);
+  CHECK(native_source(*p, "key").text.find(".occupied_top_owner(") != std::string::npos);
   Game interp(p), native(q);
   for (size_t i = 0; i < exprs.size(); ++i) {
     INFO(exprs[i]);

@@ -92,9 +92,10 @@ class Gen {
       // (where it leaves itself to its closure: what it started with, N::Start, kept where it starts unless nothing
       // before could have changed it)
       std::string start;
-      if (v.find("N::redo(") != std::string::npos) {
+      if (v.find("N::redo(") != std::string::npos || v.find("N::redo_exact(") != std::string::npos) {
         if (changes_start(v)) start = "const N::Start s0 = N::start(m); ";
-        else v = replace_all(v, fmt::format("N::redo(m, {}, s0))", root_), fmt::format("N::redo(m, {}, N::start(m)))", root_));
+        else v = replace_all(replace_all(v, fmt::format("N::redo(m, {}, s0))", root_), fmt::format("N::redo(m, {}, N::start(m)))", root_)),
+                             fmt::format("N::redo_exact(m, {}, s0))", root_), fmt::format("N::redo_exact(m, {}, N::start(m)))", root_));
       }
       fns += fmt::format("// node {} (line {}, column {}): {} nodes\nstatic inline Value n{}(Machine& m, const XNode& x) {{\n  (void)x;\n  Value* const F = &N::slot(m, 0); (void)F;\n{}}}\n",
                          r, n.pos.line, n.pos.col, size, r,
@@ -267,6 +268,7 @@ class Gen {
   bool framed_ = false;  // writing a tree's function (sl())
   bool directly_ = false;  // writing a function called directly (find_direct): every node written out, no closure
   bool listing_ = false;  // writing (or checking) a direct listing's code: a move's lets are its locals
+  bool exact_ = false;  // writing code that computes in another order than the interpreter: redo() from the start alone
   std::vector<uint8_t> direct_fn_;  // per function: called directly (find_direct)
   int tmp_ = 0;
 
@@ -298,6 +300,7 @@ class Gen {
   // (the steps of the loops around that count theirs after them spent first: the interpreter counted them)
   std::string redo() const {
     if (directly_) return "N::retry()";
+    if (exact_) return fmt::format("return (N::redo_exact(m, {}, s0))", root_);
     std::string spent;
     for (const std::string& p : pending_) spent += fmt::format("N::spend(m, {}), ", p);
     return fmt::format("return ({}N::redo(m, {}, s0))", spent, root_);
@@ -694,7 +697,7 @@ class Gen {
       pre += fmt::format("const Value {} = {}; const bool {} = N::all_pieces({}); const int64_t {} = {} ? static_cast<int64_t>(N::npieces(m)) : N::len(m, {}); ",
                          l, value(dom), all, l, len, all, l);
       pre += fmt::format("const int32_t* {} = N::items(m, {}); ", ci, l);  // a constant list's items, read in place
-      head = fmt::format("for (int64_t {} = 0; {} < {}; ++{}) {{ if ({} && N::site(m, {}) < 0) continue; const int64_t {} = {} ? {} : {} ? {}[{}] : N::at(m, {}, {});",
+      head = fmt::format("for (int64_t {} = 0; {} < {}; ++{}) {{ if ({} && N::site(m, {}) < 0) continue; const int64_t {} = {} ? {} : {} ? {}[{}] : N::at_in(m, {}, {});",
                          i, i, len, i, all, i, e, all, i, ci, ci, i, l, i);
       most = len;
     }
@@ -778,6 +781,7 @@ class Gen {
   // arena (as Closures::collect); a Value. Quiet conditions and bodies: as for aggregates, the steps counted once, and
   // the items appended without checking the arena's limit (checked once, for the most the loop could append).
   std::string collect(int n) {
+    if (fusable(n)) return fused(n);
     const Node& d = at(n);
     const int dom = kid(n, 0), where = kid(n, 1), body = kid(n, 2);
     const std::string from = t(), start = t(), count = t(), sv = t(), e = t();
@@ -787,13 +791,15 @@ class Gen {
     const bool inl = fast && element_inline(dom, d.a, where, body, e);
     s += fmt::format("size_t {} = N::arena(m); size_t {} = 0; {}", start, count,
                      inl ? "" : fmt::format("Value* {} = &{}; ", sv, sl(d.a)));
-    // (a filter of sites by who holds them, as Closures::filter_sites: without branches where the budgets hold it all)
-    const std::string tested = fast ? site_keep(n, e) : "";
+    // (a filter of sites by who holds them, as Closures::filter_sites: without branches where the budgets hold it all,
+    // the board's stacks read through `tops`, the items written through `out`, the count of those kept a local)
+    const std::string tops = t(), out = t();
+    const std::string tested = fast ? site_keep(n, e, tops) : "";
     auto walk = [&](bool counted, const std::string& steps) {
       const std::string keep = t(), v = t();
       std::string w = head + (counted ? tick(n) : fmt::format(" ++{};", steps));
       if (!counted && !tested.empty())
-        return w + fmt::format(" const bool {} = {}; N::put_if(m, {}, {}); {} += {}; }}", keep, tested, e, keep, count, keep);
+        return w + fmt::format(" const bool {} = {}; {}[{}] = {}; {} += {}; }}", keep, tested, out, count, e, count, keep);
       if (!inl) w += fmt::format(" *{} = Value{{{}, 0, 0}};", sv, e);
       w += fmt::format(" bool {} = {}; int64_t {} = {};", keep, where >= 0 ? fmt::format("({}) != 0", iv(where)) : "true", v, e);
       if (d.op == Op::Filter) w += fmt::format(" if ({}) {} = ({}) != 0;", keep, keep, iv(body));
@@ -812,9 +818,10 @@ class Gen {
       pending_.push_back(fmt::format("{} + static_cast<int64_t>({})", steps, count));
       const std::string counted_after = walk(false, steps);
       pending_.pop_back();
-      s += fmt::format("if (N::room(m, 2 * {}, {}){}) {{ int64_t {} = 0; {}{} N::spend(m, {} + static_cast<int64_t>({})); }} else {{ {} }}",
+      s += fmt::format("if (N::room(m, 2 * {}, {}){}) {{ int64_t {} = 0; {}{}{} N::spend(m, {} + static_cast<int64_t>({})); }} else {{ {} }}",
                        most, most, tested.empty() ? "" : " && N::stacks(m)", steps,
-                       tested.empty() ? "" : fmt::format("N::reserve(m, {}); ", most), counted_after, steps, count, walk(true, ""));
+                       tested.empty() ? "" : fmt::format("const N::Tops {} = N::tops(m); int64_t* const {} = N::out(m, {}); ", tops, out, most),
+                       counted_after, tested.empty() ? "" : fmt::format(" N::kept(m, {});", count), steps, count, walk(true, ""));
     } else {
       s += walk(true, "");
     }
@@ -822,13 +829,54 @@ class Gen {
     return s + fmt::format(" N::settle(m, H, {}, {}); }})", from, start);
   }
 
+  // Whether map n is `map(y in filter(x in L where C : D) where E : B)` with C, D, E and B quiet, its filter translated
+  // (fused()).
+  bool fusable(int n) {
+    const int f = kid(n, 0);
+    if (listing_ || directly_ || !is(n, Op::Map) || !is(f, Op::Filter) || !ok_[static_cast<size_t>(f)]) return false;
+    return quiet(kid(f, 1)) && quiet(kid(f, 2)) && quiet(kid(n, 1)) && quiet(kid(n, 2));
+  }
+  // map(y in filter(x in L where C : D) where E : B) in one walk over L, without the filter's list: each element kept
+  // by the filter is the map's next element at once. The lists and steps are the two loops' (one step per element of
+  // L, one per element the filter keeps, one per element of the map, one per item), counted after the walk, which
+  // runs when the budgets and the arena could hold both loops whole (else the tree's closure computes it); the
+  // conditions and the body then count no step and make no list, and where one meets an error (in another order
+  // than the interpreter's: a body before a later condition) the tree's closure computes it from the start, the
+  // budgets then the closure's (Native::redo_exact; also for an error of a kid that has a function of its own).
+  std::string fused(int n) {
+    const Node& d = at(n);
+    const int f = kid(n, 0);
+    const Node& df = at(f);
+    const int fwhere = kid(f, 1), fbody = kid(f, 2), where = kid(n, 1), body = kid(n, 2);
+    const std::string from = t(), start = t(), count = t(), kept = t(), steps = t(), svf = t(), svm = t(), e = t();
+    std::string s = fmt::format("({{ const size_t {} = N::arena(m); ", from), head, most;
+    loop(kid(f, 0), e, s, head, most);
+    s += fmt::format("size_t {} = N::arena(m); size_t {} = 0; int64_t {} = 0, {} = 0; Value* {} = &{}; Value* {} = &{}; ",
+                     start, count, kept, steps, svf, sl(df.a), svm, sl(d.a));
+    exact_ = true;
+    s += fmt::format("if (!N::room(m, 4 * ({}), 2 * ({}))) {}; try {{ ", most, most, redo());
+    const std::string kf = t(), km = t(), v = t();
+    s += head + fmt::format(" ++{}; *{} = Value{{{}, 0, 0}}; bool {} = {};", steps, svf, e, kf,
+                            fwhere >= 0 ? fmt::format("({}) != 0", iv(fwhere)) : "true");
+    s += fmt::format(" if ({}) {} = ({}) != 0;", kf, kf, iv(fbody));
+    s += fmt::format(" if ({}) {{ ++{}; *{} = Value{{{}, 0, 0}}; bool {} = {}; int64_t {} = {};", kf, kept, svm, e, km,
+                     where >= 0 ? fmt::format("({}) != 0", iv(where)) : "true", v, e);
+    s += fmt::format(" if ({}) {} = {}; if ({}) {{ N::put(m, {}); ++{}; }} }} }}", km, v, iv(body), km, v, count);
+    // (an error of a kid with a function of its own, which leaves only its own tree to its closure)
+    s += fmt::format(" }} catch (const RuntimeError&) {{ {}; }}", redo());
+    exact_ = false;
+    return s + fmt::format(" N::spend(m, {} + 2 * {} + static_cast<int64_t>({})); N::settle(m, H, {}, {}); }})", steps,
+                           kept, count, from, start);
+  }
+
   // filter(x in L : occupied(x) and top(x).owner == W) (or != W) of filter n over a list of sites, W read once
-  // (Closures::filter_sites): the test of element e without a branch (Native::occupied_top_owner); "" for another
-  std::string site_keep(int n, const std::string& e) {
+  // (Closures::filter_sites): the test of element e without a branch (Native::Tops::occupied_top_owner, the board's
+  // stacks `tops`); "" for another
+  std::string site_keep(int n, const std::string& e, const std::string& tops) {
     int who = -1;
     const RequireInfo::Native test = sites_filter(P_, at(n), who);
     if (test == RequireInfo::Evaluated || !sites_only(kid(n, 0))) return "";
-    return fmt::format("N::occupied_top_owner(m, {}, {}, {})", e, iv(who),
+    return fmt::format("{}.occupied_top_owner({}, {}, {})", tops, e, iv(who),
                        test == RequireInfo::OccupiedTopOwnerIs ? "true" : "false");
   }
   // [a, b, ...] (Closures::list_literal), a Value: room for its items checked first (else the machine's error), the

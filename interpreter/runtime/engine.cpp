@@ -204,7 +204,7 @@ uint64_t Game::position_key() {
     S.step = 0;
   } else if (!(S.flags & State::kContinueTurn) && ++S.step >= static_cast<int>(P_->steps.size())) {
     S.step = 0;
-    S.player = (S.player + 1) % P_->nplayers();
+    S.player = next_player(S.player);
   }
   const uint64_t h = hash_of(true);
   S.player = player;
@@ -216,7 +216,7 @@ void Game::next_step() {
   State& S = M_.state();
   if (++S.step >= static_cast<int>(P_->steps.size())) {
     S.step = 0;
-    S.player = (S.player + 1) % P_->nplayers();
+    S.player = next_player(S.player);
     ++S.turn;
   }
 }

@@ -180,6 +180,8 @@ class Game {
   void settle();
   Outcomes pending_outcomes();  // outcomes() within the current operation
   void next_step();
+  // the player after p (p one of the players), without a division: the turn moves on at every move
+  int32_t next_player(int32_t p) const { return p + 1 < P_->nplayers() ? p + 1 : 0; }
   uint64_t position_key();  // the key of the position a move reaches (repetitions)
   uint64_t hash_of(bool without_counters) const;  // hash(), or without the variables that are counters
   bool check_end();

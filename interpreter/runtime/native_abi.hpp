@@ -165,20 +165,34 @@ struct Native {
     m.op_budget_ -= steps;
   }
   [[gnu::always_inline]] static void put(Machine& m, int64_t item) { m.arena_.push_back(item); }
-  // A filter whose condition is a test of who holds its element, a site (codegen.cpp, site_keep), without branches: room
-  // for n more items in the arena's buffer; an item appended when `keep`; whether the board's stacks have room for a
-  // piece (then a piece exists); occupied(s) and top(s).owner == w (`is`; else != w), its top piece read at height 0
-  // of an empty site and its owner at piece 0 (read, not used)
-  static void reserve(Machine& m, int64_t n) { m.arena_.reserve(m.arena_.size() + static_cast<size_t>(n)); }
-  [[gnu::always_inline]] static void put_if(Machine& m, int64_t item, bool keep) { m.arena_.push_if(item, keep); }
+  // A filter whose condition is a test of who holds its element, a site (codegen.cpp, site_keep), without branches:
+  // whether the board's stacks have room for a piece (then a piece exists); the board's stacks read in place (`Tops`,
+  // taken once before the loop): occupied(s) and top(s).owner == w (`is`; else != w), its top piece read at height 0
+  // of an empty site and its owner at piece 0 (read, not used); room for n more items in the arena's buffer, where
+  // they are written (`out`), the loop's count of items kept in a local (no store to the machine between them), then
+  // the k kept added to the arena
   static bool stacks(const Machine& m) { return m.S_.cap > 0 && !m.S_.owner.empty(); }
-  [[gnu::always_inline]] static bool occupied_top_owner(const Machine& m, int64_t s, int64_t w, bool is) {
-    const int c = m.S_.count[static_cast<size_t>(s)];
-    const int h = c > 0 ? c - 1 : 0;
-    const int p = m.S_.stack[static_cast<size_t>(s) * static_cast<size_t>(m.S_.cap) + static_cast<size_t>(h)];
-    const size_t q = c > 0 ? static_cast<size_t>(p) : 0;
-    return (c > 0) & ((m.S_.owner[q] == w) == is);
+  struct Tops {
+    const int16_t* count;
+    const int16_t* stack;
+    const int16_t* owner;
+    size_t cap;
+    [[gnu::always_inline]] bool occupied_top_owner(int64_t s, int64_t w, bool is) const {
+      const int c = count[static_cast<size_t>(s)];
+      const int h = c > 0 ? c - 1 : 0;
+      const int p = stack[static_cast<size_t>(s) * cap + static_cast<size_t>(h)];
+      const size_t q = c > 0 ? static_cast<size_t>(p) : 0;
+      return (c > 0) & ((owner[q] == w) == is);
+    }
+  };
+  static Tops tops(const Machine& m) {
+    return Tops{m.S_.count.data(), m.S_.stack.data(), m.S_.owner.data(), static_cast<size_t>(m.S_.cap)};
   }
+  static int64_t* out(Machine& m, int64_t n) {
+    m.arena_.reserve(m.arena_.size() + static_cast<size_t>(n));
+    return m.arena_.data() + m.arena_.size();
+  }
+  static void kept(Machine& m, size_t k) { m.arena_.extend(k); }
   // effects: whether the operation's changes are past their budget (Machine::ex checks it before each statement), a
   // variable set (Machine::set_var), a flag of the turn raised (extra_turn, continue_turn, continue_move)
   static bool changes_over(const Machine& m) { return m.journal_.size() > m.journal_limit_; }
@@ -250,8 +264,14 @@ struct Native {
   // list l's length and its i-th element (Machine::list_len, list_at); every piece (ListKind::AllPieces) is walked
   // over the pieces instead, those off the board skipped, as Machine::for_each walks it
   static bool all_pieces(const Value& l) { return static_cast<ListKind>(l.i) == ListKind::AllPieces; }
-  static int64_t len(Machine& m, const Value& l) { return m.list_len(l); }
-  // (the lists that generation and loops meet most, read in place)
+  // (the lists that generation and loops meet most, read in place; in a loop over a list made at run time (`at_in`:
+  // codegen.cpp, loop), a list made in the arena, a remembered or a kept list inline, each read through its buffer at
+  // each element, since the loop's body may move the buffer; the others out of line)
+  [[gnu::always_inline]] static int64_t len(Machine& m, const Value& l) {
+    const auto k = static_cast<ListKind>(l.i);
+    if (k == ListKind::Literal || k == ListKind::Memo || k == ListKind::Kept) return l.c;
+    return m.list_len(l);
+  }
   static int64_t at(Machine& m, const Value& l, int64_t i) {
     const auto k = static_cast<size_t>(l.b + i);
     switch (static_cast<ListKind>(l.i)) {
@@ -261,6 +281,15 @@ struct Native {
       case ListKind::Memo: return m.memo_items_[k];
       case ListKind::Kept: return m.kept_items_[k];
       default: return m.list_at(l, static_cast<int>(i)).i;
+    }
+  }
+  [[gnu::always_inline]] static int64_t at_in(Machine& m, const Value& l, int64_t i) {
+    const auto k = static_cast<size_t>(l.b + i);
+    switch (static_cast<ListKind>(l.i)) {
+      case ListKind::Literal: return m.arena_[k];
+      case ListKind::Memo: return m.memo_items_[k];
+      case ListKind::Kept: return m.kept_items_[k];
+      default: return at(m, l, i);
     }
   }
   // a call at node n (Closures::call): one nesting deeper, within the depth limit; its frame's first slot, where the
@@ -323,7 +352,8 @@ struct Native {
   static const int32_t* items(const Machine& m, const Value& l) {
     return static_cast<ListKind>(l.i) == ListKind::Const ? m.P_->lists[static_cast<size_t>(l.b)].data() : nullptr;
   }
-  static Value item(Machine& m, const Value& l, int64_t i) { return Value{at(m, l, i), 0, 0}; }
+  // (a parameter's value in a loop of generation: read as a loop over a list reads it, at_in)
+  [[gnu::always_inline]] static Value item(Machine& m, const Value& l, int64_t i) { return Value{at_in(m, l, i), 0, 0}; }
   // a cached part's list kept for the game (ListKind::Kept): its items in place (null for another list)
   static const int64_t* kept_items(const Machine& m, const Value& l) {
     return static_cast<ListKind>(l.i) == ListKind::Kept ? m.kept_items_.data() + l.b : nullptr;
@@ -381,6 +411,15 @@ struct Native {
       m.op_budget_ = op_budget;
       throw;
     }
+  }
+  // (the same, the budgets after an error the closure's: where the interpreter meets it, for code that computes in
+  // another order than the interpreter, codegen.cpp's fused filter and map)
+  [[gnu::cold]] static Value redo_exact(Machine& m, int n, const Start& s) {
+    m.budget_ = s.budget;
+    m.op_budget_ = s.op_budget;
+    m.depth_ = s.depth;
+    m.drop_lists(s.arena);
+    return closure(m, n);
   }
   // Direct calls (codegen.cpp): a function whose body the generated code computes whole is called as a C++ function
   // with its arguments, its frame local, without the machine's frames and chain of calls. Where the interpreter would
