@@ -878,7 +878,7 @@ end: []
   INFO(d.format());
   REQUIRE(p);
   auto q = built(p);
-  CHECK(native_source(*p, "key").text.find(".occupied_top_owner(") != std::string::npos);
+  CHECK(native_source(*p, "key").text.find("N::occupied_top_owner(") != std::string::npos);
   Game interp(p), native(q);
   for (size_t i = 0; i < exprs.size(); ++i) {
     INFO(exprs[i]);

@@ -94,8 +94,9 @@ class Gen {
       std::string start;
       if (v.find("N::redo(") != std::string::npos || v.find("N::redo_exact(") != std::string::npos) {
         if (changes_start(v)) start = "const N::Start s0 = N::start(m); ";
-        else v = replace_all(replace_all(v, fmt::format("N::redo(m, {}, s0))", root_), fmt::format("N::redo(m, {}, N::start(m)))", root_)),
-                             fmt::format("N::redo_exact(m, {}, s0))", root_), fmt::format("N::redo_exact(m, {}, N::start(m)))", root_));
+        else
+          for (const char* which : {"redo", "redo_exact"})
+            v = replace_all(v, fmt::format("N::{}(m, {}, s0))", which, root_), fmt::format("N::{}(m, {}, N::start(m)))", which, root_));
       }
       fns += fmt::format("// node {} (line {}, column {}): {} nodes\nstatic inline Value n{}(Machine& m, const XNode& x) {{\n  (void)x;\n  Value* const F = &N::slot(m, 0); (void)F;\n{}}}\n",
                          r, n.pos.line, n.pos.col, size, r,
@@ -791,15 +792,13 @@ class Gen {
     const bool inl = fast && element_inline(dom, d.a, where, body, e);
     s += fmt::format("size_t {} = N::arena(m); size_t {} = 0; {}", start, count,
                      inl ? "" : fmt::format("Value* {} = &{}; ", sv, sl(d.a)));
-    // (a filter of sites by who holds them, as Closures::filter_sites: without branches where the budgets hold it all,
-    // the board's stacks read through `tops`, the items written through `out`, the count of those kept a local)
-    const std::string tops = t(), out = t();
-    const std::string tested = fast ? site_keep(n, e, tops) : "";
+    // (a filter of sites by who holds them, as Closures::filter_sites: without branches where the budgets hold it all)
+    const std::string tested = fast ? site_keep(n, e) : "";
     auto walk = [&](bool counted, const std::string& steps) {
       const std::string keep = t(), v = t();
       std::string w = head + (counted ? tick(n) : fmt::format(" ++{};", steps));
       if (!counted && !tested.empty())
-        return w + fmt::format(" const bool {} = {}; {}[{}] = {}; {} += {}; }}", keep, tested, out, count, e, count, keep);
+        return w + fmt::format(" const bool {} = {}; N::put_if(m, {}, {}); {} += {}; }}", keep, tested, e, keep, count, keep);
       if (!inl) w += fmt::format(" *{} = Value{{{}, 0, 0}};", sv, e);
       w += fmt::format(" bool {} = {}; int64_t {} = {};", keep, where >= 0 ? fmt::format("({}) != 0", iv(where)) : "true", v, e);
       if (d.op == Op::Filter) w += fmt::format(" if ({}) {} = ({}) != 0;", keep, keep, iv(body));
@@ -818,10 +817,9 @@ class Gen {
       pending_.push_back(fmt::format("{} + static_cast<int64_t>({})", steps, count));
       const std::string counted_after = walk(false, steps);
       pending_.pop_back();
-      s += fmt::format("if (N::room(m, 2 * {}, {}){}) {{ int64_t {} = 0; {}{}{} N::spend(m, {} + static_cast<int64_t>({})); }} else {{ {} }}",
+      s += fmt::format("if (N::room(m, 2 * {}, {}){}) {{ int64_t {} = 0; {}{} N::spend(m, {} + static_cast<int64_t>({})); }} else {{ {} }}",
                        most, most, tested.empty() ? "" : " && N::stacks(m)", steps,
-                       tested.empty() ? "" : fmt::format("const N::Tops {} = N::tops(m); int64_t* const {} = N::out(m, {}); ", tops, out, most),
-                       counted_after, tested.empty() ? "" : fmt::format(" N::kept(m, {});", count), steps, count, walk(true, ""));
+                       tested.empty() ? "" : fmt::format("N::reserve(m, {}); ", most), counted_after, steps, count, walk(true, ""));
     } else {
       s += walk(true, "");
     }
@@ -870,13 +868,12 @@ class Gen {
   }
 
   // filter(x in L : occupied(x) and top(x).owner == W) (or != W) of filter n over a list of sites, W read once
-  // (Closures::filter_sites): the test of element e without a branch (Native::Tops::occupied_top_owner, the board's
-  // stacks `tops`); "" for another
-  std::string site_keep(int n, const std::string& e, const std::string& tops) {
+  // (Closures::filter_sites): the test of element e without a branch (Native::occupied_top_owner); "" for another
+  std::string site_keep(int n, const std::string& e) {
     int who = -1;
     const RequireInfo::Native test = sites_filter(P_, at(n), who);
     if (test == RequireInfo::Evaluated || !sites_only(kid(n, 0))) return "";
-    return fmt::format("{}.occupied_top_owner({}, {}, {})", tops, e, iv(who),
+    return fmt::format("N::occupied_top_owner(m, {}, {}, {})", e, iv(who),
                        test == RequireInfo::OccupiedTopOwnerIs ? "true" : "false");
   }
   // [a, b, ...] (Closures::list_literal), a Value: room for its items checked first (else the machine's error), the

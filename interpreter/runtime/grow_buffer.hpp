@@ -31,8 +31,11 @@ class GrowBuffer {
     if (n_ == buf_.size()) [[unlikely]] grow(n_ + 1);
     buf_[n_++] = v;
   }
-  // k items written after the items (within the room reserved for them) made items
-  void extend(size_t k) { n_ += k; }
+  // v written after the items, kept when `keep` (no branch: room for it reserved first)
+  [[gnu::always_inline]] void push_if(const T& v, bool keep) {
+    buf_[n_] = v;
+    n_ += keep;
+  }
   void pop_back() { --n_; }
   void resize(size_t n) {
     if (n > buf_.size()) grow(n);

@@ -165,34 +165,20 @@ struct Native {
     m.op_budget_ -= steps;
   }
   [[gnu::always_inline]] static void put(Machine& m, int64_t item) { m.arena_.push_back(item); }
-  // A filter whose condition is a test of who holds its element, a site (codegen.cpp, site_keep), without branches:
-  // whether the board's stacks have room for a piece (then a piece exists); the board's stacks read in place (`Tops`,
-  // taken once before the loop): occupied(s) and top(s).owner == w (`is`; else != w), its top piece read at height 0
-  // of an empty site and its owner at piece 0 (read, not used); room for n more items in the arena's buffer, where
-  // they are written (`out`), the loop's count of items kept in a local (no store to the machine between them), then
-  // the k kept added to the arena
+  // A filter whose condition is a test of who holds its element, a site (codegen.cpp, site_keep), without branches: room
+  // for n more items in the arena's buffer; an item appended when `keep`; whether the board's stacks have room for a
+  // piece (then a piece exists); occupied(s) and top(s).owner == w (`is`; else != w), its top piece read at height 0
+  // of an empty site and its owner at piece 0 (read, not used)
+  static void reserve(Machine& m, int64_t n) { m.arena_.reserve(m.arena_.size() + static_cast<size_t>(n)); }
+  [[gnu::always_inline]] static void put_if(Machine& m, int64_t item, bool keep) { m.arena_.push_if(item, keep); }
   static bool stacks(const Machine& m) { return m.S_.cap > 0 && !m.S_.owner.empty(); }
-  struct Tops {
-    const int16_t* count;
-    const int16_t* stack;
-    const int16_t* owner;
-    size_t cap;
-    [[gnu::always_inline]] bool occupied_top_owner(int64_t s, int64_t w, bool is) const {
-      const int c = count[static_cast<size_t>(s)];
-      const int h = c > 0 ? c - 1 : 0;
-      const int p = stack[static_cast<size_t>(s) * cap + static_cast<size_t>(h)];
-      const size_t q = c > 0 ? static_cast<size_t>(p) : 0;
-      return (c > 0) & ((owner[q] == w) == is);
-    }
-  };
-  static Tops tops(const Machine& m) {
-    return Tops{m.S_.count.data(), m.S_.stack.data(), m.S_.owner.data(), static_cast<size_t>(m.S_.cap)};
+  [[gnu::always_inline]] static bool occupied_top_owner(const Machine& m, int64_t s, int64_t w, bool is) {
+    const int c = m.S_.count[static_cast<size_t>(s)];
+    const int h = c > 0 ? c - 1 : 0;
+    const int p = m.S_.stack[static_cast<size_t>(s) * static_cast<size_t>(m.S_.cap) + static_cast<size_t>(h)];
+    const size_t q = c > 0 ? static_cast<size_t>(p) : 0;
+    return (c > 0) & ((m.S_.owner[q] == w) == is);
   }
-  static int64_t* out(Machine& m, int64_t n) {
-    m.arena_.reserve(m.arena_.size() + static_cast<size_t>(n));
-    return m.arena_.data() + m.arena_.size();
-  }
-  static void kept(Machine& m, size_t k) { m.arena_.extend(k); }
   // effects: whether the operation's changes are past their budget (Machine::ex checks it before each statement), a
   // variable set (Machine::set_var), a flag of the turn raised (extra_turn, continue_turn, continue_move)
   static bool changes_over(const Machine& m) { return m.journal_.size() > m.journal_limit_; }
@@ -400,10 +386,7 @@ struct Native {
   static Value closure(Machine& m, int n) { return m.code_->original[static_cast<size_t>(n)](m, m.nodes_[n]); }
   [[gnu::cold]] static Value redo(Machine& m, int n, const Start& s) {
     const int64_t budget = m.budget_, op_budget = m.op_budget_;
-    m.budget_ = s.budget;
-    m.op_budget_ = s.op_budget;
-    m.depth_ = s.depth;
-    m.drop_lists(s.arena);
+    restart(m, s);
     try {
       return closure(m, n);
     } catch (...) {
@@ -415,11 +398,15 @@ struct Native {
   // (the same, the budgets after an error the closure's: where the interpreter meets it, for code that computes in
   // another order than the interpreter, codegen.cpp's fused filter and map)
   [[gnu::cold]] static Value redo_exact(Machine& m, int n, const Start& s) {
+    restart(m, s);
+    return closure(m, n);
+  }
+  // (the budgets, the depth of calls and the arena as the tree started with them)
+  static void restart(Machine& m, const Start& s) {
     m.budget_ = s.budget;
     m.op_budget_ = s.op_budget;
     m.depth_ = s.depth;
     m.drop_lists(s.arena);
-    return closure(m, n);
   }
   // Direct calls (codegen.cpp): a function whose body the generated code computes whole is called as a C++ function
   // with its arguments, its frame local, without the machine's frames and chain of calls. Where the interpreter would
