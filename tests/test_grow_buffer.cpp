@@ -13,8 +13,9 @@ using namespace ri;
 
 namespace {
 
-// Runs ops on b: `p N` pushes N, `P N` pushes 0 .. N-1, `r N` resizes to N, `a N` appends 100 .. 100+N-1, `o` pops,
-// `c` clears.
+// Runs ops on b: `p N` pushes N, `P N` pushes 0 .. N-1, `r N` resizes to N, `a N` appends 100 .. 100+N-1, `k N`
+// opens room for N and writes 200 .. 200+N-1 through the pointer, keeping the even ones (moved past) before it closes,
+// `o` pops, `c` clears.
 void run(GrowBuffer<int64_t>& b, const std::vector<std::pair<char, int64_t>>& ops) {
   for (const auto& [op, n] : ops) {
     switch (op) {
@@ -25,6 +26,15 @@ void run(GrowBuffer<int64_t>& b, const std::vector<std::pair<char, int64_t>>& op
         std::vector<int64_t> v;
         for (int64_t i = 0; i < n; ++i) v.push_back(100 + i);
         b.append(v.data(), v.data() + v.size());
+        break;
+      }
+      case 'k': {
+        int64_t* w = b.open(static_cast<size_t>(n));
+        for (int64_t i = 0; i < n; ++i) {
+          *w = 200 + i;
+          w += i % 2 == 0;
+        }
+        b.close(w);
         break;
       }
       case 'o': b.pop_back(); break;
@@ -50,6 +60,9 @@ TEST_CASE("grow buffer: appends, resizes and pops keep the items a vector would"
       {{{'P', 5}, {'o', 0}, {'o', 0}, {'p', 42}}, 4, {{2, 2}, {3, 42}}},
       {{{'P', 300}, {'c', 0}, {'p', 1}}, 1, {{0, 1}}},
       {{{'a', 0}}, 0, {}},
+      {{{'P', 5}, {'k', 6}}, 8, {{4, 4}, {5, 200}, {6, 202}, {7, 204}}},   // written through a pointer, the end given
+      {{{'k', 100}, {'p', 1}}, 51, {{0, 200}, {49, 298}, {50, 1}}},       // past the capacity
+      {{{'P', 64}, {'k', 1}, {'k', 0}}, 65, {{63, 63}, {64, 200}}},
   };
   for (const Row& row : rows) {
     GrowBuffer<int64_t> b;

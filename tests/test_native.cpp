@@ -521,7 +521,7 @@ moves:
     effects: ["move(top(from), to)", "set turns = turns + 1"]
   slide:
     params: {from: site in mine(me), to: site in board}
-    let: {loose: "calm(me) or turns % 7 == 0"}
+    let: {loose: "calm(me) and turns % 2 == 0"}
     requires: ["vacant(to)", "to in neighbours(from, east) or to in neighbours(from, north) or loose", "turns % 4 != 1"]
     effects: ["move(top(from), to)", "set turns = turns + 1"]
   drift:
@@ -706,6 +706,8 @@ TEST_CASE("native: moves listed directly are the interpreter's, with its errors,
   };
   CHECK(sorted_by("slide") == RequireInfo::SortOr);
   CHECK(sorted_by("drift") == RequireInfo::SortEqual);
+  // slide's values, by `from` and by which list `loose` chooses, kept at hand in the game's spans after the first ask
+  CHECK(text.find("H->sorted_spans(G, ") != std::string::npos);
   // each position of random games listed by both engines, under the default limits and under small ones (a listing
   // that gives up lists again, and meets the interpreter's error where it meets it)
   struct Row {

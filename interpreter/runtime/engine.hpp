@@ -241,6 +241,7 @@ class Game {
   // (nothing set) when they cannot be (generate.hpp). `other`: the last one's E (RequireInfo::sort_other) when the
   // caller computed it (a direct listing, native/), else computed here.
   bool sorted_values(int move, int k, const Value& dom, const int32_t*& values, int& n, const int64_t* other = nullptr);
+  SortedSpan* sorted_spans(int move, int k, size_t size) { return sorted_.spans(move, k, size); }  // (SortedValues::spans)
   // The first parameter of the candidate bound now whose value is outside its domain (computed with the values
   // before it), or -1.
   int outside(const MoveInfo& mi);

@@ -36,6 +36,13 @@ class GrowBuffer {
     buf_[n_] = v;
     n_ += keep;
   }
+  // Room for k more items: where they go, written by the caller, who then says where they end (close): a loop that
+  // appends keeps its end in a local pointer, not in the buffer (whose count an item's store might alias).
+  T* open(size_t k) {
+    reserve(n_ + k);
+    return buf_.data() + n_;
+  }
+  void close(const T* end) { n_ = static_cast<size_t>(end - buf_.data()); }
   void pop_back() { --n_; }
   void resize(size_t n) {
     if (n > buf_.size()) grow(n);

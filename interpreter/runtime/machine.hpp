@@ -331,7 +331,8 @@ class Machine {
   // Moves list v's items (made in the arena since `mark`, or a remembered call's) to the end of `to`, which holds at most
   // `max`: v becomes a list of `kind` there, and the arena drops what was made since `mark` (unless a let's list is
   // pinned there); false, nothing moved, when they do not fit.
-  bool move_items(Value& v, std::vector<int64_t>& to, size_t max, ListKind kind, size_t mark);
+  template <class Items>
+  bool move_items(Value& v, Items& to, size_t max, ListKind kind, size_t mark);
   GrowBuffer<UndoEntry> journal_;
   GrowBuffer<Control> controls_;  // the controls the journal's Control entries saved, in order
   uint64_t version_ = 0;   // version()
@@ -365,7 +366,7 @@ class Machine {
   static constexpr size_t kMemoEntries = 512;        // a power of two
   static constexpr size_t kMemoItemsMax = 1 << 16;   // lists beyond it are not remembered
   std::vector<MemoEntry> memo_ = std::vector<MemoEntry>(kMemoEntries);
-  std::vector<int64_t> memo_items_;
+  GrowBuffer<int64_t> memo_items_;
   uint64_t memo_epoch_ = 1;
   bool memo_on_ = false;
   // what a native build's direct listing changed of them (Native::memo_log_begin): the entries it overwrote as they
@@ -476,13 +477,17 @@ class Showing {
 };
 
 // (written out where they are used, by the interpreter and by native builds: a listing keeps a list per call)
-[[gnu::always_inline]] inline bool Machine::move_items(Value& v, std::vector<int64_t>& to, size_t max, ListKind kind, size_t mark) {
+template <class Items>
+[[gnu::always_inline]] inline bool Machine::move_items(Value& v, Items& to, size_t max, ListKind kind, size_t mark) {
   const bool made = static_cast<ListKind>(v.i) == ListKind::Literal;  // (else a remembered call's)
   const int64_t* from = made ? arena_.data() : memo_items_.data();
   const size_t len = static_cast<size_t>(v.c);
   if (to.size() + len > max) return false;
   const size_t at = to.size();
-  if (len != 0) to.insert(to.end(), from + v.b, from + v.b + static_cast<ptrdiff_t>(len));
+  if (len != 0) {  // (`from` is not in `to`)
+    to.resize(at + len);
+    std::copy(from + v.b, from + v.b + static_cast<ptrdiff_t>(len), to.data() + at);
+  }
   if (made && arena_pin_ <= mark && arena_.size() > mark) arena_.resize(mark);
   v = Value{static_cast<int64_t>(kind), static_cast<int32_t>(at), static_cast<int32_t>(len)};
   return true;

@@ -34,6 +34,9 @@ const NativeHost Native::host = {
       *n = count;
       return true;
     },
+    [](void* game, int move, int k, int64_t size) {
+      return static_cast<Game*>(game)->sorted_spans(move, k, static_cast<size_t>(size));
+    },
     [](Machine& m, int p, int s) { m.place(p, s); },
     [](Machine& m, int p, int a, int32_t v) { m.set_attr(p, a, v); },
     [](Machine& m, int p, int player) { m.set_owner(p, player); },

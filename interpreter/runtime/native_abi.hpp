@@ -10,12 +10,13 @@
 #include <vector>
 
 #include "runtime/machine.hpp"
+#include "runtime/sorted.hpp"
 #include "runtime/state.hpp"
 
 namespace ri {
 
 // Raised whenever what the generated code may assume of the machine changes (the key of the headers changes too).
-inline constexpr int kNativeAbi = 12;
+inline constexpr int kNativeAbi = 13;
 
 // Node `node`'s closure is replaced by `fn`.
 struct NativeEntry {
@@ -67,6 +68,9 @@ struct NativeHost {
   // parameter k's values sorted (Game::sorted_values) by `game`, a Game; `e` the value of the last sorting
   // requirement's other side computed by the caller (null: computed here)
   bool (*sorted)(void* game, int move, int k, const Value* dom, const int64_t* e, const int32_t** values, int64_t* n);
+  // an array of `size` spans of `game` for parameter k of move `move` where the listing keeps the values sorted found
+  // (SortedValues::spans)
+  SortedSpan* (*sorted_spans)(void* game, int move, int k, int64_t size);
   // effects (Machine's mutations, journaled): piece p placed on site s (-1: off the board), given attribute a's value,
   // an owner, a kind
   void (*place)(Machine& m, int p, int s);
@@ -372,7 +376,10 @@ struct Native {
     return m.memo_items_.size() + static_cast<uint64_t>(n) <= Machine::kMemoItemsMax;
   }
   static size_t memo_size(const Machine& m) { return m.memo_items_.size(); }
-  static void memo_put(Machine& m, int64_t item) { m.memo_items_.push_back(item); }
+  // room for n more items (memo_room checked first): where they go, the caller appending through a pointer of its own
+  // (GrowBuffer::open), then where they end
+  static int64_t* memo_open(Machine& m, int64_t n) { return m.memo_items_.open(static_cast<size_t>(n)); }
+  static void memo_close(Machine& m, const int64_t* end) { m.memo_items_.close(end); }
   static int64_t memo_item(const Machine& m, size_t k) { return m.memo_items_[k]; }
   static void memo_keep_logged(Machine& m, Machine::MemoEntry& e, int f, const Value* args, int n, Value v) {
     if (m.memo_nlogged_ == Machine::kMemoLogMax) [[unlikely]] retry();

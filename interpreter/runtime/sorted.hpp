@@ -32,6 +32,12 @@ struct SortedTable {
   }
 };
 
+// Values found in a table (SortedValues::spans): where they start and how many (n < 0: not found yet).
+struct SortedSpan {
+  const int32_t* values = nullptr;
+  int64_t n = -1;
+};
+
 class SortedValues {
  public:
   // Which table: the move, the parameter, and the values of the requirements' other inputs in the order of
@@ -49,12 +55,13 @@ class SortedValues {
   static constexpr size_t kMaxItems = size_t{1} << 18;
 
   SortedValues() = default;
-  // (a copy's tables are its own: it finds none through the recent ones of the original)
+  // (a copy's tables are its own: it finds none through the recent ones or the spans of the original)
   SortedValues(const SortedValues& o) : tables_(o.tables_), items_(o.items_) {}
   SortedValues& operator=(const SortedValues& o) {
     tables_ = o.tables_;
     items_ = o.items_;
     recent_.assign(kRecent, Recent{});
+    spans_.clear();
     return *this;
   }
   SortedValues(SortedValues&&) = default;
@@ -69,6 +76,15 @@ class SortedValues {
     if (it == tables_.end()) return nullptr;
     r = {k, &it->second};
     return &it->second;
+  }
+  // An array of `size` spans for parameter k of move `move`, each not found yet when first asked for: a native build's
+  // direct listing keeps there the values it was given (NativeHost::sorted_spans), each at an index of its own making
+  // (the table's only input's value, and which of its lists), and reads them there next time. (They point into the
+  // tables, which stay where they are and never change once made.)
+  SortedSpan* spans(int move, int k, size_t size) {
+    std::vector<SortedSpan>& v = spans_[static_cast<uint64_t>(static_cast<uint32_t>(move)) << 32 | static_cast<uint32_t>(k)];
+    if (v.size() != size) v.assign(size, SortedSpan{});
+    return v.data();
   }
   // A new table for k to be filled with n values, or null when the tables are full.
   SortedTable* add(const Key& k, size_t n) {
@@ -93,6 +109,7 @@ class SortedValues {
   static constexpr size_t kRecent = 256;  // a power of two
   std::vector<Recent> recent_ = std::vector<Recent>(kRecent);
   size_t items_ = 0;
+  std::unordered_map<uint64_t, std::vector<SortedSpan>> spans_;  // spans()'s, by move and parameter
 };
 
 }  // namespace ri
