@@ -529,6 +529,11 @@ moves:
     requires: ["vacant(s)", "x_of(s) == deep((turns + (if who == me then 1 else 2)) % 5)", "turns % 6 == (if who == me then 2 else 3)",
                "count(t in board where occupied(t) : all(u in neighbours(t, north) : owned(u, me) == 0)) != 1"]
     effects: ["set turns = turns + 1"]
+  claim:
+    params: {s: site in board, t: site in board}
+    requires: ["occupied(s)", "top(s).owner == me", "owned(s, opponent(me)) == 0", "occupied(t) and top(t).owner != me",
+               "owned(t, opponent(me)) > 0", "x_of(t) != x_of(s) or turns % 7 == 3"]
+    effects: ["set turns = turns + 1"]
 turn: [{choose: all}]
 end:
   long: {when: "turns >= 40", result: draw}
@@ -708,6 +713,22 @@ TEST_CASE("native: moves listed directly are the interpreter's, with its errors,
   CHECK(sorted_by("drift") == RequireInfo::SortEqual);
   // slide's values, by `from` and by which list `loose` chooses, kept at hand in the game's spans after the first ask
   CHECK(text.find("H->sorted_spans(G, ") != std::string::npos);
+  // the values that pass a level's first native checks gathered first (drop's, step's, claim's): claim's checks are of
+  // every kind but Vacant (drop's)
+  const auto natives = [&](const char* name) {
+    std::vector<RequireInfo::Native> v;
+    for (const MoveInfo& mi : p->moves)
+      if (mi.name == name)
+        for (const RequireInfo& r : mi.requires_) v.push_back(r.native);
+    return v;
+  };
+  using R = RequireInfo;
+  CHECK(natives("claim") == std::vector<R::Native>{R::Occupied, R::TopOwnerIs, R::OwnedNone, R::OccupiedTopOwnerIsNot,
+                                                   R::OwnedSome, R::Evaluated});
+  size_t gathered = 0;
+  for (size_t at = text.find("int64_t C"); at != std::string::npos; at = text.find("int64_t C", at + 1)) ++gathered;
+  CHECK(gathered >= 4);
+  CHECK(text.find("N::occupied_top_owner(m, c, ") != std::string::npos);
   // each position of random games listed by both engines, under the default limits and under small ones (a listing
   // that gives up lists again, and meets the interpreter's error where it meets it)
   struct Row {
@@ -886,6 +907,51 @@ end: []
     INFO(exprs[i]);
     CHECK(shown(interp, *p, p->expressions[i]) == want[i]);
     CHECK(shown(native, *q, q->expressions[i]) == want[i]);
+  }
+}
+
+TEST_CASE("native: values gathered by a listing's first checks are those its checks let through", "[native]") {
+  // one row per level's first checks: the moves listed, or the error met (top(s) of an empty site: a check the
+  // generated code cannot decide there stops the gathering, and the requirement is evaluated as the interpreter
+  // evaluates it)
+  struct Row {
+    const char* checks;
+    const char* want;
+  };
+  const std::vector<Row> rows = {
+      {R"x("top(s).owner == me", "occupied(s)")x", "error 10:24: no piece here (the value is none)"},
+      {R"x("occupied(s)", "top(s).owner == me")x", "take a1 take c1 "},
+      {R"x("occupied(s) and top(s).owner != me", "owned(s, me) == 0")x", "take b1 "},
+      {R"x("owned(s, me) > 0", "occupied(s) and top(s).owner == me")x", "take a1 take c1 "},
+      {R"x("vacant(s)", "owned(s, B) == 0")x", "take a2 take b2 take c2 "},
+      {R"x("occupied(s)", "owned(s, B) > 0", "x_of(s) != 3")x", "take b1 "},
+  };
+
+  for (const Row& r : rows) {
+    INFO(r.checks);
+    const std::string text = fmt::format(R"RULES(game: {{name: gathered}}
+players: [A, B]
+topology: {{grids: [{{width: 3, height: 2, name: board}}]}}
+pieces: {{man: {{per_player: 3}}}}
+start:
+  board: {{a1: {{man: A}}, b1: {{man: B}}, c1: [{{man: B}}, {{man: A}}]}}
+moves:
+  take:
+    params: {{s: site in board}}
+    requires: [{}]
+    effects: [pass]
+turn: [{{choose: all}}]
+end: []
+)RULES", r.checks);
+    Diagnostics d;
+    auto p = load_rules_text("gathered.rules", text, d, LoadOptions{});
+    INFO(d.format());
+    REQUIRE(p);
+    auto q = built(p);
+    CHECK(native_source(*p, "key").text.find("int64_t C0[") != std::string::npos);
+    Game a(p), b(q);
+    CHECK(listed(a) == r.want);
+    CHECK(listed(b) == r.want);
   }
 }
 

@@ -158,6 +158,7 @@ class Gen {
     trees.loop = [&](int n, const std::string& e, std::string& pre, std::string& head, std::string& most) {
       return listing_loop(n, e, pre, head, most);
     };
+    trees.most = [&](int n) { return listing_most(n); };
     for (size_t mv = 0; mv < P_.moves.size(); ++mv) {
       const std::string g = native_move_fn(P_, static_cast<int>(mv), trees);
       if (g.empty()) continue;
@@ -1006,6 +1007,12 @@ class Gen {
     const bool ok = n >= 0 && (is(n, Op::ConstList) || direct(n) || (walked(n) && listable(walked_kids(n))));
     if (ok) write_listing(n, [&] { loop(n, e, pre, head, most); });
     return ok;
+  }
+  // The most elements listing_loop() walks over list n, a constant: a table's most (a remembered call's list, its
+  // domain's); -1 when not known before.
+  int64_t listing_most(int n) {
+    if (memo_listable(n)) return most_of(kid(kid(n, at(n).nk - 1), 0));
+    return most_of(n);
   }
   // Whether list n is one of the board's tables walked by loop() (its kids computed whole when it is listed directly).
   bool walked(int n) const {

@@ -124,6 +124,7 @@ class MoveGen {
     const int np = static_cast<int>(mi_.params.size());
     std::vector<std::string> pre(static_cast<size_t>(np)), head(static_cast<size_t>(np)), most(static_cast<size_t>(np)),
         sorting(static_cast<size_t>(np));
+    std::vector<int64_t> bound(static_cast<size_t>(np), -1);  // (the most values of a level, when known: compacted())
     std::string spans;  // the spans' pointers, asked for when first used
     for (int k = 0; k < np; ++k) {
       const ParamInfo& p = mi_.params[static_cast<size_t>(k)];
@@ -141,12 +142,16 @@ class MoveGen {
           remembers_ = remembers_ || trees_.remembered(last.sort_other);
         }
         std::string dom;
-        if (p.domain < 0 && p.type != Type::Piece)
+        if (p.domain < 0 && p.type != Type::Piece) {
           dom = fmt::format("Value{}", type_domain(p));
-        else if (p.domain >= 0 && P_.code[static_cast<size_t>(p.domain)].op == Op::ConstList)
-          dom = fmt::format("Value{{{}, {}, 0}}", static_cast<int>(ListKind::Const), P_.code[static_cast<size_t>(p.domain)].a);
-        else
+          bound[K] = p.type == Type::Player ? P_.nplayers() : P_.nsites();
+        } else if (p.domain >= 0 && P_.code[static_cast<size_t>(p.domain)].op == Op::ConstList) {
+          const int l = P_.code[static_cast<size_t>(p.domain)].a;
+          dom = fmt::format("Value{{{}, {}, 0}}", static_cast<int>(ListKind::Const), l);
+          bound[K] = static_cast<int64_t>(P_.lists[static_cast<size_t>(l)].size());
+        } else {
           return "";
+        }
         // (the table is asked for with the earlier parameters in their slots, where the game reads its inputs)
         for (int j = 0; j < k; ++j) pre[K] += fmt::format("N::param(m, {}) = F[{}]; ", j, j);
         pre[K] += fmt::format("Value d{} = {}; const int32_t* i{} = N::items(m, d{}); int64_t n{} = N::len(m, d{}); ", k, dom, k, k, k, k);
@@ -172,11 +177,13 @@ class MoveGen {
         most[K] = fmt::format("n{}", k);
       } else if (p.domain >= 0) {
         if (!trees_.loop(p.domain, e, pre[K], head[K], most[K])) return "";
+        if (trees_.most) bound[K] = trees_.most(p.domain);
         remembers_ = remembers_ || trees_.remembered(p.domain);
       } else if (p.type == Type::Player || p.type == Type::Site) {
         const std::string n = p.type == Type::Player ? "NP" : "static_cast<int64_t>(NS)";
         head[K] = fmt::format("for (int64_t {} = 0; {} < {}; ++{}) {{", e, e, n, e);
         most[K] = n;
+        bound[K] = p.type == Type::Player ? P_.nplayers() : P_.nsites();
       } else {
         return "";
       }
@@ -237,7 +244,7 @@ class MoveGen {
         s += fmt::format("{}auto v{} = [&](const int64_t e{}) __attribute__((always_inline)) {{\n", in, k, k);
       } else {
         s += fmt::format("{}if (!N::examine_all(m, {})) [[unlikely]] N::retry();\n", in, most[K]);
-        s += in + head[K] + "\n";
+        s += compacted(k, bound[K], most[K], head[K], in);
       }
       s += fmt::format("{}  F[{}] = Value{{e{}, 0, 0}};\n", in, k, k);
       in += "  ";
@@ -257,6 +264,73 @@ class MoveGen {
         s += in + "  }\n" + in + "}\n";  // its loop, its block
     }
     return s + "}\n";
+  }
+  // The loop over level k's values, `head` (which walks at most `most` values, `bound` when known before): when the
+  // level's first requirements are checked natively and it walks at most kMaxCompacted values, the values that could
+  // pass them are first gathered in an array of the loop's, without branches (each written, the count moved on when it
+  // passes), then the level's loop walks the array. Its requirements are checked as before, the gathered values pass
+  // the first ones; a branch per value on the board's contents, which the processor mispredicts, is gone (morris +9%
+  // playouts a second). The native checks read the board only and count no step (those examined are counted for all
+  // values before the loop), so checking them first changes nothing else.
+  //   compacted -> 'C' '[' bound ']' head (C[n] = e; n += keep;) '}' 'for' (j < n) e = C[j]   |   head
+  std::string compacted(int k, int64_t bound, const std::string& most, const std::string& head, const std::string& in) const {
+    const std::string keep = bound > 0 && bound <= kMaxCompacted && P_.nsites() > 0 ? prefilter(k) : "";
+    if (keep.empty()) return in + head + "\n";
+    std::string s = fmt::format("{}if ({} > INT64_C({})) [[unlikely]] N::retry();\n", in, most, bound);
+    s += fmt::format("{}int64_t C{}[{}]; int64_t nC{} = 0; const bool st{} = N::stacks(m); (void)st{};\n", in, k, bound, k, k, k);
+    s += fmt::format("{}{} C{}[nC{}] = e{}; nC{} += static_cast<int64_t>({}); }}\n", in, head, k, k, k, k, keep);
+    return s + fmt::format("{}for (int64_t j{} = 0; j{} < nC{}; ++j{}) {{ const int64_t e{} = C{}[j{}];\n", in, k, k, k, k, k, k, k);
+  }
+  static constexpr int64_t kMaxCompacted = 256;
+  // Whether level k's value e<k> could pass the level's first checks: those checked first (MoveInfo::early), else its
+  // first requirements while they are checked natively (up to one that sorts): a bool expression without branches on
+  // the board. A value is dropped only where the listing would drop it before anything else is evaluated: a check that
+  // fails after checks that hold (a check that must be evaluated, -1, stops the chain: what follows it is kept). ""
+  // when the level has no such check.
+  std::string prefilter(int k) const {
+    const auto L = static_cast<size_t>(k + 1);
+    const uint32_t early = mi_.early.size() > L ? mi_.early[L] : 0;
+    const uint32_t sorted = mi_.sorts[static_cast<size_t>(k)].mask;
+    const int first = mi_.require_at[L], end = mi_.require_at[L + 1];
+    std::string reject, held;  // (the chain so far: a value it drops; all checks so far hold)
+    for (int r = first; r < end && r - first < 32; ++r) {
+      const RequireInfo& q = mi_.requires_[static_cast<size_t>(r)];
+      if (early ? !(early >> (r - first) & 1) : (sorted >> (r - first) & 1) != 0) {
+        if (early) continue;
+        break;
+      }
+      if (!checked_natively(r) || q.holds_if_none) break;
+      const std::string w = player(r), known = fmt::format("({} != INT64_MIN)", w);
+      std::string fails, holds;  // (the check decided: 0, 1)
+      switch (q.native) {
+        case RequireInfo::Occupied: fails = "(t == 0)", holds = "(t > 0)"; break;
+        case RequireInfo::Vacant: fails = "(t > 0)", holds = "(t == 0)"; break;
+        case RequireInfo::OwnedSome:
+        case RequireInfo::OwnedNone: {
+          // (as owned() computes it: 0 on an empty site or for no player; the table read at player 0 then)
+          const std::string x = fmt::format("((t != 0) & ({0} >= 0) & ({0} < NP) & (N::owned(m, c, ({0} >= 0) & ({0} < NP) ? {0} : 0) > 0))", w);
+          const bool some = q.native == RequireInfo::OwnedSome;
+          fails = fmt::format("({} & {}{})", known, some ? "!" : "", x);
+          holds = fmt::format("({} & {}{})", known, some ? "" : "!", x);
+          break;
+        }
+        default: {
+          // (the top owner read without branches: Native::occupied_top_owner, false on an empty site; a board without
+          // pieces has every site empty; TopOwnerIs and TopOwnerIsNot are evaluated there)
+          const bool occupied_first = q.native == RequireInfo::OccupiedTopOwnerIs || q.native == RequireInfo::OccupiedTopOwnerIsNot;
+          const bool is = q.native == RequireInfo::TopOwnerIs || q.native == RequireInfo::OccupiedTopOwnerIs;
+          const std::string ot = fmt::format("(st{} && N::occupied_top_owner(m, c, {}, {}))", k, w, is ? "true" : "false");
+          fails = fmt::format("({} & {}!{})", known, occupied_first ? "" : "(t != 0) & ", ot);
+          holds = fmt::format("({} & {})", known, ot);
+        }
+      }
+      reject += (reject.empty() ? "" : " | ") + (held.empty() ? fails : fmt::format("({} & {})", held, fails));
+      held += (held.empty() ? "" : " & ") + holds;
+    }
+    if (reject.empty()) return "";
+    // (a value that is not a site is evaluated: kept)
+    return fmt::format("({{ const bool in = static_cast<uint64_t>(e{}) < NS; const int64_t c = in ? e{} : 0; const int64_t t = N::count(m, c); "
+                       "!in | !({}); }})", k, k, reject);
   }
   // level(L) -> the lets that depend on its parameter forgotten, then its requirements as holds() checks them
   std::string direct_holds(int level, const std::vector<std::string>& cond, const std::string& fail, const std::string& in) const {

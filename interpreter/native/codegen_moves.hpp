@@ -23,6 +23,8 @@ struct MoveTrees {
   // for a direct listing: the loop over list node n's elements as Gen::loop writes it (what comes before it, its
   // head, which opens the loop's block and declares `e`, the number of elements), computed so; false when it cannot be
   std::function<bool(int n, const std::string& e, std::string& pre, std::string& head, std::string& most)> loop;
+  // for a direct listing: the most elements that loop walks over list node n, a constant (-1: not known before)
+  std::function<int64_t(int n)> most;
   // whether the tree at n, or a function it calls, has a remembered call (a direct listing keeps its value in the
   // machine's remembered values, logged: Native::memo_log_begin)
   std::function<bool(int)> remembered;

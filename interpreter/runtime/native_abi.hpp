@@ -180,7 +180,7 @@ struct Native {
     const int c = m.S_.count[static_cast<size_t>(s)];
     const int h = c > 0 ? c - 1 : 0;
     const int p = m.S_.stack[static_cast<size_t>(s) * static_cast<size_t>(m.S_.cap) + static_cast<size_t>(h)];
-    const size_t q = c > 0 ? static_cast<size_t>(p) : 0;
+    const size_t q = static_cast<size_t>(p) & (size_t{0} - static_cast<size_t>(c > 0));
     return (c > 0) & ((m.S_.owner[q] == w) == is);
   }
   // effects: whether the operation's changes are past their budget (Machine::ex checks it before each statement), a
