@@ -488,6 +488,8 @@ functions:
           or abs(x_of(t) - x_of(s)) + abs(y_of(t) - y_of(s)) + owned(t, p) >= 3
           or (owned(t, p) + 1) * (y_of(t) + 2) * (x_of(s) + 3) == 1000 or owned(t, p) - y_of(s) == 9))
   along(site s) -> sites: "filter(t in board : y_of(t) == y_of(s) and vacant(t))"
+  # (a remembered list whose condition has a cached part of its element: the element kept in its slot)
+  odd(player p) -> sites: "filter(s in board : owned(s, p) > 0 and (x_of(s) * 7 % 5 + y_of(s) * 3 % 4 + x_of(s) * y_of(s) % 3) % 2 == 1)"
 moves:
   drop:
     params: {s: site}
@@ -528,6 +530,10 @@ moves:
     params: {who: player, s: site in board}
     requires: ["vacant(s)", "x_of(s) == deep((turns + (if who == me then 1 else 2)) % 5)", "turns % 6 == (if who == me then 2 else 3)",
                "count(t in board where occupied(t) : all(u in neighbours(t, north) : owned(u, me) == 0)) != 1"]
+    effects: ["set turns = turns + 1"]
+  lift:
+    params: {from: site in odd(me)}
+    requires: ["turns % 3 != 2"]
     effects: ["set turns = turns + 1"]
   claim:
     params: {s: site in board, t: site in board}
