@@ -285,7 +285,7 @@ class MoveGen {
   // Whether level k's value e<k> could pass the level's first checks: those checked first (MoveInfo::early), else its
   // first requirements while they are checked natively (up to one that sorts): a bool expression without branches on
   // the board. A value is dropped only where the listing would drop it before anything else is evaluated: a check that
-  // fails after checks that hold (a check that must be evaluated, -1, stops the chain: what follows it is kept). ""
+  // fails after checks that hold (a check that must be evaluated, -1, stops the chain: the value is kept). ""
   // when the level has no such check.
   std::string prefilter(int k) const {
     const auto L = static_cast<size_t>(k + 1);
