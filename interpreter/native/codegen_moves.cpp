@@ -144,7 +144,7 @@ class MoveGen {
         std::string dom;
         if (p.domain < 0 && p.type != Type::Piece) {
           dom = fmt::format("Value{}", type_domain(p));
-          bound[K] = p.type == Type::Player ? P_.nplayers() : P_.nsites();
+          bound[K] = type_count(p);
         } else if (p.domain >= 0 && P_.code[static_cast<size_t>(p.domain)].op == Op::ConstList) {
           const int l = P_.code[static_cast<size_t>(p.domain)].a;
           dom = fmt::format("Value{{{}, {}, 0}}", static_cast<int>(ListKind::Const), l);
@@ -183,7 +183,7 @@ class MoveGen {
         const std::string n = p.type == Type::Player ? "NP" : "static_cast<int64_t>(NS)";
         head[K] = fmt::format("for (int64_t {} = 0; {} < {}; ++{}) {{", e, e, n, e);
         most[K] = n;
-        bound[K] = p.type == Type::Player ? P_.nplayers() : P_.nsites();
+        bound[K] = type_count(p);
       } else {
         return "";
       }
@@ -295,10 +295,8 @@ class MoveGen {
     std::string reject, held;  // (the chain so far: a value it drops; all checks so far hold)
     for (int r = first; r < end && r - first < 32; ++r) {
       const RequireInfo& q = mi_.requires_[static_cast<size_t>(r)];
-      if (early ? !(early >> (r - first) & 1) : (sorted >> (r - first) & 1) != 0) {
-        if (early) continue;
-        break;
-      }
+      if (early && !(early >> (r - first) & 1)) continue;  // (only those checked first)
+      if (!early && (sorted >> (r - first) & 1)) break;    // (one that sorts is not checked while sorted)
       if (!checked_natively(r) || q.holds_if_none) break;
       const std::string w = player(r), known = fmt::format("({} != INT64_MIN)", w);
       std::string fails, holds;  // (the check decided: 0, 1)
@@ -376,6 +374,8 @@ class MoveGen {
   }
 
   // the domain of a parameter without one, a Value's initializer: every player, every site, every piece
+  // how many values a player or site parameter without a domain takes: every player, every site
+  int64_t type_count(const ParamInfo& p) const { return p.type == Type::Player ? P_.nplayers() : P_.nsites(); }
   std::string type_domain(const ParamInfo& p) const {
     if (p.type == Type::Player) return fmt::format("{{{}, 0, {}}}", static_cast<int>(ListKind::Range), P_.nplayers() - 1);
     if (p.type == Type::Site) return fmt::format("{{{}, 0, {}}}", static_cast<int>(ListKind::Range), P_.nsites() - 1);
