@@ -490,6 +490,15 @@ functions:
   along(site s) -> sites: "filter(t in board : y_of(t) == y_of(s) and vacant(t))"
   # (a remembered list whose condition has a cached part of its element: the element kept in its slot)
   odd(player p) -> sites: "filter(s in board : owned(s, p) > 0 and (x_of(s) * 7 % 5 + y_of(s) * 3 % 4 + x_of(s) * y_of(s) % 3) % 2 == 1)"
+  # (kept for the game: an inlined call whose body is a cached list)
+  ahead(site s) -> sites: "filter(t in [offset(s, 1, 0), offset(s, 0, 1), offset(s, -1, 0)] : t != none)"
+  # (too big to be inlined: a remembered call of a function whose list is a map of a filter of a cached list)
+  hits(site s, player p) -> sites: >-
+    map(t in filter(t in ahead(s) : occupied(t) and top(t).owner != p and offset(t, x_of(t) - x_of(s), y_of(t) - y_of(s)) != none
+                                    and vacant(offset(t, x_of(t) - x_of(s), y_of(t) - y_of(s))))
+        : offset(t, x_of(t) - x_of(s), y_of(t) - y_of(s)))
+  # (a remembered value: any over a remembered list, of the length of a remembered call's list)
+  threat(player p): "any(s in mine(p) : len(hits(s, p)) > 0)"
 moves:
   drop:
     params: {s: site}
@@ -540,6 +549,20 @@ moves:
     requires: ["occupied(s)", "top(s).owner == me", "owned(s, opponent(me)) == 0", "occupied(t) and top(t).owner != me",
                "owned(t, opponent(me)) > 0", "x_of(t) != x_of(s) or turns % 7 == 3"]
     effects: ["set turns = turns + 1"]
+  leap:
+    params: {from: site in mine(me), to: "site in hits(from, me)"}
+    requires: ["turns % 5 != 4"]
+    effects: ["move(top(from), to)", "set turns = turns + 1"]
+  edge:
+    params: {from: "site in (if turns % 3 == 0 then [site_at(turns % 4 + 1, 1), b2] else mine(me))", to: site in ahead(from)}
+    requires: ["not threat(me) or turns % 4 == 1", "occupied(from)", "vacant(to)"]
+    effects: ["move(top(from), to)", "set turns = turns + 1"]
+  # (played as it comes, for its post-condition: listed directly as a probe, which finds that it has no candidate)
+  guard:
+    params: {from: site in mine(me), to: "site in hits(from, me)"}
+    requires: ["turns % 3 != 1", "not threat(opponent(me)) or turns % 2 == 0"]
+    effects: ["move(top(from), to)", "set turns = turns + 2"]
+    ensures: ["len(mine(me)) > 1 or turns % 5 == 0"]
 turn: [{choose: all}]
 end:
   long: {when: "turns >= 40", result: draw}
@@ -626,6 +649,48 @@ std::string listed(Game& g, int64_t* left = nullptr, int64_t* examined = nullptr
   }
 }
 
+// How many times `what` stands in `text`.
+size_t occurrences(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+// The interpreter's game a and the native build's b list their moves again under `limits`: the same moves (or error),
+// the same steps left and the same combinations examined. Returns the listing.
+std::string same_listing(Game& a, Game& b, const Limits& limits) {
+  a.machine().limits = limits;
+  b.machine().limits = limits;
+  (void)a.machine().state();  // (a change: the moves are listed again)
+  (void)b.machine().state();
+  int64_t left_a = -1, left_b = -1, examined_a = -1, examined_b = -1;
+  const std::string want = listed(a, &left_a, &examined_a);
+  REQUIRE(listed(b, &left_b, &examined_b) == want);
+  REQUIRE(left_b == left_a);  // (the same steps counted)
+  REQUIRE(examined_b == examined_a);  // (and the same combinations)
+  return want;
+}
+
+// The fewest steps of an operation under which g lists what it lists under the default limits (found by bisection),
+// and what it lists with a step fewer.
+std::pair<int64_t, std::string> fewest_steps(Game& g) {
+  const auto under = [&](int64_t steps) {
+    g.machine().limits = Limits{.operation_steps = steps};
+    (void)g.machine().state();
+    return listed(g);
+  };
+  const std::string want = under(Limits{}.operation_steps);
+  int64_t lo = 0, hi = Limits{}.operation_steps;  // (lo fails, hi lists them)
+  while (hi - lo > 1) {
+    const int64_t mid = lo + (hi - lo) / 2;
+    (under(mid) == want ? hi : lo) = mid;
+  }
+  std::pair<int64_t, std::string> r{hi, under(hi - 1)};
+  g.machine().limits = Limits{};
+  (void)g.machine().state();
+  return r;
+}
+
 }  // namespace
 
 TEST_CASE("native: moves' candidates listed by generated code are the interpreter's", "[native]") {
@@ -704,9 +769,7 @@ TEST_CASE("native: moves listed directly are the interpreter's, with its errors,
   auto p = loaded(kDirect);
   auto q = built(p);
   const std::string text = native_source(*p, "key").text;
-  size_t direct = 0;
-  for (size_t at = text.find("listed directly"); at != std::string::npos; at = text.find("listed directly", at + 1)) ++direct;
-  CHECK(direct == p->moves.size());
+  CHECK(occurrences(text, "listed directly") == p->moves.size());
   CHECK(text.find("N::memo_keep_logged(") != std::string::npos);  // (mine's and along's lists kept by the listings)
   CHECK(text.find("N::kept_items(") != std::string::npos);         // (rows' lists read from their cells)
   // slide's destinations sorted by `F or E`, drift's sites by `F == E`: E computed by the listing, F's table the game's
@@ -754,38 +817,13 @@ TEST_CASE("native: moves listed directly are the interpreter's, with its errors,
       for (const Row& r : rows) {
         INFO("seed " << seed << " ply " << ply << " " << r.what << " " << r.limits.steps << " " << r.limits.depth << " "
                      << r.limits.candidates << " " << r.limits.operation_steps);
-        a.machine().limits = r.limits;
-        b.machine().limits = r.limits;
-        (void)a.machine().state();  // (a change: the moves are listed again)
-        (void)b.machine().state();
-        int64_t left_a = -1, left_b = -1, examined_a = -1, examined_b = -1;
-        const std::string want = listed(a, &left_a, &examined_a);
-        errors += want.rfind("error", 0) == 0;
-        REQUIRE(listed(b, &left_b, &examined_b) == want);
-        REQUIRE(left_b == left_a);  // (the same steps counted)
-        REQUIRE(examined_b == examined_a);  // (and the same combinations)
+        errors += same_listing(a, b, r.limits).rfind("error", 0) == 0;
       }
-      // the same steps counted where the operation runs out of them: the fewest it lists the moves with (found by
-      // bisection) are the same, and a step fewer meets the same error
+      // the same steps counted where the operation runs out of them: the fewest it lists the moves with are the same,
+      // and a step fewer meets the same error
       {
-        const auto under = [&](Game& g, int64_t steps) {
-          g.machine().limits = Limits{.operation_steps = steps};
-          (void)g.machine().state();
-          return listed(g);
-        };
-        const std::string want = under(a, Limits{}.operation_steps);
-        const auto fewest = [&](Game& g) {
-          int64_t lo = 0, hi = Limits{}.operation_steps;  // (lo fails, hi lists them)
-          while (hi - lo > 1) {
-            const int64_t mid = lo + (hi - lo) / 2;
-            (under(g, mid) == want ? hi : lo) = mid;
-          }
-          return hi;
-        };
         INFO("seed " << seed << " ply " << ply);
-        const int64_t steps = fewest(a);
-        REQUIRE(fewest(b) == steps);
-        REQUIRE(under(b, steps - 1) == under(a, steps - 1));
+        REQUIRE(fewest_steps(b) == fewest_steps(a));
       }
       a.machine().limits = Limits{};
       b.machine().limits = Limits{};
@@ -958,6 +996,91 @@ end: []
     Game a(p), b(q);
     CHECK(listed(a) == r.want);
     CHECK(listed(b) == r.want);
+  }
+}
+
+// A remembered call of a function (hits: too big to be inlined) whose list is a map of a filter of a cached list, the
+// length of its list in a remembered value (threat), an inlined call's cached list (ahead).
+const char* kCalls = R"RULES(game: {name: calls}
+players: [A, B]
+topology: {grids: [{width: 4, height: 3, name: board}]}
+pieces: {man: {per_player: 3}}
+variables: {turns: {type: int, init: 0}}
+start:
+  board: {a1: {man: A}, b1: {man: A}, c2: {man: A}, a2: {man: B}, b3: {man: B}, d3: {man: B}}
+functions:
+  mine(player p) -> sites: "filter(s in board : occupied(s) and top(s).owner == p)"
+  ahead(site s, player p) -> sites: >-
+    filter(t in (if p == A then [offset(s, 1, 0), offset(s, 0, 1), offset(s, -1, 0)]
+                 else [offset(s, -1, 0), offset(s, 0, -1), offset(s, 1, 0)]) : t != none)
+  hits(site s, player p) -> sites: >-
+    map(t in filter(t in ahead(s, p) : occupied(t) and top(t).owner != p and offset(t, x_of(t) - x_of(s), y_of(t) - y_of(s)) != none
+                                    and vacant(offset(t, x_of(t) - x_of(s), y_of(t) - y_of(s))))
+        : offset(t, x_of(t) - x_of(s), y_of(t) - y_of(s)))
+  threat(player p): "any(s in mine(p) : len(hits(s, p)) > 0)"
+moves:
+  leap:
+    params: {from: site in mine(me), to: "site in hits(from, me)"}
+    effects: ["remove(top(site_at((x_of(from) + x_of(to)) / 2, (y_of(from) + y_of(to)) / 2)))", "move(top(from), to)", "set turns = turns + 1"]
+  walk:
+    params: {from: site in mine(me), to: "site in ahead(from, top(from).owner)"}
+    requires: ["vacant(to)", "not threat(opponent(me)) or turns % 3 == 0"]
+    effects: ["move(top(from), to)", "set turns = turns + 1"]
+turn: [{choose: all}]
+end:
+  long: {when: "turns >= 30", result: draw}
+)RULES";
+
+TEST_CASE("native: a remembered call's list in a direct listing is one call deeper, its steps the interpreter's", "[native]") {
+  auto p = loaded(kCalls);
+  auto q = built(p);
+  const std::string text = native_source(*p, "key").text;
+  CHECK(occurrences(text, "listed directly") == 2);
+  // one row per limit: the moves at the start, or the error met there
+  const std::string all = "leap a1 a3 walk b1 c1 walk b1 b2 walk c2 d2 walk c2 c3 walk c2 b2 ";
+  struct Row {
+    const char* what;
+    Limits limits;
+    std::string want;
+  };
+  const std::vector<Row> rows = {
+      {"default", Limits{}, all},
+      {"depth 0", Limits{.depth = 0}, "error 20:51: calls nested too deeply (more than 0)"},  // (leap's hits)
+      {"depth 1", Limits{.depth = 1}, all},
+      {"steps 14", Limits{.steps = 14}, "error 9:29: evaluation budget exceeded (14 steps)"},  // (mine)
+      {"steps 16", Limits{.steps = 16}, "error 14:14: evaluation budget exceeded (16 steps)"},  // (hits, in threat)
+      {"operation steps 40", Limits{.operation_steps = 40}, "error 9:29: one game operation took more than 40 evaluation steps"},
+      {"operation steps 50", Limits{.operation_steps = 50}, "error 14:14: one game operation took more than 50 evaluation steps"},  // (hits)
+      {"operation steps 55", Limits{.operation_steps = 55}, all},
+  };
+  for (const Row& r : rows) {
+    INFO(r.what);
+    Game a(p), b(q);
+    CHECK(same_listing(a, b, r.limits) == r.want);
+  }
+  // along random games, under each row's limits: the same moves or error, steps and combinations
+  for (uint64_t seed = 1; seed <= 8; ++seed) {
+    Game a(p), b(q);
+    Prng rng(seed);
+    for (int ply = 0; ply < 30 && !a.state().over; ++ply) {
+      for (const Row& r : rows) {
+        INFO("seed " << seed << " ply " << ply << " " << r.what);
+        same_listing(a, b, r.limits);
+      }
+      REQUIRE(fewest_steps(b) == fewest_steps(a));
+      // (listed directly: once the cached parts it reads have values, the listing does not give up)
+      same_listing(a, b, Limits{});
+      const int64_t gave_up = Native::gave_up_count(b.machine());
+      same_listing(a, b, Limits{});
+      CHECK(Native::gave_up_count(b.machine()) == gave_up);
+      MoveList ms;
+      a.legal(ms);
+      if (ms.size == 0) break;
+      const Move m = ms[static_cast<int>(rng.below(static_cast<uint64_t>(ms.size)))];
+      a.apply(m);
+      b.apply(m);
+      REQUIRE(b.hash() == a.hash());
+    }
   }
 }
 

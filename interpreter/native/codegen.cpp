@@ -155,8 +155,8 @@ class Gen {
     };
     trees.direct = [&](int n) { return listing_value(n); };
     trees.remembered = [&](int n) { return remembers(n); };
-    trees.loop = [&](int n, const std::string& e, std::string& pre, std::string& head, std::string& most) {
-      return listing_loop(n, e, pre, head, most);
+    trees.loop = [&](int n, const std::string& e, std::string& pre, std::string& head, std::string& most, std::string& after) {
+      return listing_loop(n, e, pre, head, most, after);
     };
     trees.most = [&](int n) { return listing_most(n); };
     for (size_t mv = 0; mv < P_.moves.size(); ++mv) {
@@ -271,6 +271,7 @@ class Gen {
   bool directly_ = false;  // writing a function called directly (find_direct): every node written out, no closure
   bool listing_ = false;  // writing (or checking) a direct listing's code: a move's lets are its locals
   bool exact_ = false;  // writing code that computes in another order than the interpreter: redo() from the start alone
+  std::string frame_ = "F";  // the name of the frame's slots when framed_ (sl())
   std::vector<uint8_t> direct_fn_;  // per function: called directly (find_direct)
   int tmp_ = 0;
 
@@ -280,7 +281,8 @@ class Gen {
   std::string t() { return fmt::format("t{}", tmp_++); }
   // slot k of the frame: in a function of a tree, through its frame's first slot `F` (read once: the slots are never
   // moved, and the frame is the same while the function runs); elsewhere (move generation) through the machine
-  std::string sl(int k) const { return framed_ ? fmt::format("F[{}]", k) : fmt::format("N::slot(m, {})", k); }
+  // (`frame_`: the local frame of a remembered call's body written in a direct listing, memo_loop)
+  std::string sl(int k) const { return framed_ ? fmt::format("{}[{}]", frame_, k) : fmt::format("N::slot(m, {})", k); }
   // Whether generated code may count steps, nest calls or make lists (what N::Start keeps): it counts, spends, nests,
   // appends, or calls what may (a tree's function, a closure, a direct call, the host).
   static bool changes_start(const std::string& code) {
@@ -656,6 +658,7 @@ class Gen {
   // `pre`). A constant list, a relation's list of a site and a range are walked here; another list through the
   // machine's list access. (Its steps, one per element as Machine::for_each counts them, are the caller's: tick().)
   void loop(int dom, const std::string& e, std::string& pre, std::string& head, std::string& most) {
+    if (listing_ && listing_walk(dom, e, pre, head, most)) return;
     const std::string i = t();
     if (is(dom, Op::ConstList)) {
       const std::string& l = list(at(dom).a);
@@ -703,6 +706,51 @@ class Gen {
                          i, i, len, i, all, i, e, all, i, ci, ci, i, l, i);
       most = len;
     }
+  }
+  // The lists only a direct listing walks (listing_list()): a remembered call's (memo_loop()); an inlined call's, its
+  // arguments evaluated, then stored in its slots (as bind()), then its body's loop; a list literal, room for its
+  // items checked first (else a retry), its items evaluated in order, then put in the arena (where the interpreter
+  // holds them: listing_loop() drops them after the loop); `if` of two lists, the values of the one chosen gathered in
+  // an array first (at most listing_most(), else a retry). False for another list.
+  bool listing_walk(int dom, const std::string& e, std::string& pre, std::string& head, std::string& most) {
+    if (memo_listable(dom)) {
+      memo_loop(dom, e, pre, head, most);
+      return true;
+    }
+    const std::string i = t();
+    if (is(dom, Op::Bind) && !remembered_call(P_, dom)) {
+      const int args = at(dom).nk - 1;
+      const std::string a = t();
+      pre += fmt::format("Value {}[{}]; ", a, args + 1);
+      for (int k = 0; k < args; ++k) pre += fmt::format("{}[{}] = {}; ", a, k, value(kid(dom, k)));
+      for (int k = 0; k < args; ++k) pre += fmt::format("{} = {}[{}]; ", sl(at(dom).a + k), a, k);
+      loop(kid(dom, args), e, pre, head, most);
+      return true;
+    }
+    if (is(dom, Op::ListLit)) {
+      const int cnt = at(dom).nk;
+      const std::string it = t();
+      pre += fmt::format("if (!N::room(m, 0, {})) N::retry(); int64_t {}[{}]; ", cnt, it, cnt + 1);
+      for (int k = 0; k < cnt; ++k) pre += fmt::format("{}[{}] = {}; ", it, k, iv(kid(dom, k)));
+      for (int k = 0; k < cnt; ++k) pre += fmt::format("N::put(m, {}[{}]); ", it, k);
+      head = fmt::format("for (int {} = 0; {} < {}; ++{}) {{ const int64_t {} = {}[{}];", i, i, cnt, i, e, it, i);
+      most = fmt::format("INT64_C({})", cnt);
+      return true;
+    }
+    if (!is(dom, Op::If)) return false;
+    const int64_t bound = listing_most(dom);
+    const std::string g = t(), ng = t();
+    pre += fmt::format("int64_t {}[{}]; int64_t {} = 0; if ({}) {{ ", g, std::max<int64_t>(bound, 1), ng, iv(kid(dom, 0)));
+    for (int k = 1; k <= 2; ++k) {
+      std::string bpre, bhead, bmost;
+      const std::string be = t();
+      loop(kid(dom, k), be, bpre, bhead, bmost);
+      pre += fmt::format("{}if ({} > INT64_C({})) N::retry(); {} {}[{}++] = {}; }} }}{}", bpre, bmost, bound, bhead, g, ng, be,
+                         k == 1 ? " else { " : " ");
+    }
+    head = fmt::format("for (int64_t {} = 0; {} < {}; ++{}) {{ const int64_t {} = {}[{}];", i, i, ng, i, e, g, i);
+    most = ng;
+    return true;
   }
   std::string tick(int n) const { return " " + tk(n); }
   // any, all, count, sum, min, max: one step per element, the lists made for an element dropped before the next (as
@@ -999,19 +1047,68 @@ class Gen {
     if (listable({n})) write_listing(n, [&] { v = iv(n); });
     return v;
   }
-  bool listing_loop(int n, const std::string& e, std::string& pre, std::string& head, std::string& most) {
-    if (memo_listable(n)) {
-      write_listing(n, [&] { memo_loop(n, e, pre, head, most); });
-      return true;
-    }
-    const bool ok = n >= 0 && (is(n, Op::ConstList) || direct(n) || (walked(n) && listable(walked_kids(n))));
-    if (ok) write_listing(n, [&] { loop(n, e, pre, head, most); });
-    return ok;
+  bool listing_loop(int n, const std::string& e, std::string& pre, std::string& head, std::string& most, std::string& after) {
+    if (!listing_list(n)) return false;
+    write_listing(n, [&] {
+      // (a list literal's items held in the arena while its level's loop runs, as the interpreter holds its domain)
+      if (holds_arena(n)) {
+        const std::string mark = t();
+        pre += fmt::format("const size_t {} = N::arena(m); ", mark);
+        after = fmt::format("N::rewind(m, {});", mark);
+      }
+      loop(n, e, pre, head, most);
+    });
+    return true;
   }
-  // The most elements listing_loop() walks over list n, a constant: a table's most (a remembered call's list, its
-  // domain's); -1 when not known before.
-  int64_t listing_most(int n) {
-    if (memo_listable(n)) return most_of(kid(kid(n, at(n).nk - 1), 0));
+  // Whether list n is a parameter's domain that a direct listing walks (listing_loop(), loop()), its parts computed
+  // whole: a constant list, a table's list (walked()), a cached list read from its cell, a remembered call's list
+  // (memo_listable()), an inlined call's list of one of these, a list literal, or `if` of two of these whose lengths are
+  // bounded (gathered into an array of at most kMaxGathered values).
+  //   domain -> list | '[' items ']' | 'if' c 'then' domain 'else' domain
+  bool listing_list(int n, int depth = 0) {
+    if (n < 0 || depth > kMaxListNesting) return false;
+    if (plain_list(n, depth)) return true;
+    if (!ok_[static_cast<size_t>(n)] || !is_list(at(n).type)) return false;
+    if (is(n, Op::ListLit)) {
+      std::vector<int> items;
+      for (int k = 0; k < at(n).nk; ++k) items.push_back(kid(n, k));
+      return listable(items);
+    }
+    if (!is(n, Op::If)) return false;
+    const int64_t bound = listing_most(n);
+    return bound >= 0 && bound <= kMaxGathered && listable({kid(n, 0)}) && listing_list(kid(n, 1), depth + 1) &&
+           listing_list(kid(n, 2), depth + 1);
+  }
+  static constexpr int kMaxListNesting = 16;
+  static constexpr int64_t kMaxGathered = 256;
+  // Whether list n is walked without a list in the arena: a constant list, a table's list, a cached list, a remembered
+  // call's list, or an inlined call's (not remembered) list of one of these, its arguments stored in its slots.
+  //   list -> ConstList | table | Cached | remembered call | Bind(args, list)
+  bool plain_list(int n, int depth = 0) {
+    if (n < 0 || depth > kMaxListNesting) return false;
+    if (is(n, Op::ConstList) || direct(n)) return true;
+    if (walked(n)) return listable(walked_kids(n));
+    if (memo_listable(n)) return true;
+    if (!is(n, Op::Bind) || remembered_call(P_, n) || !ok_[static_cast<size_t>(n)] || !is_list(at(n).type)) return false;
+    std::vector<int> args;
+    for (int k = 0; k + 1 < at(n).nk; ++k) args.push_back(kid(n, k));
+    return listable(args) && plain_list(kid(n, at(n).nk - 1), depth + 1);
+  }
+  // Whether the interpreter holds domain n's items in the arena while its level runs: a list literal, or `if` with one.
+  bool holds_arena(int n) const {
+    return is(n, Op::ListLit) || (is(n, Op::If) && (holds_arena(kid(n, 1)) || holds_arena(kid(n, 2))));
+  }
+  // The most elements listing_loop() walks over list n, a constant: a table's most (a remembered call's list, an
+  // inlined call's: its body's), a list literal's items, the longer branch of `if`; -1 when not known before.
+  int64_t listing_most(int n, int depth = 0) {
+    if (n < 0 || depth > kMaxListNesting) return -1;
+    if (memo_listable(n)) return listing_most(memo_list(n).dom, depth + 1);
+    if (is(n, Op::Bind) && !remembered_call(P_, n)) return listing_most(kid(n, at(n).nk - 1), depth + 1);
+    if (is(n, Op::ListLit)) return at(n).nk;
+    if (is(n, Op::If)) {
+      const int64_t a = listing_most(kid(n, 1), depth + 1), b = listing_most(kid(n, 2), depth + 1);
+      return a < 0 || b < 0 ? -1 : std::max(a, b);
+    }
     return most_of(n);
   }
   // Whether list n is one of the board's tables walked by loop() (its kids computed whole when it is listed directly).
@@ -1022,57 +1119,125 @@ class Gen {
     if (is(n, Op::ConstList)) return {};
     return {kid(n, 0), is(n, Op::Range) ? kid(n, 1) : -1};
   }
-  // Whether list n is a remembered inlined call whose body is a filter or a map, with a condition and a body that are
-  // quiet, over a table (loop()), with arguments and parts computed whole: a direct listing walks it by memo_loop().
-  bool memo_listable(int n) {
-    if (!is(n, Op::Bind) || !remembered_call(P_, n) || !is_list(at(n).type)) return false;
-    const int args = at(n).nk - 1, b = kid(n, args);
-    if (args > kMaxMemoArgs || !(is(b, Op::Filter) || is(b, Op::Map)) || !ok_[static_cast<size_t>(b)]) return false;
-    const int dom = kid(b, 0), where = kid(b, 1), body = kid(b, 2);
-    if (!walked(dom) || !quiet(where) || !quiet(body)) return false;
-    std::vector<int> parts = walked_kids(dom);
-    for (int i = 0; i < args; ++i) parts.push_back(kid(n, i));
-    parts.push_back(where);
-    parts.push_back(body);
-    return listable(parts);
+  // A remembered call's list as memo_loop() computes it: an inlined call (Bind) or a call of a function (Call), its
+  // arguments, its function, its body (a filter or a map: body < 0 for another), the filter of a map of a filter
+  // (else -1), and the list they walk.
+  struct MemoList {
+    bool call = false;
+    int args = 0, fn = -1, body = -1, filter = -1, dom = -1;
+  };
+  MemoList memo_list(int n) const {
+    MemoList r;
+    if (!is(n, Op::Bind) && !is(n, Op::Call)) return r;
+    const Node& d = at(n);
+    r.call = d.op == Op::Call;
+    r.args = r.call ? d.nk : d.nk - 1;
+    r.fn = r.call ? d.a : d.b;
+    const int b = !r.call ? kid(n, r.args) : d.a >= 0 ? P_.functions[static_cast<size_t>(d.a)].body : -1;
+    if (!is(b, Op::Filter) && !is(b, Op::Map)) return r;
+    r.body = b;
+    r.dom = kid(b, 0);
+    if (is(b, Op::Map) && is(r.dom, Op::Filter)) {
+      r.filter = r.dom;
+      r.dom = kid(r.filter, 0);
+    }
+    return r;
   }
-  // The loop over remembered call n's list (memo_listable) in a direct listing, as Gen::loop writes it. Its arguments
-  // computed and stored in the callee's slots, then its entry: the list kept there when it holds this call (else a
-  // retry: a list that was not made so), else the body computed as collect() computes it, its elements appended
-  // straight to the remembered lists when the budgets and the arena have room for the most steps and items it could
-  // count and make and the remembered lists for the items (else a retry: the listing made again meets the limits where
-  // the interpreter does), its steps counted after it, then kept in the entry, logged (Native::memo_keep_logged).
+  // Whether list n is a remembered call (inlined or not: not of a function that can reach itself) whose body is a
+  // filter, a map or a map of a filter, with conditions and bodies that are quiet, over a list walked without the
+  // arena (plain_list()), with arguments and parts computed whole: a direct listing walks it by memo_loop().
+  bool memo_listable(int n) {
+    if (!remembered_call(P_, n) || !is_list(at(n).type)) return false;
+    const MemoList ml = memo_list(n);
+    if (ml.body < 0 || ml.args > kMaxMemoArgs || !ok_[static_cast<size_t>(ml.body)]) return false;
+    if (ml.call && (P_.recursive[static_cast<size_t>(ml.fn)] || P_.tail_calls[static_cast<size_t>(ml.fn)])) return false;
+    std::vector<int> parts;
+    for (int i = 0; i < ml.args; ++i) parts.push_back(kid(n, i));
+    for (const int l : {ml.body, ml.filter}) {
+      if (l < 0) continue;
+      if (!ok_[static_cast<size_t>(l)] || !quiet(kid(l, 1)) || !quiet(kid(l, 2))) return false;
+      parts.push_back(kid(l, 1));
+      parts.push_back(kid(l, 2));
+    }
+    return listable(parts) && plain_list(ml.dom);
+  }
+  // The loop over remembered call n's list (memo_listable) in a direct listing, as Gen::loop writes it. A call of a
+  // function one nesting deeper first (else a retry); its arguments computed, then its entry: the list kept there when
+  // it holds this call (else a retry: a list that was not made so), else the arguments stored in the callee's slots (an
+  // inlined call's in the frame, a call's in a local frame of its own) and the body computed as collect() and fused()
+  // compute it, its elements appended straight to the remembered lists when the budgets and the arena have room for
+  // the most steps and items it could count and make and the remembered lists for the items (else a retry: the listing
+  // made again meets the limits where the interpreter does), its steps counted after it (a map of a filter: the
+  // filter's, then the map's), then kept in the entry, logged (Native::memo_keep_logged).
   // (Each element is written after the lists' items through a pointer of the loop's, which moves on when it is kept:
   // no branch to mispredict, no count in the machine for its stores to alias; breakthrough +16% playouts a second. The
   // element is the loop's C++ variable where nothing but the condition and the body read it: element_inline.)
   void memo_loop(int n, const std::string& e, std::string& pre, std::string& head, std::string& most) {
     const Node& d = at(n);
-    const int args = d.nk - 1, b = kid(n, args), where = kid(b, 1), body = kid(b, 2);
-    const std::string a = t(), en = t(), off = t(), len = t(), steps = t(), fe = t(), keep = t(), v = t(), i = t(), w = t();
+    const MemoList ml = memo_list(n);
+    const int args = ml.args, b = ml.body, f = ml.filter, where = kid(b, 1), body = kid(b, 2);
+    const std::string a = t(), en = t(), off = t(), len = t(), steps = t(), kept = t(), fe = t(), keep = t(), v = t(),
+                      i = t(), w = t();
+    if (ml.call) pre += "N::nest_or_retry(m); ";
     pre += fmt::format("Value {}[{}]; ", a, args + 1);
     for (int k = 0; k < args; ++k) pre += fmt::format("{}[{}] = Value{{{}, 0, 0}}; ", a, k, iv(kid(n, k)));
     pre += "if (!N::memo_on(m)) N::retry(); ";
-    pre += fmt::format("auto& {} = N::memo_entry(m, {}, {}, {}); int64_t {}, {}; ", en, d.b, a, args, off, len);
+    pre += fmt::format("auto& {} = N::memo_entry(m, {}, {}, {}); int64_t {}, {}; ", en, ml.fn, a, args, off, len);
     pre += fmt::format("if (N::memo_hit(m, {}, {}, {}, {})) {{ if (static_cast<ListKind>({}.value.i) != ListKind::Memo) N::retry(); "
                        "{} = {}.value.b; {} = {}.value.c; }} else {{ ",
-                       en, d.b, a, args, en, off, en, len, en);
-    for (int k = 0; k < args; ++k) pre += fmt::format("{} = {}[{}]; ", sl(d.a + k), a, k);
+                       en, ml.fn, a, args, en, off, en, len, en);
+    // (the body in the callee's frame: its slots, none of the caller's loops' elements)
+    const std::string caller = frame_;
+    std::vector<Element> callers;
+    if (ml.call) {
+      const std::string fc = t();
+      pre += fmt::format("Value {}[{}]; ", fc, P_.functions[static_cast<size_t>(ml.fn)].frame + 1);
+      for (int k = 0; k < args; ++k) pre += fmt::format("{}[{}] = {}[{}]; ", fc, k, a, k);
+      frame_ = fc;
+      callers.swap(elements_);
+    } else {
+      for (int k = 0; k < args; ++k) pre += fmt::format("{} = {}[{}]; ", sl(d.a + k), a, k);
+    }
     std::string lhead, lmost;
-    loop(kid(b, 0), fe, pre, lhead, lmost);
-    pre += fmt::format("if (!N::room(m, 2 * {}, {}) || !N::memo_room(m, {})) N::retry(); ", lmost, lmost, lmost);
-    pre += fmt::format("{} = static_cast<int64_t>(N::memo_size(m)); int64_t {} = 0; int64_t* {} = N::memo_open(m, {}); ", off, steps, w, lmost);
-    // (the element a C++ variable where only the condition and the body read it: element_inline)
-    const bool inl = element_inline(kid(b, 0), at(b).a, where, body, fe);
-    pre += fmt::format("{} ++{};{} bool {} = {}; int64_t {} = {};", lhead, steps,
-                       inl ? "" : fmt::format(" {} = Value{{{}, 0, 0}};", sl(at(b).a), fe), keep,
-                       where >= 0 ? fmt::format("({}) != 0", iv(where)) : "true", v, fe);
-    if (is(b, Op::Filter)) pre += fmt::format(" if ({}) {} = ({}) != 0;", keep, keep, body >= 0 ? iv(body) : "true");
-    else pre += fmt::format(" if ({}) {} = {};", keep, v, iv(body));
+    loop(ml.dom, fe, pre, lhead, lmost);
+    const int lists = f >= 0 ? 2 : 1;  // (the lists the interpreter makes: a map of a filter makes both)
+    pre += fmt::format("if (!N::room(m, {} * {}, {} * {}) || !N::memo_room(m, {})) N::retry(); ", 2 * lists, lmost, lists,
+                       lmost, lmost);
+    pre += fmt::format("{} = static_cast<int64_t>(N::memo_size(m)); int64_t {} = 0, {} = 0; (void){}; int64_t* {} = N::memo_open(m, {}); ",
+                       off, steps, kept, kept, w, lmost);
+    // (a filter of sites by who holds them tested without branches where the board's stacks have room: site_keep)
+    const std::string tested = f < 0 ? site_keep(b, fe) : "", st = t();
+    if (!tested.empty()) pre += fmt::format("const bool {} = N::stacks(m); ", st);
+    pre += fmt::format("{} ++{};", lhead, steps);
+    if (f >= 0) {  // (a map of a filter: the filter's test, then for a value it keeps the map's)
+      const int fwhere = kid(f, 1), fbody = kid(f, 2);
+      const bool inl = element_inline(ml.dom, at(f).a, fwhere, fbody, fe);
+      const std::string fk = t();
+      pre += fmt::format("{} bool {} = {}; if ({}) {} = ({}) != 0; if ({}) {{ ++{};",
+                         inl ? "" : fmt::format(" {} = Value{{{}, 0, 0}};", sl(at(f).a), fe), fk,
+                         fwhere >= 0 ? fmt::format("({}) != 0", iv(fwhere)) : "true", fk, fk, iv(fbody), fk, kept);
+      if (inl) elements_.pop_back();
+    }
+    const bool inl = element_inline(ml.dom, at(b).a, where, body, fe);
+    pre += fmt::format("{} bool {} = {}; int64_t {} = {};", inl ? "" : fmt::format(" {} = Value{{{}, 0, 0}};", sl(at(b).a), fe),
+                       keep, where >= 0 ? fmt::format("({}) != 0", iv(where)) : "true", v, fe);
+    if (is(b, Op::Filter)) {
+      const std::string c = body >= 0 ? fmt::format("({}) != 0", iv(body)) : "true";
+      pre += fmt::format(" if ({}) {} = {};", keep, keep, tested.empty() ? c : fmt::format("({} ? {} : {})", st, tested, c));
+    } else {
+      pre += fmt::format(" if ({}) {} = {};", keep, v, iv(body));
+    }
     if (inl) elements_.pop_back();
-    pre += fmt::format(" *{} = {}; {} += {}; }} N::memo_close(m, {}); ", w, v, w, keep, w);
-    pre += fmt::format("{} = static_cast<int64_t>(N::memo_size(m)) - {}; N::spend(m, {} + {}); ", len, off, steps, len);
+    pre += fmt::format(" *{} = {}; {} += {};{} }} N::memo_close(m, {}); ", w, v, w, keep, f >= 0 ? " }" : "", w);
+    if (ml.call) {
+      frame_ = caller;
+      elements_.swap(callers);
+    }
+    pre += fmt::format("{} = static_cast<int64_t>(N::memo_size(m)) - {}; N::spend(m, {} + 2 * {} + {}); ", len, off, steps,
+                       kept, len);
     pre += fmt::format("N::memo_keep_logged(m, {}, {}, {}, {}, Value{{{}, static_cast<int32_t>({}), static_cast<int32_t>({})}}); }} ",
-                       en, d.b, a, args, static_cast<int>(ListKind::Memo), off, len);
+                       en, ml.fn, a, args, static_cast<int>(ListKind::Memo), off, len);
+    if (ml.call) pre += "--N::depth(m); ";
     head = fmt::format("for (int64_t {} = 0; {} < {}; ++{}) {{ const int64_t {} = N::memo_item(m, static_cast<size_t>({} + {}));",
                        i, i, len, i, e, off, i);
     most = len;
@@ -1081,10 +1246,11 @@ class Gen {
   bool listable(const std::vector<int>& nodes) {
     std::vector<int> callees;
     int budget = 4000;
+    const bool was = listing_;  // (a list's parts are checked while its listing is: listing_list())
     listing_ = true;
     bool ok = true;
     for (const int n : nodes) ok = ok && whole(n, -1, callees, budget);
-    listing_ = false;
+    listing_ = was;
     for (const int f : callees) ok = ok && direct_fn_[static_cast<size_t>(f)];
     return ok;
   }
@@ -1119,7 +1285,7 @@ class Gen {
   }
   // Whether the generated code computes the tree at n whole (find_direct), in function f; the functions it calls in
   // `callees`.
-  bool whole(int n, int f, std::vector<int>& callees, int& budget) const {
+  bool whole(int n, int f, std::vector<int>& callees, int& budget) {
     if (n < 0) return true;
     if (--budget < 0) return false;
     const Node& d = at(n);
@@ -1147,9 +1313,12 @@ class Gen {
         return kids(0);
       case Op::LazyLet: case Op::Hoisted: return listing_ && kids(0);  // (a move's lets: in a direct listing only)
       case Op::Cached: return listing_ && direct(n);  // (its cell read, where it has its value: in a direct listing only)
-      case Op::Nth: case Op::Len: return is(kid(n, 0), Op::ConstList) && kids(1);
+      case Op::Nth: return is(kid(n, 0), Op::ConstList) && kids(1);
+      case Op::Len: return is(kid(n, 0), Op::ConstList) || (listing_ && memo_listable(kid(n, 0)));
       case Op::In: case Op::NotIn: return !is(kid(n, 1), Op::Range) && table(kid(n, 1)) && whole(kid(n, 0), f, callees, budget);
-      case Op::Any: case Op::All: case Op::Count: case Op::Sum: case Op::Min: case Op::Max: return table(kid(n, 0)) && kids(1);
+      case Op::Any: case Op::All: case Op::Count: case Op::Sum: case Op::Min: case Op::Max:
+        // (a remembered call's list: in a direct listing only, which keeps it, logged)
+        return (table(kid(n, 0)) || (listing_ && memo_listable(kid(n, 0)))) && kids(1);
       case Op::Call:  // (remembered: in a direct listing only, which keeps its value, logged)
         if (remembered_call(P_, n) && !listing_) return false;
         callees.push_back(d.a);
@@ -1437,6 +1606,11 @@ class Gen {
       }
       case Op::Len:
         if (is(k(0), Op::ConstList)) return lit(static_cast<int64_t>(P_.lists[static_cast<size_t>(at(k(0)).a)].size()));
+        if (listing_ && memo_listable(k(0))) {  // (a remembered call's list, kept or made: its length)
+          std::string pre, head, most;
+          memo_loop(k(0), t(), pre, head, most);
+          return fmt::format("({{ {}{}; }})", pre, most);
+        }
         return fmt::format("N::len(m, {})", value(k(0)));
       case Op::In:
       case Op::NotIn: {

@@ -35,14 +35,17 @@ class MoveGen {
       // the direct listing first; where it gives up, the list and the operation's counts as they were, and the
       // listing below from the start
       s = q + s;
-      s += "  if (o) {\n";
+      // (listed for f, each candidate played as it comes, the direct listing is a probe: it finds that the move has no
+      // candidate, counting the steps the listing below counts, or gives up at the first it finds)
+      s += "  {\n";
       // (less the steps that the game counted for the sorted tables it made meanwhile, which it keeps: the listing
       // below finds them made)
-      s += "    const int z = o->size; const int64_t zb = N::op_budget(m), zc = N::op_candidates(m); int64_t hosted = 0;\n";
+      s += "    const int z = o ? o->size : 0; const int64_t zb = N::op_budget(m), zc = N::op_candidates(m); int64_t hosted = 0;\n";
       // (and the remembered values it kept put back as they were)
       const std::string log = remembers_ ? "N::memo_log_undo(m); " : "";
       if (remembers_) s += "    N::memo_log_begin(m);\n";
-      s += fmt::format("    try {{ q{}(m, G, o, hosted); return true; }} catch (const N::Retry&) {{ o->size = z; N::op_budget(m) = zb - hosted; N::op_candidates(m) = zc; {}}}\n", mv_, log);
+      s += fmt::format("    bool done = false;\n    try {{ done = q{}(m, G, o, hosted); }} catch (const N::Retry&) {{}}\n", mv_);
+      s += fmt::format("    if (done) return true;\n    N::gave_up(m);\n    if (o) o->size = z;\n    N::op_budget(m) = zb - hosted; N::op_candidates(m) = zc; {}\n", log);
       s += "  }\n";
     }
     s += "  const XNode& x = N::node(m, 0); (void)x;\n";
@@ -117,13 +120,14 @@ class MoveGen {
   // logged (g<mv> puts the remembered values back when it gives up). An optional parameter's level is a lambda called
   // for none, then for each value while its guards hold. A move with a range narrowed, an optional parameter sorted,
   // or values sorted by parts of requirements that remember calls in a move that remembers is left to that listing.
-  // "" when the move cannot be listed so.
+  // "" when the move cannot be listed so. q<mv> returns whether it listed the moves; called without a list (a probe,
+  // for a move whose candidates the game plays as they come) it returns false at the first candidate instead.
   //   q -> level(-1) param(0) ... param(np - 1) emit
   std::string direct_fn() {
     if (!trees_.direct || !trees_.loop) return "";
     const int np = static_cast<int>(mi_.params.size());
     std::vector<std::string> pre(static_cast<size_t>(np)), head(static_cast<size_t>(np)), most(static_cast<size_t>(np)),
-        sorting(static_cast<size_t>(np));
+        sorting(static_cast<size_t>(np)), after(static_cast<size_t>(np));
     std::vector<int64_t> bound(static_cast<size_t>(np), -1);  // (the most values of a level, when known: compacted())
     std::string spans;  // the spans' pointers, asked for when first used
     for (int k = 0; k < np; ++k) {
@@ -176,7 +180,7 @@ class MoveGen {
                               k, k, e, k, k, k, k, k);
         most[K] = fmt::format("n{}", k);
       } else if (p.domain >= 0) {
-        if (!trees_.loop(p.domain, e, pre[K], head[K], most[K])) return "";
+        if (!trees_.loop(p.domain, e, pre[K], head[K], most[K], after[K])) return "";
         if (trees_.most) bound[K] = trees_.most(p.domain);
         remembers_ = remembers_ || trees_.remembered(p.domain);
       } else if (p.type == Type::Player || p.type == Type::Site) {
@@ -214,13 +218,13 @@ class MoveGen {
       for (uint32_t sorting = mi_.sorts[static_cast<size_t>(k)].mask; sorting != 0; sorting &= sorting - 1)
         if (trees_.remembered(mi_.requires_[static_cast<size_t>(first + std::countr_zero(sorting))].sort_part)) return "";
     }
-    std::string s = fmt::format("// move {} listed directly (its frame local)\nstatic void q{}(Machine& m, void* G, MoveList* o, int64_t& hosted) {{\n", mv_, mv_);
+    std::string s = fmt::format("// move {} listed directly (its frame local)\nstatic bool q{}(Machine& m, void* G, MoveList* o, int64_t& hosted) {{\n", mv_, mv_);
     s += "  const XNode& x = N::node(m, 0); (void)x; (void)G;\n  N::begin_eval(m);\n";
     s += fmt::format("  Value F[{}]; uint64_t L = 0; (void)L; Value Z[{}]; (void)Z;\n", P_.max_frame + 1, P_.nhoisted + 1);
     s += spans;
     for (size_t r = 0; r < mi_.requires_.size() && r < kNativeChecks; ++r)
       if (uses_player(mi_.requires_[r])) s += fmt::format("  int64_t w{} = INT64_MIN; (void)w{};\n", r, r);
-    s += direct_holds(-1, cond, "return;", "  ");
+    s += direct_holds(-1, cond, "return true;", "  ");
     std::string in = "  ";
     for (int k = 0; k < np; ++k) {
       const auto K = static_cast<size_t>(k);
@@ -252,18 +256,24 @@ class MoveGen {
     }
     // (every value of a domain is a site, a player, an item of a constant list or of a table, or in a range within
     // 32 bits)
+    // (a probe, o null: no candidate found, false at the first; from an optional parameter's lambda, a retry)
+    bool lambdas = false;
+    for (const ParamInfo& p : mi_.params) lambdas = lambdas || p.optional;
+    s += fmt::format("{}if (!o) [[unlikely]] {}\n", in, lambdas ? "N::retry();" : "return false;");
     s += fmt::format("{}if (o->size >= {}) [[unlikely]] N::retry();\n", in, kMaxMoves);
     s += fmt::format("{}Move& e = o->add(); e.type = {}; e.nargs = {};", in, mv_, np);
     for (int k = 0; k < np; ++k) s += fmt::format(" e.args[{}] = static_cast<int32_t>(F[{}].i);", k, k);
     s += "\n";
     for (int k = np - 1; k >= 0; --k) {
       in.resize(in.size() - 2);
-      if (mi_.params[static_cast<size_t>(k)].optional)  // its lambda, called for none, then for each value; its block
-        s += fmt::format("{}}};\n{}v{}(-1);\n{}if (b{}) {{ {} v{}(e{}); }} }}\n{}}}\n", in, in, k, in, k, head[static_cast<size_t>(k)], k, k, in);
+      const auto K = static_cast<size_t>(k);
+      const std::string drop = after[K].empty() ? "" : in + after[K] + "\n";  // (its list's items dropped from the arena)
+      if (mi_.params[K].optional)  // its lambda, called for none, then for each value; its block
+        s += fmt::format("{}}};\n{}v{}(-1);\n{}if (b{}) {{ {} v{}(e{}); }} }}\n{}{}}}\n", in, in, k, in, k, head[K], k, k, drop, in);
       else
-        s += in + "  }\n" + in + "}\n";  // its loop, its block
+        s += in + "  }\n" + drop + in + "}\n";  // its loop, its block
     }
-    return s + "}\n";
+    return s + "  return true;\n}\n";
   }
   // The loop over level k's values, `head` (which walks at most `most` values, `bound` when known before): when the
   // level's first requirements are checked natively and it walks at most kMaxCompacted values, the values that could

@@ -21,8 +21,10 @@ struct MoveTrees {
   // error or run out of steps; "" when it cannot be computed so
   std::function<std::string(int)> direct;
   // for a direct listing: the loop over list node n's elements as Gen::loop writes it (what comes before it, its
-  // head, which opens the loop's block and declares `e`, the number of elements), computed so; false when it cannot be
-  std::function<bool(int n, const std::string& e, std::string& pre, std::string& head, std::string& most)> loop;
+  // head, which opens the loop's block and declares `e`, the number of elements, what follows the loop's block: the
+  // list's items dropped from the arena), computed so; false when it cannot be
+  std::function<bool(int n, const std::string& e, std::string& pre, std::string& head, std::string& most, std::string& after)>
+      loop;
   // for a direct listing: the most elements that loop walks over list node n, a constant (-1: not known before)
   std::function<int64_t(int n)> most;
   // whether the tree at n, or a function it calls, has a remembered call (a direct listing keeps its value in the
@@ -33,7 +35,8 @@ struct MoveTrees {
 // The C++ function `static bool g<mv>(Machine& m, NativeEmit f, void* c, MoveList* o)` (runtime/native_abi.hpp,
 // NativeMoveFn) listing move mv's candidates, or "" when it is left to the interpreter. When every part of the move
 // can be computed directly (MoveTrees::direct), it also writes `q<mv>`, the listing straight into a list with its
-// parameters and lets in a local frame, which g<mv> tries first when it lists into a list (spec/native.md).
+// parameters and lets in a local frame, which g<mv> tries first: into the list, or as a probe (no list) that finds that
+// the move has no candidate, else gives up at the first (spec/native.md).
 std::string native_move_fn(const Program& P, int mv, const MoveTrees& trees);
 
 }  // namespace ri

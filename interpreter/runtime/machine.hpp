@@ -382,6 +382,7 @@ class Machine {
   std::vector<MemoLogged> memo_log_ = std::vector<MemoLogged>(kMemoEntries);
   int memo_nlogged_ = 0;
   size_t memo_log_items_ = 0;
+  int64_t native_gave_up_ = 0;  // direct listings of a native build that gave up (Native::gave_up)
   // The entry of a call of function f with the n values args (a hit when it holds them at this state).
   MemoEntry& memo_entry(int f, const Value* args, int n) {
     uint64_t h = static_cast<uint64_t>(f) * 0x9E3779B97F4A7C15ull;

@@ -355,6 +355,10 @@ struct Native {
   static int64_t& op_candidates(Machine& m) { return m.op_candidates_; }
   static void fresh_budget(Machine& m) { m.budget_ = m.limits.steps; }
   static bool examine_all(Machine& m, int64_t n) { return m.examine(n); }
+  // a direct listing that gave up (an error met, a probe's candidate found), the move listed again: counted, for tests
+  // and measurements
+  static void gave_up(Machine& m) { ++m.native_gave_up_; }
+  static int64_t gave_up_count(const Machine& m) { return m.native_gave_up_; }
   // Remembered calls in a direct listing (codegen.cpp, memo_loop): what it changes of the kept values logged from
   // memo_log_begin() and put back by memo_log_undo() when it gives up, so that the listing made again meets them as
   // they were; whether the remembered lists have room for n more items; an item appended; item k; the value v of a
