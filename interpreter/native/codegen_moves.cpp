@@ -36,8 +36,9 @@ class MoveGen {
       // listing below from the start
       s = q + s;
       // (listed for f, each candidate played as it comes, the direct listing is a probe: it finds that the move has no
-      // candidate, counting the steps the listing below counts, or gives up at the first it finds)
-      s += "  {\n";
+      // candidate, counting the steps the listing below counts, or gives up at the first it finds; not for a move with
+      // an optional parameter, whose level's lambda could give up only by an exception)
+      s += probes() ? "  {\n" : "  if (o) {\n";
       // (less the steps that the game counted for the sorted tables it made meanwhile, which it keeps: the listing
       // below finds them made)
       s += "    const int z = o ? o->size : 0; const int64_t zb = N::op_budget(m), zc = N::op_candidates(m); int64_t hosted = 0;\n";
@@ -80,6 +81,13 @@ class MoveGen {
   int mv_;
   const MoveTrees& trees_;
   bool remembers_ = false;  // (the direct listing keeps remembered calls' values)
+  // Whether q<mv> may be called without a list, as a probe (direct_fn): when no parameter is optional (an optional
+  // level is a lambda, which cannot return from q).
+  bool probes() const {
+    for (const ParamInfo& p : mi_.params)
+      if (p.optional) return false;
+    return true;
+  }
 
   // Where the values of parameter k sorted by the game (NativeHost::sorted) are kept in its spans (SortedValues::spans):
   // code that points c<k> at the span of the sorting's only input's value, an earlier site or player parameter or
@@ -121,7 +129,7 @@ class MoveGen {
   // for none, then for each value while its guards hold. A move with a range narrowed, an optional parameter sorted,
   // or values sorted by parts of requirements that remember calls in a move that remembers is left to that listing.
   // "" when the move cannot be listed so. q<mv> returns whether it listed the moves; called without a list (a probe,
-  // for a move whose candidates the game plays as they come) it returns false at the first candidate instead.
+  // for a move whose candidates the game plays as they come: probes()) it returns false at the first candidate instead.
   //   q -> level(-1) param(0) ... param(np - 1) emit
   std::string direct_fn() {
     if (!trees_.direct || !trees_.loop) return "";
@@ -256,10 +264,7 @@ class MoveGen {
     }
     // (every value of a domain is a site, a player, an item of a constant list or of a table, or in a range within
     // 32 bits)
-    // (a probe, o null: no candidate found, false at the first; from an optional parameter's lambda, a retry)
-    bool lambdas = false;
-    for (const ParamInfo& p : mi_.params) lambdas = lambdas || p.optional;
-    s += fmt::format("{}if (!o) [[unlikely]] {}\n", in, lambdas ? "N::retry();" : "return false;");
+    if (probes()) s += in + "if (!o) [[unlikely]] return false;\n";  // (a probe: false at the first candidate)
     s += fmt::format("{}if (o->size >= {}) [[unlikely]] N::retry();\n", in, kMaxMoves);
     s += fmt::format("{}Move& e = o->add(); e.type = {}; e.nargs = {};", in, mv_, np);
     for (int k = 0; k < np; ++k) s += fmt::format(" e.args[{}] = static_cast<int32_t>(F[{}].i);", k, k);
@@ -383,9 +388,9 @@ class MoveGen {
     return native(r, fmt::format("F[{}].i", mi_.requires_[static_cast<size_t>(r)].level));
   }
 
-  // the domain of a parameter without one, a Value's initializer: every player, every site, every piece
   // how many values a player or site parameter without a domain takes: every player, every site
   int64_t type_count(const ParamInfo& p) const { return p.type == Type::Player ? P_.nplayers() : P_.nsites(); }
+  // the domain of a parameter without one, a Value's initializer: every player, every site, every piece
   std::string type_domain(const ParamInfo& p) const {
     if (p.type == Type::Player) return fmt::format("{{{}, 0, {}}}", static_cast<int>(ListKind::Range), P_.nplayers() - 1);
     if (p.type == Type::Site) return fmt::format("{{{}, 0, {}}}", static_cast<int>(ListKind::Range), P_.nsites() - 1);
