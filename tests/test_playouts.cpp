@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "analysis/playouts.hpp"
@@ -55,4 +56,63 @@ TEST_CASE("playout K from a position draws only its game from Prng(seed + K - 1)
   CHECK(st.plies == plies);
   CHECK(st.results[0].text == "Red wins");
   CHECK(st.results[0].count == red);
+}
+
+TEST_CASE("playouts from a decision node list its moves once and play as games from a copy of it") {
+  auto prog = testing::compile_file("rules/breakthrough.rules");
+  Game g(prog);
+  testing::play_all(g, {"a2-a3", "h7-h6"});  // a start of its own: not the rule file's
+  const State start = g.state();
+  const uint64_t seed = 11;
+  PlayoutStats st = playouts(g, {6, seed, 10000, false});
+  uint64_t plies = 0;
+  std::vector<uint64_t> wins(st.results.size(), 0);
+  for (uint64_t k = 1; k <= 6; ++k) {
+    Game model(prog);
+    model.machine().state().copy_from(start);
+    Prng rng(seed + k - 1);
+    Move m;
+    while (random_action(model, rng, m)) {
+      model.apply(m);
+      ++plies;
+    }
+    REQUIRE(model.node() == Game::NodeKind::Over);
+    for (size_t i = 0; i < st.results.size(); ++i)
+      if (st.results[i].winners == model.winners()) ++wins[i];
+  }
+  CHECK(st.plies == plies);
+  for (size_t i = 0; i < st.results.size(); ++i) CHECK(st.results[i].count == wins[i]);
+  CHECK(g.state().ply == start.ply);  // (the game given back at its start)
+}
+
+TEST_CASE("a restart lists the start's moves at the first restart and hands them over at the next") {
+  auto prog = testing::compile_file("rules/tic-tac-toe.rules");
+  Game g(prog);
+  testing::play_all(g, {"b2"});
+  const State start = g.state();
+  const std::vector<Move> listed(g.decisions().begin(), g.decisions().end());
+  Game::Restart again;
+  testing::play_all(g, {"a1", "c3"});
+  g.restart(start, again);
+  REQUIRE(again.listed);
+  CHECK(again.moves == listed);
+  CHECK(again.version == g.machine().version());
+  testing::play_all(g, {"a3", "c1"});
+  g.restart(start, again);
+  CHECK(g.machine().version() == again.version);  // (the version the state had at the first restart: the same state)
+  const std::span<const Move> moves = g.decisions();
+  CHECK(std::vector<Move>(moves.begin(), moves.end()) == listed);
+  CHECK(g.machine().version() == again.version);  // (handed over: not listed anew, nothing changed)
+  testing::play_all(g, {"a1"});
+  Game model(prog);
+  testing::play_all(model, {"b2", "a1"});
+  CHECK(g.hash() == model.hash());
+  // a start that is not a decision node: nothing listed
+  Game over(prog);
+  testing::play_all(over, {"a1", "b1", "a2", "b2", "a3"});
+  REQUIRE(over.node() == Game::NodeKind::Over);
+  Game::Restart none;
+  g.restart(over.state(), none);
+  CHECK_FALSE(none.listed);
+  CHECK(g.node() == Game::NodeKind::Over);
 }

@@ -55,12 +55,13 @@ void count_result(PlayoutStats& st, uint32_t winners, Text&& text, uint64_t coun
   it->count += count;
 }
 
-// Plays playout k (from 0) on g, from `start` or a new setup, drawing from Prng(seed + k), and tallies it.
-void play_one(Game& g, const State& start, const PlayoutRun& run, uint64_t k, PlayoutStats& st) {
+// Plays playout k (from 0) on g, from `start` or a new setup, drawing from Prng(seed + k), and tallies it (`again`:
+// g's restarts at `start`).
+void play_one(Game& g, const State& start, Game::Restart& again, const PlayoutRun& run, uint64_t k, PlayoutStats& st) {
   Machine& M = g.machine();
   Prng rng(run.seed + k);
   if (run.fresh_setup) g.reset(rng);  // a new random start, drawn first from the playout's generator
-  else M.state().copy_from(start);    // a copy into the same buffers: no allocation
+  else g.restart(start, again);       // a copy into the same buffers (no allocation), its moves listed once
   M.clear_journal();                  // playouts never undo
   int64_t plies = 0;
   Move m;
@@ -98,9 +99,10 @@ PlayoutStats playouts(Game& g, const PlayoutRun& run) {
   const int workers = worker_count(run.count, run.threads);
   WorkerGames games(g, workers);
   std::vector<PlayoutStats> parts(static_cast<size_t>(workers), empty_stats(P));
+  std::vector<Game::Restart> again(static_cast<size_t>(workers));
   auto t0 = std::chrono::steady_clock::now();
   run_tasks(run.count, workers, [&](int w, uint64_t k) {
-    play_one(games[w], start, run, k, parts[static_cast<size_t>(w)]);
+    play_one(games[w], start, again[static_cast<size_t>(w)], run, k, parts[static_cast<size_t>(w)]);
   }, run.progress);
   PlayoutStats st = merged(P, parts);
   st.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

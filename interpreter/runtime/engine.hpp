@@ -73,6 +73,17 @@ class Game {
   // The same with another position's board, values and turn (a position file's: position.hpp), without the
   // setup; settled unless it is over.
   void reset(const Position& pos);
+  // Games played again and again from one state (random playouts): the game put back at `start`, a copy of
+  // its state, with nothing to undo. Its legal moves are listed at the first restart with a given `Restart` (as the
+  // game's first move would list them) and kept there; a later restart hands them over with the version the state
+  // had then (Machine::restore_version: the state is the same) instead of listing them anew. A Restart belongs to
+  // one game and one start.
+  struct Restart {
+    bool listed = false;
+    uint64_t version = 0;
+    std::vector<Move> moves;
+  };
+  void restart(const State& start, Restart& r);
 
   enum class NodeKind { Decision, Chance, Over };
   NodeKind node() const {

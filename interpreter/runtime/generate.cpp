@@ -38,6 +38,26 @@ std::span<const Move> Game::decisions() {
   return {moves_.list->begin(), static_cast<size_t>(moves_.list->size)};
 }
 
+void Game::restart(const State& start, Restart& r) {
+  M_.state().copy_from(start);
+  M_.clear_journal();
+  if (r.listed) {
+    M_.restore_version(r.version);
+    MoveList& l = *moves_.list;  // (copied whole: fewer instructions than move by move)
+    while (l.room < static_cast<int>(r.moves.size())) l.grow();
+    std::copy(r.moves.begin(), r.moves.end(), l.moves.begin());
+    l.size = static_cast<int>(r.moves.size());
+    moves_version_ = r.version;
+    return;
+  }
+  if (node() != NodeKind::Decision || rejected_) return;
+  const std::span<const Move> moves = decisions();
+  if (moves_version_ != M_.version()) return;  // (not kept: the listing changed the state)
+  r.moves.assign(moves.begin(), moves.end());
+  r.version = moves_version_;
+  r.listed = true;
+}
+
 int Game::legal_count() {
   if (node() == NodeKind::Chance) {
     M_.begin_operation();
