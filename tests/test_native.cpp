@@ -1084,6 +1084,96 @@ TEST_CASE("native: a remembered call's list in a direct listing is one call deep
   }
 }
 
+// Moves the game plays to list them: leap goes on capturing (a further step), walk has a post-condition. Their direct
+// listings hand each candidate to the game, which plays it (test "native: a move played as it comes ...").
+const char* kPlays = R"RULES(game: {name: plays}
+players: [A, B]
+topology: {grids: [{width: 5, height: 4, name: board}]}
+pieces: {man: {per_player: 4}}
+variables: {turns: {type: int, init: 0}, jumper: {type: site, init: none}}
+start:
+  board: {a1: {man: A}, b1: {man: A}, c2: {man: A}, d1: {man: A}, a3: {man: B}, b4: {man: B}, d3: {man: B}, e4: {man: B}}
+functions:
+  mine(player p) -> sites: "filter(s in board : occupied(s) and top(s).owner == p)"
+  ahead(site s, player p) -> sites: >-
+    filter(t in (if p == A then [offset(s, 1, 0), offset(s, 0, 1), offset(s, -1, 0)]
+                 else [offset(s, -1, 0), offset(s, 0, -1), offset(s, 1, 0)]) : t != none)
+  hits(site s, player p) -> sites: >-
+    map(t in filter(t in ahead(s, p) : occupied(t) and top(t).owner != p and offset(t, x_of(t) - x_of(s), y_of(t) - y_of(s)) != none
+                                    and vacant(offset(t, x_of(t) - x_of(s), y_of(t) - y_of(s))))
+        : offset(t, x_of(t) - x_of(s), y_of(t) - y_of(s)))
+  threat(player p): "any(s in mine(p) : len(hits(s, p)) > 0)"
+moves:
+  leap:
+    params: {from: "site in (if continuing then [jumper] else mine(me))", to: "site in hits(from, me)"}
+    effects:
+      - "remove(top(site_at((x_of(from) + x_of(to)) / 2, (y_of(from) + y_of(to)) / 2)))"
+      - "move(top(from), to)"
+      - "set turns = turns + 1"
+      - "if turns % 4 != 3 and len(hits(to, me)) > 0 then { set jumper = to; continue_move }"
+  walk:
+    params: {from: site in mine(me), to: "site in ahead(from, me)"}
+    # (computed by a requirement, read by an effect: the game's play finds it computed)
+    let: {file: "count(t in board where occupied(t) and x_of(t) == x_of(to))"}
+    requires: ["vacant(to)", "not threat(me) or turns % 3 == 0", "file < 9"]
+    effects: ["move(top(from), to)", "set turns = turns + 1 + file / 9"]
+    ensures: ["not threat(opponent(me)) or turns % 2 == 0 or len(mine(me)) > 3"]
+turn: [{choose: all}]
+end:
+  long: {when: "turns >= 30", result: draw}
+)RULES";
+
+TEST_CASE("native: a move played as it comes is listed directly, each candidate handed to the game, and lists as the interpreter's", "[native]") {
+  auto p = loaded(kPlays);
+  auto q = built(p);
+  const std::string text = native_source(*p, "key").text;
+  CHECK(occurrences(text, "listed directly") == 2);
+  CHECK(occurrences(text, "N::play_frame(") == 2);  // (leap's and walk's candidates handed to the game)
+  CHECK(occurrences(text, "N::MemoGuard guard(m);") == 2);
+  struct Row {
+    const char* what;
+    Limits limits;
+  };
+  std::vector<Row> rows = {{"default", Limits{}}};
+  for (int64_t n : {3, 8, 12, 14, 16, 20}) rows.push_back({"steps", Limits{.steps = n}});
+  for (int n : {0, 1, 2}) rows.push_back({"depth", Limits{.depth = n}});
+  for (int64_t n : {1, 4, 8, 16}) rows.push_back({"candidates", Limits{.candidates = n}});
+  for (int64_t n : {10, 40, 60, 90, 120, 160, 240, 320}) rows.push_back({"operation steps", Limits{.operation_steps = n}});
+  for (int64_t n : {1, 2, 3, 5}) rows.push_back({"changes", Limits{.changes = n}});
+  int64_t gave_up = 0;
+  size_t captures = 0;
+  for (uint64_t seed = 1; seed <= 16; ++seed) {
+    Game a(p), b(q);
+    Prng rng(seed);
+    for (int ply = 0; ply < 40 && !a.state().over; ++ply) {
+      for (const Row& r : rows) {
+        INFO("seed " << seed << " ply " << ply << " " << r.what);
+        same_listing(a, b, r.limits);
+      }
+      {
+        INFO("seed " << seed << " ply " << ply);
+        REQUIRE(fewest_steps(b) == fewest_steps(a));
+      }
+      // (once the cached parts it reads have values, the listing does not give up)
+      same_listing(a, b, Limits{});
+      const int64_t before = Native::gave_up_count(b.machine());
+      gave_up = before;
+      same_listing(a, b, Limits{});
+      CHECK(Native::gave_up_count(b.machine()) == before);
+      MoveList ms;
+      a.legal(ms);
+      if (ms.size == 0) break;
+      const Move m = ms[static_cast<int>(rng.below(static_cast<uint64_t>(ms.size)))];
+      captures += m.type == 0;
+      a.apply(m);
+      b.apply(m);
+      REQUIRE(b.hash() == a.hash());
+    }
+  }
+  CHECK(captures > 10);
+  CHECK(gave_up > 0);  // (under the limits: listings that gave up after the game had played candidates)
+}
+
 TEST_CASE("native: effects run by generated code change the game as the interpreter's and fail as they fail", "[native]") {
   auto p = loaded(kEffects);
   auto q = built(p);

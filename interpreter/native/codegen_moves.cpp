@@ -35,18 +35,24 @@ class MoveGen {
       // the direct listing first; where it gives up, the list and the operation's counts as they were, and the
       // listing below from the start
       s = q + s;
-      // (listed for f, each candidate played as it comes, the direct listing is a probe: it finds that the move has no
-      // candidate, counting the steps the listing below counts, or gives up at the first it finds; not for a move with
-      // an optional parameter, whose level's lambda could give up only by an exception)
+      // (listed for f, each candidate played as it comes: a move that the game plays to list it, one with a further
+      // step or a post-condition (plays()), hands each candidate to f from the direct listing; another move's direct
+      // listing is a probe: it finds that the move has no candidate, counting the steps the listing below counts, or
+      // gives up at the first it finds. Neither for a move with an optional parameter, whose level's lambda could give
+      // up only by an exception)
       s += probes() ? "  {\n" : "  if (o) {\n";
       // (less the steps that the game counted for the sorted tables it made meanwhile, which it keeps: the listing
       // below finds them made)
-      s += "    const int z = o ? o->size : 0; const int64_t zb = N::op_budget(m), zc = N::op_candidates(m); int64_t hosted = 0;\n";
-      // (and the remembered values it kept put back as they were)
-      const std::string log = remembers_ ? "N::memo_log_undo(m); " : "";
-      if (remembers_) s += "    N::memo_log_begin(m);\n";
-      s += fmt::format("    bool done = false;\n    try {{ done = q{}(m, G, o, hosted); }} catch (const N::Retry&) {{}}\n", mv_);
-      s += fmt::format("    if (done) return true;\n    N::gave_up(m);\n    if (o) o->size = z;\n    N::op_budget(m) = zb - hosted; N::op_candidates(m) = zc; {}\n", log);
+      s += "    const int z = o ? o->size : H->listed(G); const int64_t zb = N::op_budget(m), zc = N::op_candidates(m); int64_t hosted = 0;\n";
+      // (and the remembered values it kept put back as they were, with those that the game's plays of its candidates
+      // overwrote: MemoGuard)
+      const bool log = remembers_ || plays();
+      if (log) s += "    const N::MemoMark mk = N::memo_log_begin(m);\n";
+      if (plays()) s += "    N::MemoGuard guard(m);\n";
+      s += fmt::format("    bool done = false, stop = false;\n    try {{ done = q{}(m, G, o, hosted, f, c, stop); }} catch (const N::Retry&) {{}}\n", mv_);
+      s += fmt::format("    if (done) return !stop;\n    N::gave_up(m);\n    if (o) o->size = z; else H->unlist(G, z);\n"
+                       "    N::op_budget(m) = zb - hosted; N::op_candidates(m) = zc; {}\n",
+                       log ? "N::memo_log_undo(m, mk); " : "");
       s += "  }\n";
     }
     s += "  const XNode& x = N::node(m, 0); (void)x;\n";
@@ -86,6 +92,16 @@ class MoveGen {
   bool probes() const {
     for (const ParamInfo& p : mi_.params)
       if (p.optional) return false;
+    return true;
+  }
+  // Whether q<mv> hands its candidates to the game's f, which plays each (a move with a further step or a
+  // post-condition, listed for f: Game::extend), instead of probing (probes()). Not in a program with values sorted
+  // by the game (the steps of the tables that the plays' listings make would not be given back when it gives up).
+  bool plays() const {
+    if (!probes() || (!mi_.continues && mi_.ensures.empty())) return false;
+    for (const MoveInfo& m : P_.moves)
+      for (const MoveInfo::Sorting& k : m.sorts)
+        if (k.mask != 0) return false;
     return true;
   }
 
@@ -226,9 +242,12 @@ class MoveGen {
       for (uint32_t sorting = mi_.sorts[static_cast<size_t>(k)].mask; sorting != 0; sorting &= sorting - 1)
         if (trees_.remembered(mi_.requires_[static_cast<size_t>(first + std::countr_zero(sorting))].sort_part)) return "";
     }
-    std::string s = fmt::format("// move {} listed directly (its frame local)\nstatic bool q{}(Machine& m, void* G, MoveList* o, int64_t& hosted) {{\n", mv_, mv_);
+    std::string s = fmt::format("// move {} listed directly (its frame local)\nstatic bool q{}(Machine& m, void* G, MoveList* o, int64_t& hosted, "
+                                "NativeEmit f, void* c, bool& stop) {{\n  (void)f; (void)c; (void)stop;\n", mv_, mv_);
     s += "  const XNode& x = N::node(m, 0); (void)x; (void)G;\n  N::begin_eval(m);\n";
-    s += fmt::format("  Value F[{}]; uint64_t L = 0; (void)L; Value Z[{}]; (void)Z;\n", P_.max_frame + 1, P_.nhoisted + 1);
+    // (all of it set when the game is handed the frame: plays())
+    s += fmt::format("  Value F[{}]{}; uint64_t L = 0; (void)L; Value Z[{}]{}; (void)Z;\n", P_.max_frame + 1, plays() ? " = {}" : "",
+                     P_.nhoisted + 1, plays() ? " = {}" : "");
     s += spans;
     for (size_t r = 0; r < mi_.requires_.size() && r < kNativeChecks; ++r)
       if (uses_player(mi_.requires_[r])) s += fmt::format("  int64_t w{} = INT64_MIN; (void)w{};\n", r, r);
@@ -264,7 +283,17 @@ class MoveGen {
     }
     // (every value of a domain is a site, a player, an item of a constant list or of a table, or in a range within
     // 32 bits)
-    if (probes()) s += in + "if (!o) [[unlikely]] return false;\n";  // (a probe: false at the first candidate)
+    if (plays()) {
+      // (handed to f, the game's: the frame and lets its own listing would have; it stops the listing when f says so)
+      // (an error met while the game plays it gives up: the listing counted the combinations of its levels when it
+      // opened them, before the game would have, so the listing made again meets the error where the game meets it)
+      s += fmt::format("{}if (!o) {{ const N::Held h = N::play_frame(m, F, {}, L, Z, {}); bool go = true; "
+                       "try {{ go = f(c); }} catch (const std::exception&) {{ N::unplayed(m, h); N::retry(); }} N::played(m, h); "
+                       "if (!go) {{ stop = true; return true; }} {} }}\n",
+                       in, mi_.frame, P_.nhoisted, np > 0 ? "continue;" : "return true;");
+    } else if (probes()) {
+      s += in + "if (!o) [[unlikely]] return false;\n";  // (a probe: false at the first candidate)
+    }
     s += fmt::format("{}if (o->size >= {}) [[unlikely]] N::retry();\n", in, kMaxMoves);
     s += fmt::format("{}Move& e = o->add(); e.type = {}; e.nargs = {};", in, mv_, np);
     for (int k = 0; k < np; ++k) s += fmt::format(" e.args[{}] = static_cast<int32_t>(F[{}].i);", k, k);

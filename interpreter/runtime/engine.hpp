@@ -253,6 +253,9 @@ class Game {
   // caller computed it (a direct listing, native/), else computed here.
   bool sorted_values(int move, int k, const Value& dom, const int32_t*& values, int& n, const int64_t* other = nullptr);
   SortedSpan* sorted_spans(int move, int k, size_t size) { return sorted_.spans(move, k, size); }  // (SortedValues::spans)
+  // the list that generate() fills while it lists through extend() (null otherwise): a native build's direct listing
+  // that gave up after the game played its candidates cuts it back (NativeHost::unlist)
+  MoveList* listing_ = nullptr;
   // The first parameter of the candidate bound now whose value is outside its domain (computed with the values
   // before it), or -1.
   int outside(const MoveInfo& mi);

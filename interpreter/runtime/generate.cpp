@@ -83,6 +83,12 @@ void Game::generate(MoveList& out) {
   };
   Move m;
   Remembering remembering(M_);
+  struct Listing {  // (listing_ set while extend() lists, put back also when it throws)
+    MoveList*& at;
+    MoveList* was;
+    ~Listing() { at = was; }
+  } listing{listing_, listing_};
+  listing_ = &out;
   if (rejected_) [[unlikely]] extend<true>(m, 0, add, &out);
   else extend<false>(m, 0, add, &out);
 }

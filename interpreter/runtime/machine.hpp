@@ -370,18 +370,32 @@ class Machine {
   uint64_t memo_epoch_ = 1;
   bool memo_on_ = false;
   // what a native build's direct listing changed of them (Native::memo_log_begin): the entries it overwrote as they
-  // were, and how many items there were, put back when it gives up (Native::memo_log_undo); as many as the table has
-  // entries (a listing that overwrites more gives up); an entry of an earlier listing (its epoch past: never a hit
-  // again) is put back as such, without its old value
+  // were, and how many items there were, put back when it gives up (Native::memo_log_undo); a listing that would log
+  // more than kMemoLogMax entries of its own gives up. An entry of an earlier listing (its epoch past: never a hit
+  // again) is put back as such, without its old value. Listings nest (a candidate played lists the move's further
+  // steps): each undoes the log from its own mark.
   struct MemoLogged {
     MemoEntry* at = nullptr;
     bool current = false;  // (of this listing: `was` holds it)
     MemoEntry was;
   };
-  static constexpr int kMemoLogMax = static_cast<int>(kMemoEntries);
-  std::vector<MemoLogged> memo_log_ = std::vector<MemoLogged>(kMemoEntries);
-  int memo_nlogged_ = 0;
-  size_t memo_log_items_ = 0;
+  static constexpr size_t kMemoLogMax = 4 * kMemoEntries;
+  std::vector<MemoLogged> memo_log_;
+  // The versions of the direct listings that play candidates as they come (Native::MemoGuard): while one lists, an
+  // entry kept at its version, and so a hit where the listing made again would look, is logged before anything
+  // overwrites it (the game's plays of candidates included); at most kMemoGuards (a move has at most kMaxMoveValues
+  // steps: deeper listings are not watched and cannot be, nothing nests so deep).
+  static constexpr int kMemoGuards = 64;
+  uint64_t memo_guards_[kMemoGuards] = {};
+  int memo_nguards_ = 0;
+  [[gnu::noinline]] void memo_guarded(MemoEntry& e) {
+    if (e.epoch != memo_epoch_) return;
+    for (int i = 0; i < memo_nguards_ && i < kMemoGuards; ++i)
+      if (e.version == memo_guards_[i]) {
+        memo_log_.push_back({&e, true, e});
+        return;
+      }
+  }
   int64_t native_gave_up_ = 0;  // direct listings of a native build that gave up (Native::gave_up)
   // The entry of a call of function f with the n values args (a hit when it holds them at this state).
   MemoEntry& memo_entry(int f, const Value* args, int n) {
@@ -399,7 +413,11 @@ class Machine {
   // the arena); returns the value the call has (the list's copy).
   Value memo_keep(MemoEntry& e, int f, const Value* args, int n, Value v, size_t mark);
   // (entry e holds the call of f with the n values args at this state, of value v)
-  void memo_store(MemoEntry& e, int f, const Value* args, int n, Value v) const {
+  void memo_store(MemoEntry& e, int f, const Value* args, int n, Value v) {
+    if (memo_nguards_ > 0) [[unlikely]] memo_guarded(e);
+    memo_write(e, f, args, n, v);
+  }
+  void memo_write(MemoEntry& e, int f, const Value* args, int n, Value v) const {
     e.version = version_;
     e.epoch = memo_epoch_;
     e.fn = f;

@@ -37,6 +37,13 @@ const NativeHost Native::host = {
     [](void* game, int move, int k, int64_t size) {
       return static_cast<Game*>(game)->sorted_spans(move, k, static_cast<size_t>(size));
     },
+    [](void* game) {
+      const MoveList* l = static_cast<Game*>(game)->listing_;
+      return l ? l->size : 0;
+    },
+    [](void* game, int size) {
+      if (MoveList* l = static_cast<Game*>(game)->listing_) l->size = size;
+    },
     [](Machine& m, int p, int s) { m.place(p, s); },
     [](Machine& m, int p, int a, int32_t v) { m.set_attr(p, a, v); },
     [](Machine& m, int p, int player) { m.set_owner(p, player); },

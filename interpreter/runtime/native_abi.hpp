@@ -5,6 +5,7 @@
 // header and nothing else of ours; its layout must be the loader's, which native/ checks (kNativeAbi and the key of
 // the headers it was compiled with).
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -16,7 +17,7 @@
 namespace ri {
 
 // Raised whenever what the generated code may assume of the machine changes (the key of the headers changes too).
-inline constexpr int kNativeAbi = 13;
+inline constexpr int kNativeAbi = 14;
 
 // Node `node`'s closure is replaced by `fn`.
 struct NativeEntry {
@@ -71,6 +72,10 @@ struct NativeHost {
   // an array of `size` spans of `game` for parameter k of move `move` where the listing keeps the values sorted found
   // (SortedValues::spans)
   SortedSpan* (*sorted_spans)(void* game, int move, int k, int64_t size);
+  // how many moves `game`, a Game, has listed so far in the listing under way (0: none kept), and that list cut back
+  // to `size` (a direct listing that gave up after the game played its candidates: Game::listing_)
+  int (*listed)(void* game);
+  void (*unlist)(void* game, int size);
   // effects (Machine's mutations, journaled): piece p placed on site s (-1: off the board), given attribute a's value,
   // an owner, a kind
   void (*place)(Machine& m, int p, int s);
@@ -300,7 +305,7 @@ struct Native {
   static bool memo_hit(const Machine& m, const Machine::MemoEntry& e, int f, const Value* args, int n) {
     return m.memo_hit(e, f, args, n);
   }
-  static void memo_keep(const Machine& m, Machine::MemoEntry& e, int f, const Value* args, int n, int64_t v) {
+  static void memo_keep(Machine& m, Machine::MemoEntry& e, int f, const Value* args, int n, int64_t v) {
     m.memo_store(e, f, args, n, Value{v, 0, 0});
   }
   // a list kept so (Machine::memo_keep): one made in the arena since `mark` moved to the remembered lists; the list the
@@ -362,19 +367,68 @@ struct Native {
   // Remembered calls in a direct listing (codegen.cpp, memo_loop): what it changes of the kept values logged from
   // memo_log_begin() and put back by memo_log_undo() when it gives up, so that the listing made again meets them as
   // they were; whether the remembered lists have room for n more items; an item appended; item k; the value v of a
-  // call of f with the n values args kept in entry e, logged (a retry when the log is full).
-  static void memo_log_begin(Machine& m) {
-    m.memo_nlogged_ = 0;
-    m.memo_log_items_ = m.memo_items_.size();
+  // call of f with the n values args kept in entry e, logged (a retry when the log is full). The log's mark: where a
+  // listing's part of it begins (listings nest: a candidate played lists the move's further steps).
+  struct MemoMark {
+    size_t logged, items;
+  };
+  static MemoMark memo_log_begin(Machine& m) {
+    if (m.memo_log_.capacity() == 0) m.memo_log_.reserve(Machine::kMemoEntries);
+    // (outside a listing that plays its candidates, nothing logged before is needed: a listing that ended kept it)
+    if (m.memo_nguards_ == 0) m.memo_log_.clear();
+    return {m.memo_log_.size(), m.memo_items_.size()};
   }
-  static void memo_log_undo(Machine& m) {
-    while (m.memo_nlogged_ > 0) {
-      --m.memo_nlogged_;
-      const Machine::MemoLogged& l = m.memo_log_[static_cast<size_t>(m.memo_nlogged_)];
+  static void memo_log_undo(Machine& m, const MemoMark& k) {
+    while (m.memo_log_.size() > k.logged) {
+      const Machine::MemoLogged& l = m.memo_log_.back();
       if (l.current) *l.at = l.was;
       else l.at->epoch = 0;  // (no listing's)
+      m.memo_log_.pop_back();
     }
-    m.memo_items_.resize(m.memo_log_items_);
+    m.memo_items_.resize(k.items);
+  }
+  // A direct listing that plays its candidates as they come (the game's f, which plays each on the machine, lists its
+  // further steps and checks its post-conditions): while it lists, what the plays overwrite of the values kept at the
+  // listing's state is logged too (Machine::memo_guards_), and undone with the listing's when it gives up.
+  class MemoGuard {
+   public:
+    explicit MemoGuard(Machine& m) : m_(m) {
+      if (m_.memo_nguards_ < Machine::kMemoGuards) m_.memo_guards_[m_.memo_nguards_] = m_.version_;
+      ++m_.memo_nguards_;
+    }
+    ~MemoGuard() { --m_.memo_nguards_; }
+    MemoGuard(const MemoGuard&) = delete;
+    MemoGuard& operator=(const MemoGuard&) = delete;
+
+   private:
+    Machine& m_;
+  };
+  // A candidate handed to the game to play (that listing's emission): the machine's frame as the game's own listing
+  // would have it there, the parameters and lets of the local frame F (n values), its mask of lets L and kept parts
+  // Z (nz values); what the listing holds of the machine's evaluation meanwhile (the game's plays evaluate from a
+  // fresh start: the step budget of the evaluation under way, its depth of calls, its frame and its calls), given back
+  // by played() after, and the state's version, given back by unplayed() when the play failed (the game takes a failed
+  // play back without it: the listing made again would not find what it remembered).
+  struct Held {
+    int64_t budget;
+    int depth, base;
+    size_t ncalls;
+    uint64_t version;
+  };
+  static Held play_frame(Machine& m, const Value* F, int n, uint64_t L, const Value* Z, int nz) {
+    const Held h{m.budget_, m.depth_, m.base_, m.ncalls_, m.version_};
+    std::copy(F, F + n, &m.slots_[static_cast<size_t>(m.base_)]);
+    m.let_mask_ = L;
+    std::copy(Z, Z + nz, m.hoisted_.begin());
+    return h;
+  }
+  // (a play that failed: the game took it back, and the state has its version again, as after a play that did not)
+  static void unplayed(Machine& m, const Held& h) { m.restore_version(h.version); }
+  static void played(Machine& m, const Held& h) {
+    m.budget_ = h.budget;
+    m.depth_ = h.depth;
+    m.base_ = h.base;
+    m.ncalls_ = h.ncalls;
   }
   static bool memo_room(const Machine& m, int64_t n) {
     return m.memo_items_.size() + static_cast<uint64_t>(n) <= Machine::kMemoItemsMax;
@@ -386,12 +440,10 @@ struct Native {
   static void memo_close(Machine& m, const int64_t* end) { m.memo_items_.close(end); }
   static int64_t memo_item(const Machine& m, size_t k) { return m.memo_items_[k]; }
   static void memo_keep_logged(Machine& m, Machine::MemoEntry& e, int f, const Value* args, int n, Value v) {
-    if (m.memo_nlogged_ == Machine::kMemoLogMax) [[unlikely]] retry();
-    Machine::MemoLogged& l = m.memo_log_[static_cast<size_t>(m.memo_nlogged_++)];
-    l.at = &e;
-    l.current = e.epoch == m.memo_epoch_;
-    if (l.current) l.was = e;
-    m.memo_store(e, f, args, n, v);
+    if (m.memo_log_.size() >= Machine::kMemoLogMax) [[unlikely]] retry();
+    const bool current = e.epoch == m.memo_epoch_;
+    m.memo_log_.push_back({&e, current, current ? e : Machine::MemoEntry{}});
+    m.memo_write(e, f, args, n, v);  // (logged: not again by a guard)
   }
   // node n's closure (a cached part's, which fills its cell)
   static Value closure(Machine& m, int n) { return m.code_->original[static_cast<size_t>(n)](m, m.nodes_[n]); }
