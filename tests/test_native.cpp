@@ -999,16 +999,9 @@ end: []
   }
 }
 
-// A remembered call of a function (hits: too big to be inlined) whose list is a map of a filter of a cached list, the
-// length of its list in a remembered value (threat), an inlined call's cached list (ahead).
-const char* kCalls = R"RULES(game: {name: calls}
-players: [A, B]
-topology: {grids: [{width: 4, height: 3, name: board}]}
-pieces: {man: {per_player: 3}}
-variables: {turns: {type: int, init: 0}}
-start:
-  board: {a1: {man: A}, b1: {man: A}, c2: {man: A}, a2: {man: B}, b3: {man: B}, d3: {man: B}}
-functions:
+// The functions of kCalls and kPlays: a player's pieces, the squares ahead of one, the jumps from one (a map of a filter
+// of a cached list), whether a player has one.
+const std::string kJumps = R"RULES(functions:
   mine(player p) -> sites: "filter(s in board : occupied(s) and top(s).owner == p)"
   ahead(site s, player p) -> sites: >-
     filter(t in (if p == A then [offset(s, 1, 0), offset(s, 0, 1), offset(s, -1, 0)]
@@ -1018,7 +1011,18 @@ functions:
                                     and vacant(offset(t, x_of(t) - x_of(s), y_of(t) - y_of(s))))
         : offset(t, x_of(t) - x_of(s), y_of(t) - y_of(s)))
   threat(player p): "any(s in mine(p) : len(hits(s, p)) > 0)"
-moves:
+)RULES";
+
+// A remembered call of a function (hits: too big to be inlined) whose list is a map of a filter of a cached list, the
+// length of its list in a remembered value (threat), an inlined call's cached list (ahead).
+const std::string kCalls = R"RULES(game: {name: calls}
+players: [A, B]
+topology: {grids: [{width: 4, height: 3, name: board}]}
+pieces: {man: {per_player: 3}}
+variables: {turns: {type: int, init: 0}}
+start:
+  board: {a1: {man: A}, b1: {man: A}, c2: {man: A}, a2: {man: B}, b3: {man: B}, d3: {man: B}}
+)RULES" + kJumps + R"RULES(moves:
   leap:
     params: {from: site in mine(me), to: "site in hits(from, me)"}
     effects: ["remove(top(site_at((x_of(from) + x_of(to)) / 2, (y_of(from) + y_of(to)) / 2)))", "move(top(from), to)", "set turns = turns + 1"]
@@ -1032,7 +1036,7 @@ end:
 )RULES";
 
 TEST_CASE("native: a remembered call's list in a direct listing is one call deeper, its steps the interpreter's", "[native]") {
-  auto p = loaded(kCalls);
+  auto p = loaded(kCalls.c_str());
   auto q = built(p);
   const std::string text = native_source(*p, "key").text;
   CHECK(occurrences(text, "listed directly") == 2);
@@ -1086,24 +1090,14 @@ TEST_CASE("native: a remembered call's list in a direct listing is one call deep
 
 // Moves the game plays to list them: leap goes on capturing (a further step), walk has a post-condition. Their direct
 // listings hand each candidate to the game, which plays it (test "native: a move played as it comes ...").
-const char* kPlays = R"RULES(game: {name: plays}
+const std::string kPlays = R"RULES(game: {name: plays}
 players: [A, B]
 topology: {grids: [{width: 5, height: 4, name: board}]}
 pieces: {man: {per_player: 4}}
 variables: {turns: {type: int, init: 0}, jumper: {type: site, init: none}}
 start:
   board: {a1: {man: A}, b1: {man: A}, c2: {man: A}, d1: {man: A}, a3: {man: B}, b4: {man: B}, d3: {man: B}, e4: {man: B}}
-functions:
-  mine(player p) -> sites: "filter(s in board : occupied(s) and top(s).owner == p)"
-  ahead(site s, player p) -> sites: >-
-    filter(t in (if p == A then [offset(s, 1, 0), offset(s, 0, 1), offset(s, -1, 0)]
-                 else [offset(s, -1, 0), offset(s, 0, -1), offset(s, 1, 0)]) : t != none)
-  hits(site s, player p) -> sites: >-
-    map(t in filter(t in ahead(s, p) : occupied(t) and top(t).owner != p and offset(t, x_of(t) - x_of(s), y_of(t) - y_of(s)) != none
-                                    and vacant(offset(t, x_of(t) - x_of(s), y_of(t) - y_of(s))))
-        : offset(t, x_of(t) - x_of(s), y_of(t) - y_of(s)))
-  threat(player p): "any(s in mine(p) : len(hits(s, p)) > 0)"
-moves:
+)RULES" + kJumps + R"RULES(moves:
   leap:
     params: {from: "site in (if continuing then [jumper] else mine(me))", to: "site in hits(from, me)"}
     effects:
@@ -1124,7 +1118,7 @@ end:
 )RULES";
 
 TEST_CASE("native: a move played as it comes is listed directly, each candidate handed to the game, and lists as the interpreter's", "[native]") {
-  auto p = loaded(kPlays);
+  auto p = loaded(kPlays.c_str());
   auto q = built(p);
   const std::string text = native_source(*p, "key").text;
   CHECK(occurrences(text, "listed directly") == 2);

@@ -11,18 +11,18 @@
 
 using namespace ri;
 
-TEST_CASE("playout K is the game of its own generator, Prng(seed + K - 1), its setup drawn first") {
-  auto prog = testing::compile_file("rules/dice-of-doom.rules", {{"num_players", 3}, {"board_size", 3}});
-  const uint64_t seed = 40;
-  Prng setup(seed);
-  Game g(prog, setup);
-  PlayoutStats st = playouts(g, {20, seed, 10000, true});
-  // the model: each game set up from its seed and played to its end by random_action, one after the other
+namespace {
+
+// The model of a run of `count` playouts from `seed` that tallied `st`: game k (from 1) made by start(rng) with
+// rng = Prng(seed + k - 1) and played to its end by random_action drawing from rng, one after the other. Checks that
+// the run played as many plies and met each of its results as often.
+template <class Start>
+void check_model(const PlayoutStats& st, uint64_t seed, uint64_t count, Start&& start) {
   std::vector<uint64_t> wins(st.results.size(), 0);
   uint64_t plies = 0;
-  for (uint64_t k = 1; k <= 20; ++k) {
+  for (uint64_t k = 1; k <= count; ++k) {
     Prng rng(seed + k - 1);
-    Game model(prog, rng);
+    Game model = start(rng);
     Move m;
     while (random_action(model, rng, m)) {
       model.apply(m);
@@ -34,6 +34,18 @@ TEST_CASE("playout K is the game of its own generator, Prng(seed + K - 1), its s
   }
   CHECK(st.plies == plies);
   for (size_t i = 0; i < st.results.size(); ++i) CHECK(st.results[i].count == wins[i]);
+}
+
+}  // namespace
+
+TEST_CASE("playout K is the game of its own generator, Prng(seed + K - 1), its setup drawn first") {
+  auto prog = testing::compile_file("rules/dice-of-doom.rules", {{"num_players", 3}, {"board_size", 3}});
+  const uint64_t seed = 40;
+  Prng setup(seed);
+  Game g(prog, setup);
+  PlayoutStats st = playouts(g, {20, seed, 10000, true});
+  // the model: each game set up from its seed
+  check_model(st, seed, 20, [&](Prng& rng) { return Game(prog, rng); });
 }
 
 TEST_CASE("playout K from a position draws only its game from Prng(seed + K - 1)") {
@@ -65,23 +77,11 @@ TEST_CASE("playouts from a decision node list its moves once and play as games f
   const State start = g.state();
   const uint64_t seed = 11;
   PlayoutStats st = playouts(g, {6, seed, 10000, false});
-  uint64_t plies = 0;
-  std::vector<uint64_t> wins(st.results.size(), 0);
-  for (uint64_t k = 1; k <= 6; ++k) {
+  check_model(st, seed, 6, [&](Prng&) {
     Game model(prog);
     model.machine().state().copy_from(start);
-    Prng rng(seed + k - 1);
-    Move m;
-    while (random_action(model, rng, m)) {
-      model.apply(m);
-      ++plies;
-    }
-    REQUIRE(model.node() == Game::NodeKind::Over);
-    for (size_t i = 0; i < st.results.size(); ++i)
-      if (st.results[i].winners == model.winners()) ++wins[i];
-  }
-  CHECK(st.plies == plies);
-  for (size_t i = 0; i < st.results.size(); ++i) CHECK(st.results[i].count == wins[i]);
+    return model;
+  });
   CHECK(g.state().ply == start.ply);  // (the game given back at its start)
 }
 
