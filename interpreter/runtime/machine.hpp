@@ -380,7 +380,12 @@ class Machine {
     MemoEntry was;
   };
   static constexpr size_t kMemoLogMax = 4 * kMemoEntries;
-  std::vector<MemoLogged> memo_log_;
+  std::vector<MemoLogged> memo_log_ = std::vector<MemoLogged>(kMemoEntries);  // (the first memo_nlogged_; grows)
+  size_t memo_nlogged_ = 0;
+  MemoLogged& memo_logged() {
+    if (memo_nlogged_ == memo_log_.size()) [[unlikely]] memo_log_.resize(2 * memo_log_.size());
+    return memo_log_[memo_nlogged_++];
+  }
   // The versions of the direct listings that play candidates as they come (Native::MemoGuard): while one lists, an
   // entry kept at its version, and so a hit where the listing made again would look, is logged before anything
   // overwrites it (the game's plays of candidates included); at most kMemoGuards (a move has at most kMaxMoveValues
@@ -392,7 +397,10 @@ class Machine {
     if (e.epoch != memo_epoch_) return;
     for (int i = 0; i < memo_nguards_ && i < kMemoGuards; ++i)
       if (e.version == memo_guards_[i]) {
-        memo_log_.push_back({&e, true, e});
+        MemoLogged& l = memo_logged();
+        l.at = &e;
+        l.current = true;
+        l.was = e;
         return;
       }
   }

@@ -373,17 +373,15 @@ struct Native {
     size_t logged, items;
   };
   static MemoMark memo_log_begin(Machine& m) {
-    if (m.memo_log_.capacity() == 0) m.memo_log_.reserve(Machine::kMemoEntries);
     // (outside a listing that plays its candidates, nothing logged before is needed: a listing that ended kept it)
-    if (m.memo_nguards_ == 0) m.memo_log_.clear();
-    return {m.memo_log_.size(), m.memo_items_.size()};
+    if (m.memo_nguards_ == 0) m.memo_nlogged_ = 0;
+    return {m.memo_nlogged_, m.memo_items_.size()};
   }
   static void memo_log_undo(Machine& m, const MemoMark& k) {
-    while (m.memo_log_.size() > k.logged) {
-      const Machine::MemoLogged& l = m.memo_log_.back();
+    while (m.memo_nlogged_ > k.logged) {
+      const Machine::MemoLogged& l = m.memo_log_[--m.memo_nlogged_];
       if (l.current) *l.at = l.was;
       else l.at->epoch = 0;  // (no listing's)
-      m.memo_log_.pop_back();
     }
     m.memo_items_.resize(k.items);
   }
@@ -439,10 +437,12 @@ struct Native {
   static int64_t* memo_open(Machine& m, int64_t n) { return m.memo_items_.open(static_cast<size_t>(n)); }
   static void memo_close(Machine& m, const int64_t* end) { m.memo_items_.close(end); }
   static int64_t memo_item(const Machine& m, size_t k) { return m.memo_items_[k]; }
-  static void memo_keep_logged(Machine& m, Machine::MemoEntry& e, int f, const Value* args, int n, Value v) {
-    if (m.memo_log_.size() >= Machine::kMemoLogMax) [[unlikely]] retry();
-    const bool current = e.epoch == m.memo_epoch_;
-    m.memo_log_.push_back({&e, current, current ? e : Machine::MemoEntry{}});
+  [[gnu::always_inline]] static void memo_keep_logged(Machine& m, Machine::MemoEntry& e, int f, const Value* args, int n, Value v) {
+    if (m.memo_nlogged_ >= Machine::kMemoLogMax) [[unlikely]] retry();
+    Machine::MemoLogged& l = m.memo_logged();
+    l.at = &e;
+    l.current = e.epoch == m.memo_epoch_;
+    if (l.current) l.was = e;
     m.memo_write(e, f, args, n, v);  // (logged: not again by a guard)
   }
   // node n's closure (a cached part's, which fills its cell)
