@@ -43,16 +43,18 @@ class MoveGen {
       s += probes() ? "  {\n" : "  if (o) {\n";
       // (less the steps that the game counted for the sorted tables it made meanwhile, which it keeps: the listing
       // below finds them made)
-      s += "    const int z = o ? o->size : H->listed(G); const int64_t zb = N::op_budget(m), zc = N::op_candidates(m); int64_t hosted = 0;\n";
+      // (the moves the game appended meanwhile, when it plays the candidates: a probe's list is empty)
+      s += fmt::format("    const int z = o ? o->size : {}; const int64_t zb = N::op_budget(m), zc = N::op_candidates(m); int64_t hosted = 0;\n",
+                       plays() ? "H->listed(G)" : "0");
       // (and the remembered values it kept put back as they were, with those that the game's plays of its candidates
       // overwrote: MemoGuard)
       const bool log = remembers_ || plays();
       if (log) s += "    const N::MemoMark mk = N::memo_log_begin(m);\n";
       if (plays()) s += "    N::MemoGuard guard(m);\n";
       s += fmt::format("    bool done = false, stop = false;\n    try {{ done = q{}(m, G, o, hosted, f, c, stop); }} catch (const N::Retry&) {{}}\n", mv_);
-      s += fmt::format("    if (done) return !stop;\n    N::gave_up(m);\n    if (o) o->size = z; else H->unlist(G, z);\n"
+      s += fmt::format("    if (done) return !stop;\n    N::gave_up(m);\n    if (o) o->size = z;{}\n"
                        "    N::op_budget(m) = zb - hosted; N::op_candidates(m) = zc; {}\n",
-                       log ? "N::memo_log_undo(m, mk); " : "");
+                       plays() ? " else H->unlist(G, z);" : "", log ? "N::memo_log_undo(m, mk); " : "");
       s += "  }\n";
     }
     s += "  const XNode& x = N::node(m, 0); (void)x;\n";
