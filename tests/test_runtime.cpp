@@ -1407,6 +1407,49 @@ TEST_CASE("the legal moves are generated once per position and kept until the st
   for (int i = 0; i < first.size; ++i) CHECK(again[i] == first[i]);
 }
 
+TEST_CASE("each site's top piece, kept as pieces are placed and the changes undone, is the top of its stack") {
+  auto p = testing::compile_file("rules/solitaire.rules");
+  Game g(p);
+  Machine& M = g.machine();
+  const State& S = M.state();
+  const int nsites = p->nsites(), npieces = static_cast<int>(p->pieces.size());
+  // (the top of each stack as the stacks say, against the state's table)
+  const auto tops_hold = [&] {
+    for (int s = 0; s < nsites; ++s) {
+      const int c = S.count[static_cast<size_t>(s)];
+      const int top = c ? S.stack[static_cast<size_t>(s) * static_cast<size_t>(S.cap) + static_cast<size_t>(c - 1)] : -1;
+      if (S.tops[static_cast<size_t>(s)] != top) return false;
+    }
+    return true;
+  };
+  REQUIRE(tops_hold());
+  Prng rng(7);
+  std::vector<size_t> marks;
+  int gaps = 0;  // (pieces taken from below the top of their stack)
+  for (int i = 0; i < 3000; ++i) {
+    const uint64_t what = rng.below(10);
+    if (what < 2 && !marks.empty()) {  // some changes undone: pieces put back at their heights, gaps opened
+      M.rollback(marks.back());
+      marks.pop_back();
+    } else {
+      if (what == 2) marks.push_back(M.mark());
+      // a piece from anywhere in a stack (a gap closed below the top) onto a site, or off the board
+      const int piece = static_cast<int>(rng.below(static_cast<uint64_t>(npieces)));
+      const int site = rng.below(8) == 0 ? -1 : static_cast<int>(rng.below(static_cast<uint64_t>(nsites)));
+      const int from = S.site[static_cast<size_t>(piece)];
+      if (from >= 0 && S.height[static_cast<size_t>(piece)] + 1 != S.count[static_cast<size_t>(from)]) ++gaps;
+      M.place(piece, site);
+    }
+    REQUIRE(tops_hold());
+  }
+  while (!marks.empty()) {
+    M.rollback(marks.back());
+    marks.pop_back();
+    REQUIRE(tops_hold());
+  }
+  CHECK(gaps > 100);
+}
+
 namespace {
 
 // Ten squares and a hand of ten stones; `put` places one on a square while free(), a count over the squares, says

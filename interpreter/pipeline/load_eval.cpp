@@ -24,6 +24,7 @@ class LoadEvaluator {
     S.nplayers = P.nplayers();
     S.owned.assign(static_cast<size_t>(P.nsites()) * P.nplayers(), 0);
     S.stack.assign(static_cast<size_t>(P.nsites()) * S.cap, -1);
+    S.tops.assign(static_cast<size_t>(P.nsites()), -1);
     S.hist_width = 1 + static_cast<int>(P.history.size());
     M_.begin_operation();  // all of the computation at load shares one game operation's budgets
   }

@@ -57,11 +57,11 @@ Value Blocks::run(Machine& m, const XNode& x) {
             : S.attrs[static_cast<size_t>(acc) * static_cast<size_t>(S.nattrs) + static_cast<size_t>(ip->a)];
 #define RI_DO_TOP(field)                                                                        \
   {                                                                                             \
-    int c;                                                                                      \
-    if (static_cast<uint64_t>(acc) >= RI_NSITES || !(c = S.count[static_cast<size_t>(acc)]))   \
+    int p;                                                                                      \
+    if (static_cast<uint64_t>(acc) >= RI_NSITES || (p = S.tops[static_cast<size_t>(acc)]) < 0) \
       acc = again(m, *ip);                                                                      \
     else                                                                                        \
-      acc = S.field[static_cast<size_t>(S.stack[static_cast<size_t>(acc) * S.cap + c - 1])];    \
+      acc = S.field[static_cast<size_t>(p)];                                                    \
   }
 #define RI_DO_OwnerTop RI_DO_TOP(owner)
 #define RI_DO_KindTop RI_DO_TOP(kind)
@@ -172,8 +172,7 @@ L_Top:
   if (static_cast<uint64_t>(acc) >= RI_NSITES) {
     acc = again(m, *ip);
   } else {
-    const int c = S.count[static_cast<size_t>(acc)];
-    acc = c ? S.stack[static_cast<size_t>(acc) * S.cap + c - 1] : -1;
+    acc = S.tops[static_cast<size_t>(acc)];
   }
   RI_NEXT;
 L_Owner: RI_DO_Owner RI_NEXT;

@@ -66,6 +66,7 @@ void Game::set_up(const Position& pos, Prng* rng) {
   S.nplayers = P.nplayers();
   S.owned.assign(static_cast<size_t>(P.nsites()) * P.nplayers(), 0);
   S.stack.assign(static_cast<size_t>(P.nsites()) * S.cap, -1);
+  S.tops.assign(static_cast<size_t>(P.nsites()), -1);
   S.player = 0;
   S.step = 0;
   S.over = 0;

@@ -17,7 +17,7 @@
 namespace ri {
 
 // Raised whenever what the generated code may assume of the machine changes (the key of the headers changes too).
-inline constexpr int kNativeAbi = 14;
+inline constexpr int kNativeAbi = 15;
 
 // Node `node`'s closure is replaced by `fn`.
 struct NativeEntry {
@@ -176,17 +176,15 @@ struct Native {
   [[gnu::always_inline]] static void put(Machine& m, int64_t item) { m.arena_.push_back(item); }
   // A filter whose condition is a test of who holds its element, a site (codegen.cpp, site_keep), without branches: room
   // for n more items in the arena's buffer; an item appended when `keep`; whether the board's stacks have room for a
-  // piece (then a piece exists); occupied(s) and top(s).owner == w (`is`; else != w), its top piece read at height 0
-  // of an empty site and its owner at piece 0 (read, not used)
+  // piece (then a piece exists); occupied(s) and top(s).owner == w (`is`; else != w), the owner of piece 0 read for an
+  // empty site (read, not used)
   static void reserve(Machine& m, int64_t n) { m.arena_.reserve(m.arena_.size() + static_cast<size_t>(n)); }
   [[gnu::always_inline]] static void put_if(Machine& m, int64_t item, bool keep) { m.arena_.push_if(item, keep); }
   static bool stacks(const Machine& m) { return m.S_.cap > 0 && !m.S_.owner.empty(); }
   [[gnu::always_inline]] static bool occupied_top_owner(const Machine& m, int64_t s, int64_t w, bool is) {
-    const int c = m.S_.count[static_cast<size_t>(s)];
-    const int h = c > 0 ? c - 1 : 0;
-    const int p = m.S_.stack[static_cast<size_t>(s) * static_cast<size_t>(m.S_.cap) + static_cast<size_t>(h)];
-    const size_t q = static_cast<size_t>(p) & (size_t{0} - static_cast<size_t>(c > 0));
-    return (c > 0) & ((m.S_.owner[q] == w) == is);
+    const int p = m.S_.tops[static_cast<size_t>(s)];
+    const size_t q = static_cast<size_t>(p) & (size_t{0} - static_cast<size_t>(p >= 0));
+    return (p >= 0) & ((m.S_.owner[q] == w) == is);
   }
   // effects: whether the operation's changes are past their budget (Machine::ex checks it before each statement), a
   // variable set (Machine::set_var), a flag of the turn raised (extra_turn, continue_turn, continue_move)

@@ -84,6 +84,7 @@ struct State {
   std::vector<int16_t> owned;                       // site * players + player -> that player's pieces there
   int nplayers = 0;
   std::vector<int16_t> stack;                       // site * cap + height -> piece
+  std::vector<int16_t> tops;                        // per site: its top piece, -1 when it is empty (lift and drop)
   int cap = 0;
   int nattrs = 0;
   // the history: one entry per move played (mover, then each history field), hist_width values each
@@ -123,13 +124,14 @@ struct State {
     same(count, o.count);
     same(owned, o.owned);
     same(stack, o.stack);
+    same(tops, o.tops);
     history.assign(o.history);
     if (!positions.empty() || !o.positions.empty()) positions = o.positions;
     nplayers = o.nplayers, cap = o.cap, nattrs = o.nattrs, hist_len = o.hist_len, hist_width = o.hist_width;
     player = o.player, step = o.step, over = o.over, winners = o.winners, turn = o.turn, ply = o.ply;
     flags = o.flags, ended_by = o.ended_by, board_key = o.board_key, keyed = o.keyed;
     // (a member added to State: copy it above, then count it here)
-    static_assert(sizeof(State) == 10 * sizeof(std::vector<int16_t>) + sizeof(GrowBuffer<int32_t>) + 80);
+    static_assert(sizeof(State) == 11 * sizeof(std::vector<int16_t>) + sizeof(GrowBuffer<int32_t>) + 80);
   }
   static constexpr int32_t kEndResigned = 1 << 5, kEndNoMove = 2 << 5, kEndStuck = 3 << 5, kEndRule = 1 << 8;
 
@@ -144,10 +146,7 @@ struct State {
 };
 
 // The top piece of site s's stack, or -1 when it is empty.
-inline int top_piece(const State& S, int s) {
-  const int c = S.count[static_cast<size_t>(s)];
-  return c ? S.stack[static_cast<size_t>(s) * static_cast<size_t>(S.cap) + static_cast<size_t>(c - 1)] : -1;
-}
+inline int top_piece(const State& S, int s) { return S.tops[static_cast<size_t>(s)]; }
 
 // splitmix64's finaliser: the mixing step of the state hash (spec/movelog.md, "State hash").
 inline uint64_t hash_mix(uint64_t h, uint64_t x) {
