@@ -1277,3 +1277,52 @@ TEST_CASE("native: the end rules tried by generated code end the game as the int
   CHECK(met("36:27: division by zero"));
   CHECK(met("45:21: division by zero"));
 }
+
+namespace {
+
+// A move placing a man with a check, `check`, among its requirements (`where`: requires) or as its post-condition
+// (ensures), `men` and `twin` two functions of the same body.
+std::string ensured_rules(const std::string& where, const std::string& check) {
+  const bool ensures = where == "ensures";
+  return fmt::format(R"RULES(game: {{name: ensured}}
+players: [A, B]
+topology: {{grids: [{{width: 4, height: 1, name: board}}]}}
+zones: {{hand: {{per_player: true}}}}
+pieces: {{man: {{per_player: 2, at: hand}}}}
+functions:
+  men(player p) -> int: "count(s in board where occupied(s) and top(s).owner == p)"
+  twin(player p) -> int: "count(s in board where occupied(s) and top(s).owner == p)"
+moves:
+  put:
+    params: {{to: site in board}}
+    requires: ["vacant(to)", "size(hand[me]) > 0"{}]
+    effects: ["move(top(hand[me]), to)"]
+{}turn: [{{choose: all}}]
+end:
+  full: {{when: "all(s in board : occupied(s))", result: draw}}
+)RULES",
+                     ensures ? "" : ", \"" + check + "\"", ensures ? "    ensures: [\"" + check + "\"]\n" : "");
+}
+
+}  // namespace
+
+TEST_CASE("a post-condition remembers no call: a call made again in it costs its steps again, on both engines", "[native]") {
+  // the steps an operation has left after listing the first moves, by each engine, with the check in `where`
+  const auto left = [](const std::string& where, const std::string& check) {
+    auto p = loaded(ensured_rules(where, check).c_str());
+    auto q = built(p);
+    Game a(p), b(q);
+    int64_t la = -1, lb = -1;
+    const std::string moves = listed(a, &la);
+    CHECK(moves == "put a1 put b1 put c1 put d1 ");
+    CHECK(listed(b, &lb) == moves);
+    CHECK(lb == la);
+    return la;
+  };
+  // in a requirement, men's value at the listing's state is remembered: called again, it costs nothing (twin's
+  // call costs its steps once)
+  CHECK(left("requires", "men(me) + 1 > men(me)") > left("requires", "men(me) + 1 > twin(me)"));
+  // in a post-condition, each candidate's state is its own: men's second call costs what twin's does
+  CHECK(left("ensures", "men(me) + 1 > men(me)") == left("ensures", "men(me) + 1 > twin(me)"));
+  CHECK(left("ensures", "men(me) + 1 > men(me)") < left("ensures", "men(me) + 1 > 0"));
+}

@@ -185,15 +185,25 @@ void Game::run_step(const MoveInfo& mi, bool further) {
   M_.execute_all(mi.effects);
 }
 
+// (no call is remembered in a post-condition: each candidate's are evaluated in the state its effects leave, which
+// nothing else is evaluated in, so that a value kept there would hardly be asked for again; spec/language.md)
 template <bool Record>
 bool Game::ensured(int mv) {
   const MoveInfo& mi = P_->moves[mv];
-  for (size_t k = 0; k < mi.ensures.size(); ++k)
-    if (!M_.evaluate(mi.ensures[k].node).i) {
-      if constexpr (Record) (*rejected_)[static_cast<size_t>(mv)][mi.requires_.size() + k] = 1;
-      return false;
-    }
-  return true;
+  const bool remembering = M_.suspend_remembering();
+  bool holds = true;
+  try {
+    for (size_t k = 0; k < mi.ensures.size() && holds; ++k)
+      if (!M_.evaluate(mi.ensures[k].node).i) {
+        if constexpr (Record) (*rejected_)[static_cast<size_t>(mv)][mi.requires_.size() + k] = 1;
+        holds = false;
+      }
+  } catch (...) {
+    M_.resume_remembering(remembering);
+    throw;
+  }
+  M_.resume_remembering(remembering);
+  return holds;
 }
 
 template bool Game::ensured<true>(int);

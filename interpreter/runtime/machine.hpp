@@ -8,6 +8,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "common/arith.hpp"
@@ -185,6 +186,10 @@ class Machine {
     memo_on_ = true;
   }
   void end_remembering() { memo_on_ = false; }
+  // (while a candidate's post-conditions are evaluated, nothing is remembered: suspend_remembering() says whether the
+  // machine remembered, resume_remembering() goes on so, the values kept before still held)
+  bool suspend_remembering() { return std::exchange(memo_on_, false); }
+  void resume_remembering(bool was) { memo_on_ = was; }
 
   // Hidden information (the rule file's 'hidden'): begin_hiding() decides which pieces are hidden from the player
   // to move (evaluating 'hidden.when' for every piece, with slot 0) and, until end_hiding(), reading a secret
