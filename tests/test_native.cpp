@@ -256,8 +256,8 @@ TEST_CASE("native: expressions compiled to C++ give the interpreter's values and
   CHECK(src.direct >= 4);                                // (fact, deep, sum_to, twice, far: called directly)
   CHECK(src.text.find("N::direct_call(") != std::string::npos);
   CHECK(src.text.find("N::redo_exact(") != std::string::npos);  // (a map over a filter in one walk)
-  // (an element of the pieces of a kind that a condition keeps: found in one walk over the pieces)
-  CHECK(std::regex_search(src.text, std::regex(R"(N::kind\(m, \w+\) != \w+\) continue;)")));
+  // (an element of the pieces of a kind that a condition keeps: found in one walk over the pieces of that kind)
+  CHECK(std::regex_search(src.text, std::regex(R"(N::kind_group\(m, \w+, \w+\); for )")));
 }
 
 TEST_CASE("native: the history read by generated code is the interpreter's", "[native]") {

@@ -1450,6 +1450,48 @@ TEST_CASE("each site's top piece, kept as pieces are placed and the changes undo
   CHECK(gaps > 100);
 }
 
+TEST_CASE("the pieces grouped by kind, kept as kinds change and the changes are undone, are each kind's in creation order") {
+  auto p = testing::compile_file("rules/chess.rules");
+  Game g(p);
+  Machine& M = g.machine();
+  const State& S = M.state();
+  const int nkinds = static_cast<int>(p->kinds.size()), npieces = static_cast<int>(p->pieces.size());
+  // (each kind's pieces as the kinds say, against the state's groups)
+  const auto groups_hold = [&] {
+    for (int k = 0; k < nkinds; ++k) {
+      std::vector<int16_t> want, have;
+      for (int q = 0; q < npieces; ++q)
+        if (S.kind[static_cast<size_t>(q)] == k) want.push_back(static_cast<int16_t>(q));
+      have.assign(S.by_kind.begin() + S.kind_at[static_cast<size_t>(k)], S.by_kind.begin() + S.kind_at[static_cast<size_t>(k) + 1]);
+      if (have != want) return false;
+    }
+    return S.kind_at.back() == npieces;
+  };
+  REQUIRE(groups_hold());
+  Prng rng(11);
+  std::vector<size_t> marks;
+  int changed = 0;  // (kinds changed to another)
+  for (int i = 0; i < 2000; ++i) {
+    if (rng.below(5) == 0 && !marks.empty()) {
+      M.rollback(marks.back());
+      marks.pop_back();
+    } else {
+      if (rng.below(4) == 0) marks.push_back(M.mark());
+      const int piece = static_cast<int>(rng.below(static_cast<uint64_t>(npieces)));
+      const int kind = static_cast<int>(rng.below(static_cast<uint64_t>(nkinds)));
+      if (S.kind[static_cast<size_t>(piece)] != kind) ++changed;
+      M.set_kind(piece, kind);
+    }
+    REQUIRE(groups_hold());
+  }
+  while (!marks.empty()) {
+    M.rollback(marks.back());
+    marks.pop_back();
+    REQUIRE(groups_hold());
+  }
+  CHECK(changed > 1000);
+}
+
 namespace {
 
 // Ten squares and a hand of ten stones; `put` places one on a square while free(), a count over the squares, says

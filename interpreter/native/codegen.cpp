@@ -1378,8 +1378,12 @@ class Gen {
                      np, np, kd, iv(kid(kid(f, 0), 0)), np, want, iv(kid(n, 1)));
     s += fmt::format("int64_t {} = 0, {} = 0, {} = -1; ", seen, kept, found);
     pending_.push_back(fmt::format("{} + {}", seen, kept));
-    s += fmt::format("for (int64_t {} = 0; {} < {}; ++{}) {{ if (N::kind(m, {}) != {}) continue; ++{}; {} = Value{{{}, 0, 0}}; ",
-                     p, p, np, p, p, kd, seen, sl(at(f).a), p);
+    // (the pieces of kind K walked in their group: State::by_kind)
+    const std::string g = t(), gn = t(), j = t();
+    s += fmt::format("int64_t {gn}; const int16_t* {g} = N::kind_group(m, {kd}, {gn}); "
+                     "for (int64_t {j} = 0; {j} < {gn}; ++{j}) {{ const int64_t {p} = {g}[{j}]; ++{seen}; {slot} = Value{{{p}, 0, 0}}; ",
+                     fmt::arg("gn", gn), fmt::arg("g", g), fmt::arg("kd", kd), fmt::arg("j", j), fmt::arg("p", p),
+                     fmt::arg("seen", seen), fmt::arg("slot", sl(at(f).a)));
     s += fmt::format("bool {} = {}; if ({}) {} = ({}) != 0; ", keep, where >= 0 ? fmt::format("({}) != 0", iv(where)) : "true",
                      keep, keep, body >= 0 ? iv(body) : "true");
     s += fmt::format("if ({}) {{ if ({} == {}) {} = {}; ++{}; }} }} ", keep, kept, want, found, p, kept);
@@ -1390,18 +1394,21 @@ class Gen {
                      l, value(f), i, iv(kid(n, 1)), i, i, l, redo(), r, l, i);
     return s + r + "; })";
   }
-  // every piece of a kind (Machine::kind_pieces, its kind quiet), a Value: the pieces of that kind made a list in the
-  // arena, its steps (one per piece) counted after it when the budgets and the arena hold them all; else the node's
+  // every piece of a kind (Machine::kind_pieces, its kind quiet), a Value: the pieces of that kind (their group:
+  // State::by_kind) made a list in the arena, its steps (one per piece of the game) counted after it when the budgets
+  // and the arena hold them all; else the node's
   // closure, which computes the kind again (no step) and reports the error
   std::string kind_pieces(int n) {
-    const std::string l = t(), k = t(), np = t(), st = t(), p = t();
-    return fmt::format("({{ Value {}; const int64_t {} = {}; const int64_t {} = static_cast<int64_t>(N::npieces(m)); "
-                       "if (N::room(m, {}, {})) {{ const size_t {} = N::arena(m); "
-                       "for (int64_t {} = 0; {} < {}; ++{}) if (N::kind(m, {}) == {}) N::put(m, {}); N::spend(m, {}); "
-                       "{} = Value{{{}, static_cast<int32_t>({}), static_cast<int32_t>(N::arena(m) - {})}}; }} "
-                       "else {} = N::ev(m, {}); {}; }})",
-                       l, k, iv(kid(n, 0)), np, np, np, st, p, p, np, p, p, k, p, np, l,
-                       static_cast<int>(ListKind::Literal), st, st, l, n, l);
+    const std::string l = t(), k = t(), np = t(), st = t(), j = t(), g = t(), gn = t();
+    return fmt::format("({{ Value {l}; const int64_t {k} = {kind}; const int64_t {np} = static_cast<int64_t>(N::npieces(m)); "
+                       "if (N::room(m, {np}, {np})) {{ const size_t {st} = N::arena(m); "
+                       "int64_t {gn}; const int16_t* {g} = N::kind_group(m, {k}, {gn}); "
+                       "for (int64_t {j} = 0; {j} < {gn}; ++{j}) N::put(m, {g}[{j}]); N::spend(m, {np}); "
+                       "{l} = Value{{{lit}, static_cast<int32_t>({st}), static_cast<int32_t>(N::arena(m) - {st})}}; }} "
+                       "else {l} = N::ev(m, {n}); {l}; }})",
+                       fmt::arg("l", l), fmt::arg("k", k), fmt::arg("kind", iv(kid(n, 0))), fmt::arg("np", np),
+                       fmt::arg("st", st), fmt::arg("gn", gn), fmt::arg("g", g), fmt::arg("j", j),
+                       fmt::arg("lit", static_cast<int>(ListKind::Literal)), fmt::arg("n", n));
   }
   // Whether node n is a cached part with cells of its own (of any type).
   bool direct(int n) const {

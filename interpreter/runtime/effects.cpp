@@ -20,7 +20,9 @@ static void reattr(State& S, size_t i, int32_t v) {
 }
 
 static void rekind(State& S, int piece, int kind) {
+  const int was = S.kind[static_cast<size_t>(piece)];
   rekey(S, piece, [&] { S.kind[static_cast<size_t>(piece)] = static_cast<int16_t>(kind); });
+  if (!S.kind_at.empty()) regroup(S, piece, was, kind);
 }
 
 void Machine::set_attr(int piece, int attr, int32_t v) {

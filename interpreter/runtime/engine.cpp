@@ -92,6 +92,7 @@ void Game::set_up(const Position& pos, Prng* rng) {
     if (pl.kind >= 0) S.kind[pl.piece] = static_cast<int16_t>(pl.kind);     // a kind the position gives it
     if (pl.site >= 0) M_.place(pl.piece, pl.site);
   }
+  group_by_kind(S, static_cast<int>(P.kinds.size()));
   // the values the position gives
   std::vector<char> given_var(S.vars.size(), 0), given_attr(S.attrs.size(), 0);
   for (const Position::Var& v : pos.vars) {

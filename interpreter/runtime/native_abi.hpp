@@ -17,7 +17,7 @@
 namespace ri {
 
 // Raised whenever what the generated code may assume of the machine changes (the key of the headers changes too).
-inline constexpr int kNativeAbi = 15;
+inline constexpr int kNativeAbi = 16;
 
 // Node `node`'s closure is replaced by `fn`.
 struct NativeEntry {
@@ -135,6 +135,16 @@ struct Native {
   static uint64_t npieces(const Machine& m) { return m.S_.kind.size(); }
   static int64_t owner(const Machine& m, int64_t p) { return m.S_.owner[static_cast<size_t>(p)]; }
   static int64_t kind(const Machine& m, int64_t p) { return m.S_.kind[static_cast<size_t>(p)]; }
+  // the pieces of kind k in creation order (State::by_kind), n of them; none for a value that is not a kind
+  static const int16_t* kind_group(const Machine& m, int64_t k, int64_t& n) {
+    const std::vector<int32_t>& at = m.S_.kind_at;
+    if (static_cast<uint64_t>(k) + 1 >= at.size()) {
+      n = 0;
+      return nullptr;
+    }
+    n = at[static_cast<size_t>(k) + 1] - at[static_cast<size_t>(k)];
+    return m.S_.by_kind.data() + at[static_cast<size_t>(k)];
+  }
   static int64_t site(const Machine& m, int64_t p) { return m.S_.site[static_cast<size_t>(p)]; }
   static int64_t attr(const Machine& m, int64_t p, int a) {
     return m.S_.attrs[static_cast<size_t>(p) * static_cast<size_t>(m.S_.nattrs) + static_cast<size_t>(a)];

@@ -85,6 +85,10 @@ struct State {
   int nplayers = 0;
   std::vector<int16_t> stack;                       // site * cap + height -> piece
   std::vector<int16_t> tops;                        // per site: its top piece, -1 when it is empty (lift and drop)
+  // the pieces by kind: kind k's, in creation order, are by_kind[kind_at[k] .. kind_at[k + 1]) (group_by_kind; a
+  // piece given another kind moves between them)
+  std::vector<int16_t> by_kind;
+  std::vector<int32_t> kind_at;
   int cap = 0;
   int nattrs = 0;
   // the history: one entry per move played (mover, then each history field), hist_width values each
@@ -125,13 +129,15 @@ struct State {
     same(owned, o.owned);
     same(stack, o.stack);
     same(tops, o.tops);
+    same(by_kind, o.by_kind);
+    same(kind_at, o.kind_at);
     history.assign(o.history);
     if (!positions.empty() || !o.positions.empty()) positions = o.positions;
     nplayers = o.nplayers, cap = o.cap, nattrs = o.nattrs, hist_len = o.hist_len, hist_width = o.hist_width;
     player = o.player, step = o.step, over = o.over, winners = o.winners, turn = o.turn, ply = o.ply;
     flags = o.flags, ended_by = o.ended_by, board_key = o.board_key, keyed = o.keyed;
     // (a member added to State: copy it above, then count it here)
-    static_assert(sizeof(State) == 11 * sizeof(std::vector<int16_t>) + sizeof(GrowBuffer<int32_t>) + 80);
+    static_assert(sizeof(State) == 13 * sizeof(std::vector<int16_t>) + sizeof(GrowBuffer<int32_t>) + 80);
   }
   static constexpr int32_t kEndResigned = 1 << 5, kEndNoMove = 2 << 5, kEndStuck = 3 << 5, kEndRule = 1 << 8;
 
@@ -147,6 +153,26 @@ struct State {
 
 // The top piece of site s's stack, or -1 when it is empty.
 inline int top_piece(const State& S, int s) { return S.tops[static_cast<size_t>(s)]; }
+
+// The pieces grouped by their kinds, of nkinds kinds (State::by_kind, kind_at).
+inline void group_by_kind(State& S, int nkinds) {
+  S.kind_at.assign(static_cast<size_t>(nkinds) + 1, 0);
+  for (const int16_t k : S.kind) ++S.kind_at[static_cast<size_t>(k) + 1];
+  for (size_t k = 1; k < S.kind_at.size(); ++k) S.kind_at[k] += S.kind_at[k - 1];
+  S.by_kind.assign(S.kind.size(), 0);
+  std::vector<int32_t> next(S.kind_at.begin(), S.kind_at.end() - 1);
+  for (size_t p = 0; p < S.kind.size(); ++p) S.by_kind[static_cast<size_t>(next[static_cast<size_t>(S.kind[p])]++)] = static_cast<int16_t>(p);
+}
+
+// Piece p, of kind `from`, moved to kind `to`'s group, after the pieces created before it (rekind).
+inline void regroup(State& S, int p, int from, int to) {
+  if (from == to) return;
+  const auto at = [&](int k) { return S.by_kind.begin() + S.kind_at[static_cast<size_t>(k)]; };
+  S.by_kind.erase(std::find(at(from), at(from + 1), static_cast<int16_t>(p)));
+  for (size_t k = static_cast<size_t>(from) + 1; k < S.kind_at.size(); ++k) --S.kind_at[k];
+  S.by_kind.insert(std::lower_bound(at(to), at(to + 1), static_cast<int16_t>(p)), static_cast<int16_t>(p));
+  for (size_t k = static_cast<size_t>(to) + 1; k < S.kind_at.size(); ++k) ++S.kind_at[k];
+}
 
 // splitmix64's finaliser: the mixing step of the state hash (spec/movelog.md, "State hash").
 inline uint64_t hash_mix(uint64_t h, uint64_t x) {
