@@ -80,10 +80,14 @@ static inline void lift(State& S, int piece) {
   if (s < 0) return;
   const int h = S.height[piece];
   const int c = S.count[s];
-  if (h + 1 != c) [[unlikely]] close_gap(S, s, h, c);
-  else if (S.keyed) S.board_key ^= piece_key(S, piece);  // the top piece: no other piece moves
+  if (h + 1 != c) [[unlikely]] {
+    close_gap(S, s, h, c);  // (the top piece stays the top)
+  } else {
+    // the top piece: no other piece moves, the one below it (if any) is the top now
+    if (S.keyed) S.board_key ^= piece_key(S, piece);
+    S.tops[s] = h > 0 ? S.stack[static_cast<size_t>(s) * S.cap + static_cast<size_t>(h - 1)] : int16_t{-1};
+  }
   S.count[s] = static_cast<int16_t>(c - 1);
-  S.tops[s] = c > 1 ? S.stack[static_cast<size_t>(s) * S.cap + static_cast<size_t>(c - 2)] : int16_t{-1};
   --S.owned[static_cast<size_t>(s) * S.nplayers + S.owner[piece]];
   S.site[piece] = -1;
   S.height[piece] = -1;
@@ -109,7 +113,7 @@ static inline void drop(State& S, int piece, int s, int h) {
   int16_t* st = &S.stack[static_cast<size_t>(s) * S.cap];
   st[h] = static_cast<int16_t>(piece);
   S.count[s] = static_cast<int16_t>(c + 1);
-  S.tops[s] = st[c];
+  if (top) S.tops[s] = static_cast<int16_t>(piece);  // (put in a gap, below the top: the top stays)
   ++S.owned[static_cast<size_t>(s) * S.nplayers + S.owner[piece]];
   S.site[piece] = static_cast<int16_t>(s);
   S.height[piece] = static_cast<int16_t>(h);
