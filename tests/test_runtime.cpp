@@ -1407,6 +1407,33 @@ TEST_CASE("the legal moves are generated once per position and kept until the st
   for (int i = 0; i < first.size; ++i) CHECK(again[i] == first[i]);
 }
 
+namespace {
+
+// n changes made by `change` on M, a mark taken now and then before one and, now and then instead of a change, the
+// changes since the last mark undone (the rest at the end); `holds` required after each change and each undoing.
+template <class Change, class Holds>
+void change_and_undo(Machine& M, Prng& rng, int n, Change&& change, Holds&& holds) {
+  std::vector<size_t> marks;
+  for (int i = 0; i < n; ++i) {
+    const uint64_t what = rng.below(10);
+    if (what < 2 && !marks.empty()) {
+      M.rollback(marks.back());
+      marks.pop_back();
+    } else {
+      if (what < 5) marks.push_back(M.mark());
+      change();
+    }
+    REQUIRE(holds());
+  }
+  while (!marks.empty()) {
+    M.rollback(marks.back());
+    marks.pop_back();
+    REQUIRE(holds());
+  }
+}
+
+}  // namespace
+
 TEST_CASE("each site's top piece, kept as pieces are placed and the changes undone, is the top of its stack") {
   auto p = testing::compile_file("rules/solitaire.rules");
   Game g(p);
@@ -1424,29 +1451,15 @@ TEST_CASE("each site's top piece, kept as pieces are placed and the changes undo
   };
   REQUIRE(tops_hold());
   Prng rng(7);
-  std::vector<size_t> marks;
-  int gaps = 0;  // (pieces taken from below the top of their stack)
-  for (int i = 0; i < 3000; ++i) {
-    const uint64_t what = rng.below(10);
-    if (what < 2 && !marks.empty()) {  // some changes undone: pieces put back at their heights, gaps opened
-      M.rollback(marks.back());
-      marks.pop_back();
-    } else {
-      if (what == 2) marks.push_back(M.mark());
-      // a piece from anywhere in a stack (a gap closed below the top) onto a site, or off the board
-      const int piece = static_cast<int>(rng.below(static_cast<uint64_t>(npieces)));
-      const int site = rng.below(8) == 0 ? -1 : static_cast<int>(rng.below(static_cast<uint64_t>(nsites)));
-      const int from = S.site[static_cast<size_t>(piece)];
-      if (from >= 0 && S.height[static_cast<size_t>(piece)] + 1 != S.count[static_cast<size_t>(from)]) ++gaps;
-      M.place(piece, site);
-    }
-    REQUIRE(tops_hold());
-  }
-  while (!marks.empty()) {
-    M.rollback(marks.back());
-    marks.pop_back();
-    REQUIRE(tops_hold());
-  }
+  int gaps = 0;  // (pieces taken from below the top of their stack: put back there when undone)
+  change_and_undo(M, rng, 3000, [&] {
+    // a piece from anywhere in a stack (a gap closed below the top) onto a site, or off the board
+    const int piece = static_cast<int>(rng.below(static_cast<uint64_t>(npieces)));
+    const int site = rng.below(8) == 0 ? -1 : static_cast<int>(rng.below(static_cast<uint64_t>(nsites)));
+    const int from = S.site[static_cast<size_t>(piece)];
+    if (from >= 0 && S.height[static_cast<size_t>(piece)] + 1 != S.count[static_cast<size_t>(from)]) ++gaps;
+    M.place(piece, site);
+  }, tops_hold);
   CHECK(gaps > 100);
 }
 
@@ -1469,26 +1482,13 @@ TEST_CASE("the pieces grouped by kind, kept as kinds change and the changes are 
   };
   REQUIRE(groups_hold());
   Prng rng(11);
-  std::vector<size_t> marks;
   int changed = 0;  // (kinds changed to another)
-  for (int i = 0; i < 2000; ++i) {
-    if (rng.below(5) == 0 && !marks.empty()) {
-      M.rollback(marks.back());
-      marks.pop_back();
-    } else {
-      if (rng.below(4) == 0) marks.push_back(M.mark());
-      const int piece = static_cast<int>(rng.below(static_cast<uint64_t>(npieces)));
-      const int kind = static_cast<int>(rng.below(static_cast<uint64_t>(nkinds)));
-      if (S.kind[static_cast<size_t>(piece)] != kind) ++changed;
-      M.set_kind(piece, kind);
-    }
-    REQUIRE(groups_hold());
-  }
-  while (!marks.empty()) {
-    M.rollback(marks.back());
-    marks.pop_back();
-    REQUIRE(groups_hold());
-  }
+  change_and_undo(M, rng, 2000, [&] {
+    const int piece = static_cast<int>(rng.below(static_cast<uint64_t>(npieces)));
+    const int kind = static_cast<int>(rng.below(static_cast<uint64_t>(nkinds)));
+    if (S.kind[static_cast<size_t>(piece)] != kind) ++changed;
+    M.set_kind(piece, kind);
+  }, groups_hold);
   CHECK(changed > 1000);
 }
 
