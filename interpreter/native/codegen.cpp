@@ -1396,8 +1396,7 @@ class Gen {
   }
   // every piece of a kind (Machine::kind_pieces, its kind quiet), a Value: the pieces of that kind (their group:
   // State::by_kind) made a list in the arena, its steps (one per piece of the game) counted after it when the budgets
-  // and the arena hold them all; else the node's
-  // closure, which computes the kind again (no step) and reports the error
+  // and the arena hold them all; else the node's closure, which computes the kind again (no step) and reports the error
   std::string kind_pieces(int n) {
     const std::string l = t(), k = t(), np = t(), st = t(), j = t(), g = t(), gn = t();
     return fmt::format("({{ Value {l}; const int64_t {k} = {kind}; const int64_t {np} = static_cast<int64_t>(N::npieces(m)); "

@@ -161,7 +161,8 @@ inline void group_by_kind(State& S, int nkinds) {
   for (size_t k = 1; k < S.kind_at.size(); ++k) S.kind_at[k] += S.kind_at[k - 1];
   S.by_kind.assign(S.kind.size(), 0);
   std::vector<int32_t> next(S.kind_at.begin(), S.kind_at.end() - 1);
-  for (size_t p = 0; p < S.kind.size(); ++p) S.by_kind[static_cast<size_t>(next[static_cast<size_t>(S.kind[p])]++)] = static_cast<int16_t>(p);
+  for (size_t p = 0; p < S.kind.size(); ++p)
+    S.by_kind[static_cast<size_t>(next[static_cast<size_t>(S.kind[p])]++)] = static_cast<int16_t>(p);
 }
 
 // Piece p, of kind `from`, moved to kind `to`'s group, after the pieces created before it (rekind).
