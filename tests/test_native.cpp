@@ -168,6 +168,10 @@ TEST_CASE("native: expressions compiled to C++ give the interpreter's values and
       // loops whose steps are counted once, after them: the budget spent as the interpreter spends it
       {"count(i in 1..(history_len() + 6000000)) + count(i in 1..(history_len() + 3999998))", "9999998"},
       {"count(i in 1..(history_len() + 6000000)) + count(i in 1..(history_len() + 4000001))", "error 1:44: evaluation budget exceeded"},
+      // (all_pieces(K): a step for each of the game's four pieces, the last four the budget holds, then one too few)
+      {"count(i in 1..(history_len() + 6000000)) + count(i in 1..(history_len() + 3999996)) + len(all_pieces(man))", "10000000"},
+      {"count(i in 1..(history_len() + 6000000)) + count(i in 1..(history_len() + 3999997)) + len(all_pieces(man))",
+       "error 1:91: evaluation budget exceeded"},
       {"len(filter(i in 1..(history_len() + 1000000) : i % 2 == 0)) + len(filter(i in 1..(history_len() + 8400000) : i > 8300000))",
        "600000"},
       {"len(filter(i in 1..(history_len() + 1000000) : i % 2 == 0)) + len(filter(i in 1..(history_len() + 8400001) : i > 8300000))",

@@ -138,10 +138,21 @@ size_t Machine::collect_over(const Node& n, size_t start, size_t count) {
   return start;
 }
 
-// all_pieces(K): every piece whose kind is K now, on the board or off it, in creation order (one step each).
+// all_pieces(K): every piece whose kind is K now, on the board or off it, in creation order (one step each). When
+// the budgets and the arena hold every step and item it could take, K's group (State::by_kind) is copied and the
+// steps counted after it; else each piece is tested in turn, where the limits are met.
 Value Machine::kind_pieces(const Node& n) {
   int64_t kind = ev(P_->kids[n.first]).i;
   size_t at = arena_.size();
+  const auto np = static_cast<int64_t>(S_.kind.size());
+  if (budget_ >= np && op_budget_ >= np && at + S_.kind.size() <= kArenaMax && kind >= 0 &&
+      static_cast<size_t>(kind) + 1 < S_.kind_at.size()) {
+    const auto k = static_cast<size_t>(kind);
+    for (int32_t i = S_.kind_at[k]; i < S_.kind_at[k + 1]; ++i) arena_.push_back(S_.by_kind[static_cast<size_t>(i)]);
+    budget_ -= np;
+    op_budget_ -= np;
+    return Value{static_cast<int64_t>(ListKind::Literal), static_cast<int32_t>(at), static_cast<int32_t>(arena_.size() - at)};
+  }
   for (size_t p = 0; p < S_.kind.size(); ++p) {
     tick(n);
     if (S_.kind[p] != kind) continue;
