@@ -190,20 +190,13 @@ void Game::run_step(const MoveInfo& mi, bool further) {
 template <bool Record>
 bool Game::ensured(int mv) {
   const MoveInfo& mi = P_->moves[mv];
-  const bool remembering = M_.suspend_remembering();
-  bool holds = true;
-  try {
-    for (size_t k = 0; k < mi.ensures.size() && holds; ++k)
-      if (!M_.evaluate(mi.ensures[k].node).i) {
-        if constexpr (Record) (*rejected_)[static_cast<size_t>(mv)][mi.requires_.size() + k] = 1;
-        holds = false;
-      }
-  } catch (...) {
-    M_.resume_remembering(remembering);
-    throw;
-  }
-  M_.resume_remembering(remembering);
-  return holds;
+  const NotRemembering suspended(M_);
+  for (size_t k = 0; k < mi.ensures.size(); ++k)
+    if (!M_.evaluate(mi.ensures[k].node).i) {
+      if constexpr (Record) (*rejected_)[static_cast<size_t>(mv)][mi.requires_.size() + k] = 1;
+      return false;
+    }
+  return true;
 }
 
 template bool Game::ensured<true>(int);

@@ -25,6 +25,19 @@ class Remembering {
   Machine& m_;
 };
 
+// While it lives, the machine remembers nothing (Machine::suspend_remembering): a candidate's post-conditions.
+class NotRemembering {
+ public:
+  explicit NotRemembering(Machine& m) : m_(m), was_(m.suspend_remembering()) {}
+  ~NotRemembering() { m_.resume_remembering(was_); }
+  NotRemembering(const NotRemembering&) = delete;
+  NotRemembering& operator=(const NotRemembering&) = delete;
+
+ private:
+  Machine& m_;
+  bool was_;
+};
+
 // A move's arguments are stored in 32 bits: an int parameter's value beyond that is the rule file's error.
 inline int32_t arg32(const MoveInfo& mi, int i, int64_t v) {
   if (v < INT32_MIN || v > INT32_MAX)

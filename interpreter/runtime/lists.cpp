@@ -145,10 +145,8 @@ Value Machine::kind_pieces(const Node& n) {
   int64_t kind = ev(P_->kids[n.first]).i;
   size_t at = arena_.size();
   const auto np = static_cast<int64_t>(S_.kind.size());
-  if (budget_ >= np && op_budget_ >= np && at + S_.kind.size() <= kArenaMax && kind >= 0 &&
-      static_cast<size_t>(kind) + 1 < S_.kind_at.size()) {
-    const auto k = static_cast<size_t>(kind);
-    for (int32_t i = S_.kind_at[k]; i < S_.kind_at[k + 1]; ++i) arena_.push_back(S_.by_kind[static_cast<size_t>(i)]);
+  if (budget_ >= np && op_budget_ >= np && at + S_.kind.size() <= kArenaMax && !S_.kind_at.empty()) {
+    for (const int16_t p : kind_group(S_, kind)) arena_.push_back(p);
     budget_ -= np;
     op_budget_ -= np;
     return Value{static_cast<int64_t>(ListKind::Literal), static_cast<int32_t>(at), static_cast<int32_t>(arena_.size() - at)};

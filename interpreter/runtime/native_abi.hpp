@@ -137,13 +137,9 @@ struct Native {
   static int64_t kind(const Machine& m, int64_t p) { return m.S_.kind[static_cast<size_t>(p)]; }
   // the pieces of kind k in creation order (State::by_kind), n of them; none for a value that is not a kind
   static const int16_t* kind_group(const Machine& m, int64_t k, int64_t& n) {
-    const std::vector<int32_t>& at = m.S_.kind_at;
-    if (static_cast<uint64_t>(k) + 1 >= at.size()) {
-      n = 0;
-      return nullptr;
-    }
-    n = at[static_cast<size_t>(k) + 1] - at[static_cast<size_t>(k)];
-    return m.S_.by_kind.data() + at[static_cast<size_t>(k)];
+    const std::span<const int16_t> g = ri::kind_group(m.S_, k);
+    n = static_cast<int64_t>(g.size());
+    return g.data();
   }
   static int64_t site(const Machine& m, int64_t p) { return m.S_.site[static_cast<size_t>(p)]; }
   static int64_t attr(const Machine& m, int64_t p, int a) {

@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -163,6 +164,14 @@ inline void group_by_kind(State& S, int nkinds) {
   std::vector<int32_t> next(S.kind_at.begin(), S.kind_at.end() - 1);
   for (size_t p = 0; p < S.kind.size(); ++p)
     S.by_kind[static_cast<size_t>(next[static_cast<size_t>(S.kind[p])]++)] = static_cast<int16_t>(p);
+}
+
+// The pieces of kind k in creation order (State::by_kind); none for a value that is not a kind (or before the pieces
+// are grouped).
+inline std::span<const int16_t> kind_group(const State& S, int64_t k) {
+  if (static_cast<uint64_t>(k) + 1 >= S.kind_at.size()) return {};
+  const auto K = static_cast<size_t>(k);
+  return {S.by_kind.data() + S.kind_at[K], static_cast<size_t>(S.kind_at[K + 1] - S.kind_at[K])};
 }
 
 // Piece p, of kind `from`, moved to kind `to`'s group, after the pieces created before it (rekind).
