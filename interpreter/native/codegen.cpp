@@ -190,8 +190,8 @@ class Gen {
     t += tables_;
     t += decls;
     t += fns;
+    t += steps;  // (before the moves' functions: a move played where it is listed calls its step's)
     t += moves;
-    t += steps;
     t += ends;
     t += "}  // namespace\n\n";
     t += fmt::format("extern \"C\" const char ri_native_key[] = \"{}\";\n", key);

@@ -40,7 +40,9 @@ class MoveGen {
       // listing is a probe: it finds that the move has no candidate, counting the steps the listing below counts, or
       // gives up at the first it finds. Neither for a move with an optional parameter, whose level's lambda could give
       // up only by an exception)
-      s += probes() ? "  {\n" : "  if (o) {\n";
+      // (a move played into the list whose listing does not hand its candidates to the game, its values sorted by
+      // the game: only a probe, the listing below plays them)
+      s += !probes() ? "  if (o) {\n" : tries() && !plays() ? "  if (!o) {\n" : "  {\n";
       // (less the steps that the game counted for the sorted tables it made meanwhile, which it keeps: the listing
       // below finds them made)
       // (the moves the game appended meanwhile, when it plays the candidates: a probe's list is empty)
@@ -67,14 +69,28 @@ class MoveGen {
       s += open(k, indent);
       indent += "  ";
     }
-    // emit: appended to o as Game::extend appends it (the list's limit, then each value within 32 bits), else f
+    // emit: appended to o as Game::extend appends it (the list's limit, then each value within 32 bits), else f; a
+    // move with post-conditions played first (each value within 32 bits, then the play), appended when they hold
     s += indent + "if (o) {\n";
-    s += fmt::format("{}  if (o->size >= {}) [[unlikely]] H->too_many_moves(m, {});\n", indent, kMaxMoves, mv_);
-    s += fmt::format("{}  Move& e = o->add(); e.type = {}; e.nargs = {};\n", indent, mv_, np);
-    for (int k = 0; k < np; ++k)
-      s += fmt::format("{}  {{ const int64_t v = N::param(m, {}).i; if (v < INT32_MIN || v > INT32_MAX) [[unlikely]] "
-                       "H->beyond_32_bits(m, {}, {}, v); e.args[{}] = static_cast<int32_t>(v); }}\n",
-                       indent, k, mv_, k, k);
+    const auto arg = [&](int k, const std::string& to) {
+      return fmt::format("{}  {{ const int64_t v = N::param(m, {}).i; if (v < INT32_MIN || v > INT32_MAX) [[unlikely]] "
+                         "H->beyond_32_bits(m, {}, {}, v);{} }}\n",
+                         indent, k, mv_, k, to.empty() ? "" : fmt::format(" {} = static_cast<int32_t>(v);", to));
+    };
+    const auto added = [&](const std::string& in) {
+      return fmt::format("{}if (o->size >= {}) [[unlikely]] H->too_many_moves(m, {});\n{}Move& e = o->add(); e.type = {}; e.nargs = {};\n",
+                         in, kMaxMoves, mv_, in, mv_, np);
+    };
+    if (tries()) {
+      for (int k = 0; k < np; ++k) s += arg(k, "");
+      s += trial(indent + "  ");
+      s += indent + "  if (ok) {\n" + added(indent + "    ");
+      for (int k = 0; k < np; ++k) s += fmt::format("{}    e.args[{}] = static_cast<int32_t>(N::param(m, {}).i);\n", indent, k, k);
+      s += indent + "  }\n";
+    } else {
+      s += added(indent + "  ");
+      for (int k = 0; k < np; ++k) s += arg(k, fmt::format("e.args[{}]", k));
+    }
     s += indent + "} else if (!f(c)) {\n" + indent + "  return false;\n" + indent + "}\n";
     for (int k = np - 1; k >= 0; --k) {
       indent.resize(indent.size() - 2);
@@ -95,6 +111,26 @@ class MoveGen {
     for (const ParamInfo& p : mi_.params)
       if (p.optional) return false;
     return true;
+  }
+  // Whether a candidate listed into a list is played there first (trial): a move that ends with its step and has
+  // post-conditions, which Game::extend plays at depth 0 to check them.
+  bool tries() const { return !mi_.continues && !mi_.ensures.empty(); }
+  // trial -> the frame kept, the step played, the post-conditions evaluated in order (each with a fresh budget, nothing
+  // remembered), the play taken back and the frame put back (Native::Trial): `ok`, whether they held, as Game::extend
+  // and Game::ensured play a candidate at depth 0 (an error taken back and thrown on). The frame is the machine's
+  // slots: q<mv> puts its own there first (N::play_frame).
+  std::string trial(const std::string& in) const {
+    std::string held;
+    for (const RequireInfo& e : mi_.ensures)
+      held += fmt::format("{}(N::begin_eval(m), {}).i != 0", held.empty() ? "" : " && ", trees_.tree(e.node));
+    std::string s = fmt::format("{}bool ok = true;\n{}{{\n", in, in);
+    s += fmt::format("{}  Value K[{}]; std::copy(&N::param(m, 0), &N::param(m, 0) + {}, K);\n", in, mi_.frame + 1, mi_.frame);
+    s += fmt::format("{}  const N::Trial t = N::trial_begin(m, UINT64_C({}));\n", in, mi_.hoisted);
+    s += fmt::format("{}  try {{\n{}    N::save_control(m); r{}(m, false);\n", in, in, mv_);
+    s += fmt::format("{}    const NotRemembering suspended(m); ok = {};\n", in, held);
+    s += fmt::format("{}  }} catch (...) {{ N::trial_failed(m, H, t); throw; }}\n", in);
+    s += fmt::format("{}  N::trial_end(m, H, t); std::copy(K, K + {}, &N::param(m, 0));\n{}}}\n", in, mi_.frame, in);
+    return s;
   }
   // Whether q<mv> hands its candidates to the game's f, which plays each (a move with a further step or a
   // post-condition, listed for f: Game::extend), instead of probing (probes()). Not in a program with values sorted
@@ -293,6 +329,14 @@ class MoveGen {
                        "try {{ go = f(c); }} catch (const std::exception&) {{ N::unplayed(m, h); N::retry(); }} N::played(m, h); "
                        "if (!go) {{ stop = true; return true; }} {} }}\n",
                        in, mi_.frame, P_.nhoisted, np > 0 ? "continue;" : "return true;");
+      if (tries()) {
+        // (into the list: played here first, in the machine's frame set as for f; an error gives up as above)
+        s += fmt::format("{}{{ const N::Held h = N::play_frame(m, F, {}, L, Z, {}); bool held = false;\n{}  try {{\n",
+                         in, mi_.frame, P_.nhoisted, in);
+        s += trial(in + "    ");
+        s += fmt::format("{}    held = ok;\n{}  }} catch (const std::exception&) {{ N::unplayed(m, h); N::retry(); }}\n", in, in);
+        s += fmt::format("{}  N::played(m, h); if (!held) {} }}\n", in, np > 0 ? "continue;" : "return true;");
+      }
     } else if (probes()) {
       s += in + "if (!o) [[unlikely]] return false;\n";  // (a probe: false at the first candidate)
     }

@@ -273,8 +273,9 @@ class Game {
   const NativeMoveFn* native_moves_ = nullptr;  // per move: a native build's listing of its candidates (or null)
   const NativeStepFn* native_steps_ = nullptr;  // per move: a native build's run of its step (or null)
   NativeEndsFn native_ends_ = nullptr;          // a native build's end rules (or null)
-  // per step: whether a native build lists each of its moves and none has a further step or a post-condition (each
-  // candidate whose requirements hold goes straight into the list: generate() calls the listings itself)
+  // per step: whether a native build lists each of its moves and none has a further step (each candidate whose
+  // requirements hold goes straight into the list, played first to check post-conditions where the move has them:
+  // generate() calls the listings itself)
   std::vector<uint8_t> straight_;
   std::vector<std::string> deck_;  // the order of the setup's shuffles (empty: they draw)
   std::vector<int> passers_;

@@ -13,31 +13,6 @@
 
 namespace ri {
 
-// While it lives, the machine remembers calls (Machine::begin_remembering): during a listing of the legal moves.
-class Remembering {
- public:
-  explicit Remembering(Machine& m) : m_(m) { m_.begin_remembering(); }
-  ~Remembering() { m_.end_remembering(); }
-  Remembering(const Remembering&) = delete;
-  Remembering& operator=(const Remembering&) = delete;
-
- private:
-  Machine& m_;
-};
-
-// While it lives, the machine remembers nothing (Machine::suspend_remembering): a candidate's post-conditions.
-class NotRemembering {
- public:
-  explicit NotRemembering(Machine& m) : m_(m), was_(m.suspend_remembering()) {}
-  ~NotRemembering() { m_.resume_remembering(was_); }
-  NotRemembering(const NotRemembering&) = delete;
-  NotRemembering& operator=(const NotRemembering&) = delete;
-
- private:
-  Machine& m_;
-  bool was_;
-};
-
 // A move's arguments are stored in 32 bits: an int parameter's value beyond that is the rule file's error.
 inline int32_t arg32(const MoveInfo& mi, int i, int64_t v) {
   if (v < INT32_MIN || v > INT32_MAX)
@@ -430,7 +405,9 @@ bool Game::extend(Move& m, int depth, EmitRef emit, MoveList* out) {
       candidates<true>(mv, true, each);
     } else if (const NativeMoveFn gen = native_moves_ ? native_moves_[mv] : nullptr) {
       // listed by a native build's code, as candidates() lists them (runtime/native_abi.hpp)
-      gen(M_, this, [](void* c) { return (*static_cast<decltype(each)*>(c))(); }, &each, straight ? out : nullptr);
+      // (a move with post-conditions that ends with its step played there too, into the list, at depth 0)
+      gen(M_, this, [](void* c) { return (*static_cast<decltype(each)*>(c))(); }, &each,
+          out && depth == 0 && !mi.continues ? out : nullptr);
     } else {
       // a move that has requirements checked first or ranges narrowed is listed by an instance of its own (the
       // loop of the others stays as lean as it was)

@@ -525,6 +525,31 @@ template <class Items>
   return true;
 }
 
+// While it lives, the machine remembers calls (Machine::begin_remembering): during a listing of the legal moves.
+class Remembering {
+ public:
+  explicit Remembering(Machine& m) : m_(m) { m_.begin_remembering(); }
+  ~Remembering() { m_.end_remembering(); }
+  Remembering(const Remembering&) = delete;
+  Remembering& operator=(const Remembering&) = delete;
+
+ private:
+  Machine& m_;
+};
+
+// While it lives, the machine remembers nothing (Machine::suspend_remembering): a candidate's post-conditions.
+class NotRemembering {
+ public:
+  explicit NotRemembering(Machine& m) : m_(m), was_(m.suspend_remembering()) {}
+  ~NotRemembering() { m_.resume_remembering(was_); }
+  NotRemembering(const NotRemembering&) = delete;
+  NotRemembering& operator=(const NotRemembering&) = delete;
+
+ private:
+  Machine& m_;
+  bool was_;
+};
+
 inline Value Machine::memo_keep(MemoEntry& e, int f, const Value* args, int n, Value v, size_t mark) {
   // a list made in the arena: its items move to memo_items_, where they stay for this listing
   if (is_list(P_->functions[static_cast<size_t>(f)].result) && static_cast<ListKind>(v.i) == ListKind::Literal &&

@@ -48,6 +48,7 @@ const NativeHost Native::host = {
     [](Machine& m, int p, int a, int32_t v) { m.set_attr(p, a, v); },
     [](Machine& m, int p, int player) { m.set_owner(p, player); },
     [](Machine& m, int p, int kind) { m.set_kind(p, kind); },
+    [](Machine& m, size_t mark) { m.rollback(mark); },
     [](Machine& m, int n) { m.too_many_changes(m.P_->code[static_cast<size_t>(n)]); },
     [](Machine& m, int n, int what, int64_t v) {
       const Node& at = m.P_->code[static_cast<size_t>(n)];

@@ -17,7 +17,7 @@
 namespace ri {
 
 // Raised whenever what the generated code may assume of the machine changes (the key of the headers changes too).
-inline constexpr int kNativeAbi = 16;
+inline constexpr int kNativeAbi = 17;
 
 // Node `node`'s closure is replaced by `fn`.
 struct NativeEntry {
@@ -26,9 +26,10 @@ struct NativeEntry {
 };
 
 // A move's candidates listed by generated code (Game::candidates, spec/native.md): each combination of its parameters
-// that meets its requirements bound in the slots, then `emit(ctx)`, until it returns false (then: false). With `out`,
-// each is appended to `out` instead, as Game::extend appends a move of one step without post-conditions. `game` is the
-// Game listing them (for NativeHost::sorted).
+// that meets its requirements bound in the slots, then `emit(ctx)`, until it returns false (then: false). With `out`
+// (given for a move that ends with its step, listing the legal moves), each is appended to `out` instead, as
+// Game::extend appends it at depth 0: a move with post-conditions played first, appended when they hold (Native::Trial).
+// `game` is the Game listing them (for NativeHost::sorted).
 using NativeEmit = bool (*)(void* ctx);
 using NativeMoveFn = bool (*)(Machine& m, void* game, NativeEmit emit, void* ctx, MoveList* out);
 struct NativeMove {
@@ -82,6 +83,8 @@ struct NativeHost {
   void (*set_attr)(Machine& m, int p, int a, int32_t v);
   void (*set_owner)(Machine& m, int p, int player);
   void (*set_kind)(Machine& m, int p, int kind);
+  // the changes made since the journal's mark taken back (Machine::rollback: a candidate played, Native::Trial)
+  void (*rollback)(Machine& m, size_t mark);
   // the error of statement n: too many changes to the state (Machine::ex), or value v that is no piece, no site, no
   // player or beyond 32 bits (what: 0, 1, 2, 3; codegen_effects.cpp)
   void (*too_many_changes)(Machine& m, int n);
@@ -431,6 +434,31 @@ struct Native {
     m.depth_ = h.depth;
     m.base_ = h.base;
     m.ncalls_ = h.ncalls;
+  }
+  // A candidate of a move that ends with its step and has post-conditions, listed into a list: played where it is
+  // listed, as Game::extend plays it (codegen_moves.cpp, trial): trial_begin() keeps what the play changes besides
+  // the state (the lets computed, less the kept parts, the journal's mark, the state's version, whether the board's
+  // key is kept, which a trial leaves as it is) and saves the turn's control; trial_end() takes the play back and
+  // puts them back; trial_failed() takes back a play that threw (the error goes on, as from Game::extend).
+  struct Trial {
+    uint64_t lets, version;
+    size_t mark;
+    bool keyed;
+  };
+  static Trial trial_begin(Machine& m, uint64_t hoisted) {
+    const Trial t{m.let_mask_ & ~hoisted, m.version_, m.mark(), m.S_.keyed};
+    m.S_.keyed = false;
+    return t;
+  }
+  static void save_control(Machine& m) { m.save_control(); }
+  static void trial_failed(Machine& m, const NativeHost* h, const Trial& t) {
+    h->rollback(m, t.mark);
+    m.S_.keyed = t.keyed;
+  }
+  static void trial_end(Machine& m, const NativeHost* h, const Trial& t) {
+    trial_failed(m, h, t);
+    m.restore_version(t.version);
+    m.let_mask_ = t.lets;
   }
   static bool memo_room(const Machine& m, int64_t n) {
     return m.memo_items_.size() + static_cast<uint64_t>(n) <= Machine::kMemoItemsMax;
