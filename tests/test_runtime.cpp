@@ -1233,6 +1233,8 @@ moves:
     effects: ["while true : set rounds = rounds + 1"]
   idle:
     effects: ["while true : if rounds < 0 then set rounds = 0"]
+  same:
+    effects: ["while true : set rounds = rounds"]
 turn: [{choose: all}]
 end: []
 display: "{concat(p in pieces_at(a) : p.n)}/{concat(p in pieces_at(b) : p.n)}/{rounds}"
@@ -1251,8 +1253,8 @@ display: "{concat(p in pieces_at(a) : p.n)}/{concat(p in pieces_at(b) : p.n)}/{r
     g.undo(mark);
     CHECK(g.render() == "1234//0\n");
   }
-  // a loop that never ends: stopped by the budget of changes when it changes the state, else by the evaluation
-  // budget; either way the game is as it was
+  // a loop that never ends: stopped by the budget of changes when it changes the state, else (a variable set to the
+  // value it has changes nothing) by the evaluation budget; either way the game is as it was
   struct Endless {
     const char* move;
     const char* error;
@@ -1260,7 +1262,8 @@ display: "{concat(p in pieces_at(a) : p.n)}/{concat(p in pieces_at(b) : p.n)}/{r
   };
   for (const Endless& r : {Endless{"forever", "one game operation made more than 1000000 changes to the state (the "
                                               "budget of changes)", 16},
-                           Endless{"idle", "evaluation budget exceeded (10000000 steps)", 18}}) {
+                           Endless{"idle", "evaluation budget exceeded (10000000 steps)", 18},
+                           Endless{"same", "evaluation budget exceeded (10000000 steps)", 20}}) {
     INFO(r.move);
     Game g(prog);
     try {

@@ -115,10 +115,13 @@ class Machine {
   }
 
   // mutations (journaled)
+  // (a variable set to the value it has is no change: nothing journaled, the state keeps its version)
   void set_var(int index, int32_t v) {  // (inline: the native engine's code sets variables too)
+    int32_t& at = S_.vars[static_cast<size_t>(index)];
+    if (at == v) return;
     changed();
-    journal_.push_back({UndoEntry::Var, index, S_.vars[static_cast<size_t>(index)]});
-    S_.vars[static_cast<size_t>(index)] = v;
+    journal_.push_back({UndoEntry::Var, index, at});
+    at = v;
   }
   void set_attr(int piece, int attr, int32_t v);
   void set_owner(int piece, int player);
