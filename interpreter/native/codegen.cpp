@@ -171,8 +171,11 @@ class Gen {
     for (size_t mv = 0; mv < P_.moves.size(); ++mv) {
       const MoveInfo& mi = P_.moves[mv];
       steps += fmt::format("// move {}'s step (Game::run_step)\nstatic void r{}(Machine& m, bool further) {{\n  N::step_flags(m, further);\n", mv, mv);
-      for (int l = 0; l < mi.nlets; ++l)
-        steps += fmt::format("  N::let(m, [&] {{ N::ev(m, {}); }});\n", mi.let_nodes[static_cast<size_t>(l)]);
+      for (int l = 0; l < mi.nlets; ++l) {  // (a let's function called in place, as the closure installed for it)
+        const int n = mi.let_nodes[static_cast<size_t>(l)];
+        steps += fmt::format("  N::let(m, [&] {{ {}; }});\n",
+                             fn_[static_cast<size_t>(n)] ? fmt::format("n{}(m, N::node(m, {}))", n, n) : fmt::format("N::ev(m, {})", n));
+      }
       steps += "  N::begin_effects(m);\n";
       for (const int e : mi.effects)
         steps += fmt::format("  N::effect(m, H, {}, [&] {{ {}; }});\n", e,
