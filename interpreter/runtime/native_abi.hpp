@@ -438,8 +438,9 @@ struct Native {
   // A candidate of a move that ends with its step and has post-conditions, listed into a list: played where it is
   // listed, as Game::extend plays it (codegen_moves.cpp, trial): trial_begin() keeps what the play changes besides
   // the state (the lets computed, less the kept parts, the journal's mark, the state's version, whether the board's
-  // key is kept, which a trial leaves as it is) and saves the turn's control; trial_end() takes the play back and
-  // puts them back; trial_failed() takes back a play that threw (the error goes on, as from Game::extend).
+  // key is kept, which a trial leaves as it is), save_control() saves the turn's control in the journal (where the
+  // play may throw, as in Game::extend); trial_end() takes the play back and puts them back; trial_failed() takes back
+  // a play that threw (the error goes on, as from Game::extend).
   struct Trial {
     uint64_t lets, version;
     size_t mark;
