@@ -83,7 +83,7 @@ class MoveGen {
     };
     if (tries()) {
       for (int k = 0; k < np; ++k) s += arg(k, "");
-      s += trial(indent + "  ");
+      s += trial(indent + "  ", true);
       s += indent + "  if (ok) {\n" + added(indent + "    ");
       for (int k = 0; k < np; ++k) s += fmt::format("{}    e.args[{}] = static_cast<int32_t>(N::param(m, {}).i);\n", indent, k, k);
       s += indent + "  }\n";
@@ -118,18 +118,19 @@ class MoveGen {
   // trial -> the frame kept, the step played, the post-conditions evaluated in order (each with a fresh budget, nothing
   // remembered), the play taken back and the frame put back (Native::Trial): `ok`, whether they held, as Game::extend
   // and Game::ensured play a candidate at depth 0 (an error taken back and thrown on). The frame is the machine's
-  // slots: q<mv> puts its own there first (N::play_frame).
-  std::string trial(const std::string& in) const {
+  // slots: q<mv> puts its own there first (N::play_frame) and reads its own after, so the slots are not kept (`keep`).
+  std::string trial(const std::string& in, bool keep) const {
     std::string held;
     for (const RequireInfo& e : mi_.ensures)
       held += fmt::format("{}(N::begin_eval(m), {}).i != 0", held.empty() ? "" : " && ", trees_.tree(e.node));
     std::string s = fmt::format("{}bool ok = true;\n{}{{\n", in, in);
-    s += fmt::format("{}  Value K[{}]; std::copy(&N::param(m, 0), &N::param(m, 0) + {}, K);\n", in, mi_.frame + 1, mi_.frame);
+    if (keep) s += fmt::format("{}  Value K[{}]; std::copy(&N::param(m, 0), &N::param(m, 0) + {}, K);\n", in, mi_.frame + 1, mi_.frame);
     s += fmt::format("{}  const N::Trial t = N::trial_begin(m, UINT64_C({}));\n", in, mi_.hoisted);
     s += fmt::format("{}  try {{\n{}    N::save_control(m); r{}(m, false);\n", in, in, mv_);
     s += fmt::format("{}    const NotRemembering suspended(m); ok = {};\n", in, held);
     s += fmt::format("{}  }} catch (...) {{ N::trial_failed(m, H, t); throw; }}\n", in);
-    s += fmt::format("{}  N::trial_end(m, H, t); std::copy(K, K + {}, &N::param(m, 0));\n{}}}\n", in, mi_.frame, in);
+    s += fmt::format("{}  N::trial_end(m, H, t);{}\n{}}}\n", in,
+                     keep ? fmt::format(" std::copy(K, K + {}, &N::param(m, 0));", mi_.frame) : "", in);
     return s;
   }
   // Whether q<mv> hands its candidates to the game's f, which plays each (a move with a further step or a
@@ -333,7 +334,7 @@ class MoveGen {
         // (into the list: played here first, in the machine's frame set as for f; an error gives up as above)
         s += fmt::format("{}{{ const N::Held h = N::play_frame(m, F, {}, L, Z, {}); bool held = false;\n{}  try {{\n",
                          in, mi_.frame, P_.nhoisted, in);
-        s += trial(in + "    ");
+        s += trial(in + "    ", false);
         s += fmt::format("{}    held = ok;\n{}  }} catch (const std::exception&) {{ N::unplayed(m, h); N::retry(); }}\n", in, in);
         s += fmt::format("{}  N::played(m, h); if (!held) {} }}\n", in, np > 0 ? "continue;" : "return true;");
       }
