@@ -1174,6 +1174,34 @@ TEST_CASE("native: a move played as it comes is listed directly, each candidate 
   CHECK(gave_up > 0);  // (under the limits: listings that gave up after the game had played candidates)
 }
 
+TEST_CASE("native: a random move drawn from candidates unplayed is the interpreter's, with and without deferring", "[native]") {
+  // (walk has a post-condition and is listed unplayed with post-conditions deferred; leap, which may continue, is
+  // played to be listed either way)
+  auto p = loaded(kPlays.c_str());
+  auto q = built(p);
+  for (uint64_t seed = 1; seed <= 12; ++seed) {
+    Game a(p), b(q), c(q);
+    b.defer_post_conditions(true);
+    Prng ra(seed), rb(seed), rc(seed);
+    for (int ply = 0; ply < 40 && a.node() == Game::NodeKind::Decision; ++ply) {
+      INFO("seed " << seed << " ply " << ply);
+      const size_t legal = a.decisions().size();
+      Move x, y, z;
+      REQUIRE(a.random_decision(ra, x));
+      REQUIRE(b.random_decision(rb, y));
+      REQUIRE(c.random_decision(rc, z));
+      REQUIRE(y == x);
+      REQUIRE(z == x);
+      REQUIRE(b.decisions().size() == legal);  // (every candidate played: the legal moves)
+      a.apply(x);
+      b.apply(y);
+      c.apply(z);
+      REQUIRE(b.hash() == a.hash());
+      REQUIRE(c.hash() == a.hash());
+    }
+  }
+}
+
 TEST_CASE("native: effects run by generated code change the game as the interpreter's and fail as they fail", "[native]") {
   auto p = loaded(kEffects);
   auto q = built(p);

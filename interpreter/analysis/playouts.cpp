@@ -17,12 +17,7 @@ bool random_action(Game& g, Prng& rng, Move& out) {
       out = Move::chance(static_cast<int32_t>(rng.pick_weighted(o.weights.data(), o.weights.size())));
       return true;
     }
-    case Game::NodeKind::Decision: {
-      const std::span<const Move> moves = g.decisions();
-      if (moves.empty()) return false;
-      out.assign(moves[static_cast<size_t>(rng.below(static_cast<uint64_t>(moves.size())))]);
-      return true;
-    }
+    case Game::NodeKind::Decision: return g.random_decision(rng, out);
   }
   return false;
 }
@@ -30,9 +25,7 @@ bool random_action(Game& g, Prng& rng, Move& out) {
 bool random_action(Game& g, Prng& rng, MoveList& listed, Move& out) {
   if (g.node() != Game::NodeKind::Decision) return random_action(g, rng, out);
   g.legal(listed);
-  if (listed.size == 0) return false;
-  out.assign(listed[static_cast<int>(rng.below(static_cast<uint64_t>(listed.size)))]);
-  return true;
+  return g.random_decision(rng, out);
 }
 
 namespace {
@@ -98,6 +91,13 @@ PlayoutStats playouts(Game& g, const PlayoutRun& run) {
   const State start = g.state();
   const int workers = worker_count(run.count, run.threads);
   WorkerGames games(g, workers);
+  // (each candidate's post-conditions played only where a draw needs them: the same games; g as it was after)
+  struct Deferred {
+    Game& g;
+    bool was;
+    ~Deferred() { g.defer_post_conditions(was); }
+  } deferred{g, g.defers_post_conditions()};
+  for (int w = 0; w < workers; ++w) games[w].defer_post_conditions(true);
   std::vector<PlayoutStats> parts(static_cast<size_t>(workers), empty_stats(P));
   std::vector<Game::Restart> again(static_cast<size_t>(workers));
   auto t0 = std::chrono::steady_clock::now();

@@ -12,9 +12,10 @@
 namespace ri {
 
 // Draws one action for the position, which must not be over: at a chance node an outcome by weight
-// (Prng::pick_weighted over the outcome weights), at a decision node a move uniformly
-// (Prng::below(n) over the n legal moves in generation order, one draw even when n == 1).
-// Returns false when the position has no action.
+// (Prng::pick_weighted over the outcome weights), at a decision node a move uniformly (Game::random_decision:
+// Prng::below(n) over the n legal moves in generation order, one draw even when n == 1; over the candidates, drawn
+// again where one fails its post-conditions, when a move of the step has them). Returns false when the position has
+// no action.
 bool random_action(Game& g, Prng& rng, Move& out);
 // The same draw, a decision node's legal moves listed into `listed` first (check --playouts tallies them).
 bool random_action(Game& g, Prng& rng, MoveList& listed, Move& out);

@@ -18,13 +18,16 @@ Game::Game(std::shared_ptr<const Program> p, const Position* pos, Prng* rng, std
   if (P_->native && P_->native->moves.size() == P_->moves.size()) native_moves_ = P_->native->moves.data();
   if (P_->native && P_->native->steps.size() == P_->moves.size()) native_steps_ = P_->native->steps.data();
   if (P_->native) native_ends_ = P_->native->ends;
+  for (const MoveInfo& mi : P_->moves) deferrable_.push_back(!mi.continues && !mi.ensures.empty());
   for (const StepInfo& st : P_->steps) {
-    bool straight = native_moves_ != nullptr;
+    bool straight = native_moves_ != nullptr, defers = false;
     for (int mv : st.moves) {
       const MoveInfo& mi = P_->moves[static_cast<size_t>(mv)];
       straight = straight && native_moves_[mv] && !mi.continues;  // (post-conditions checked by its code too)
+      defers = defers || deferrable_[static_cast<size_t>(mv)];
     }
     straight_.push_back(straight);
+    defers_.push_back(defers);
   }
   saved_.resize(kMaxMoveValues + 2);  // a move has at most that many steps (never resized: extend keeps references)
   passers_.reserve(P_->steps.size() * static_cast<size_t>(P_->nplayers()) + 2);  // settle's guard bounds them

@@ -82,6 +82,8 @@ class Game {
     bool listed = false;
     uint64_t version = 0;
     std::vector<Move> moves;
+    std::vector<uint8_t> verdicts;  // (defer_post_conditions: the candidates' verdicts known then)
+    int unknown = 0, failing = 0;
   };
   void restart(const State& start, Restart& r);
 
@@ -116,6 +118,19 @@ class Game {
   std::span<const Move> decisions();
   // How many actions legal() would list.
   int legal_count();
+  // At a decision node, the move a random player draws from `rng` (spec/cli.md, *Randomness*): one `below` over the
+  // candidates in generation order, the moves whose requirements hold (those that end with their step and have
+  // post-conditions not yet played); a candidate drawn whose post-conditions fail is replaced by the last one not yet
+  // set aside and the draw made again over one fewer. Without such moves, one `below(n)` over the legal moves. False
+  // when there is no legal move (or not at a decision node).
+  bool random_decision(Prng& rng, Move& out);
+  // With `on`, the moves kept for a decision node are its candidates (random_decision) rather than its legal moves: a
+  // candidate's post-conditions are played only when a draw reaches it, or to find a first legal move when the game
+  // settles, or when the legal moves are asked for (decisions(), legal()); random playouts of a game such as chess
+  // check a few candidates a ply instead of every one. An error in a candidate's post-conditions is then met only
+  // where the candidate is played. The same moves, draws and games as without.
+  void defer_post_conditions(bool on);
+  bool defers_post_conditions() const { return defer_; }
   // Applies a legal move or outcome; returns the mark to undo it with. A runtime error of the rule file on the way
   // leaves the game as it was before the move (then the error is thrown on).
   size_t apply(const Move& m);
@@ -202,8 +217,17 @@ class Game {
   // the way leaves the answer to any_legal() (which meets it only before a first legal move, as before caching).
   bool has_moves();
   // Generates the legal moves of the decision node into `out` (the cache kept with its state's version when it is
-  // the cache).
-  void generate(MoveList& out);
+  // the cache); with `defer`, its candidates (random_decision: moves that end with their step are not played for their
+  // post-conditions).
+  void generate(MoveList& out, bool defer = false);
+  // The kept moves made anew for the state now (the cache's version set): the legal moves, or with
+  // defer_post_conditions the candidates, each one's verdict known (kHolds) or not (kUnknown).
+  void relist();
+  // Whether kept candidate i's post-conditions hold, played when not known yet.
+  bool holds(int i);
+  // Whether the post-conditions of move m (of one step, at the decision node now) hold after its effects: played and
+  // undone, the state and its version as they were.
+  bool holds_after(const Move& m);
   // Calls emit(m) (which returns false to stop) for each legal move of the current step that extends `m`, whose
   // values up to m.nargs are the steps already chosen (`depth` of them; none: a whole move), in generation order:
   // each candidate whose requirements hold; one whose move has `ensures` or may continue is played (its effects
@@ -277,6 +301,16 @@ class Game {
   // requirements hold goes straight into the list, played first to check post-conditions where the move has them:
   // generate() calls the listings itself)
   std::vector<uint8_t> straight_;
+  // per move: whether it ends with its step and has post-conditions (a candidate of it is played to be judged); per
+  // step: whether one of its moves does
+  std::vector<uint8_t> deferrable_, defers_;
+  bool defer_ = false;      // defer_post_conditions
+  bool deferring_ = false;  // generate() lists candidates: extend() appends a deferrable move unplayed
+  // the kept moves' verdicts (with defer_): kHolds (a legal move), kUnknown (a candidate not played yet), kFails;
+  // how many are unknown and how many fail
+  enum Verdict : uint8_t { kHolds, kUnknown, kFails };
+  std::vector<uint8_t> verdict_;
+  int unknown_ = 0, failing_ = 0;
   std::vector<std::string> deck_;  // the order of the setup's shuffles (empty: they draw)
   std::vector<int> passers_;
   std::vector<std::vector<uint8_t>>* rejected_ = nullptr;  // record_rejections'
@@ -297,6 +331,14 @@ class Game {
     Cache& operator=(Cache&&) = default;
   } moves_;
   uint64_t moves_version_ = ~uint64_t{0};
+  // the legal moves among kept candidates (decisions() with defer_), for the state at legal_version_
+  Cache legal_;
+  uint64_t legal_version_ = ~uint64_t{0};
+  // a random draw's candidates listed aside when the kept moves are the legal ones, and their verdicts; the candidates
+  // not set aside yet
+  Cache drawn_;
+  std::vector<uint8_t> drawn_verdict_;
+  std::vector<int> pool_;
   std::vector<int64_t> values_;  // the computed outcomes of the chance node (capacity kMaxOutcomes: never reallocated)
   const std::vector<uint64_t> ones_ = std::vector<uint64_t>(kMaxOutcomes, 1);  // their weights
 };

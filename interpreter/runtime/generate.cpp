@@ -31,11 +31,127 @@ std::span<const Move> Game::decisions() {
   if (node() != NodeKind::Decision) return {};
   if (moves_version_ != M_.version() || rejected_) {
     M_.begin_operation();  // (kept moves are handed over without an operation: nothing is evaluated)
-    moves_version_ = ~uint64_t{0};  // until the moves are all there
-    generate(*moves_.list);
-    moves_version_ = M_.version();
+    relist();
   }
-  return {moves_.list->begin(), static_cast<size_t>(moves_.list->size)};
+  const MoveList& l = *moves_.list;
+  if (unknown_ == 0 && failing_ == 0) return {l.begin(), static_cast<size_t>(l.size)};
+  // kept candidates: those that hold, each one not judged yet played
+  if (legal_version_ != moves_version_) {
+    M_.begin_operation();
+    MoveList& legal = *legal_.list;
+    legal.size = 0;
+    for (int i = 0; i < l.size; ++i)
+      if (holds(i)) legal.add().assign(l[i]);
+    legal_version_ = moves_version_;
+  }
+  return {legal_.list->begin(), static_cast<size_t>(legal_.list->size)};
+}
+
+void Game::relist() {
+  moves_version_ = ~uint64_t{0};  // until the moves are all there
+  MoveList& l = *moves_.list;
+  const bool defer = defer_ && !rejected_;
+  generate(l, defer);
+  unknown_ = failing_ = 0;
+  if (defer) {
+    verdict_.resize(static_cast<size_t>(l.size));
+    for (int i = 0; i < l.size; ++i) {
+      const bool judged = !deferrable_[static_cast<size_t>(l[i].type)];
+      verdict_[static_cast<size_t>(i)] = judged ? kHolds : kUnknown;
+      unknown_ += !judged;
+    }
+  }
+  moves_version_ = M_.version();
+}
+
+bool Game::holds(int i) {
+  uint8_t& v = verdict_[static_cast<size_t>(i)];
+  if (v == kUnknown) {
+    const bool ok = holds_after((*moves_.list)[i]);
+    v = ok ? kHolds : kFails;
+    --unknown_;
+    failing_ += !ok;
+  }
+  return v == kHolds;
+}
+
+// As Game::extend plays a candidate at depth 0: its step, then its post-conditions (nothing remembered), undone.
+bool Game::holds_after(const Move& m) {
+  const MoveInfo& mi = P_->moves[static_cast<size_t>(m.type)];
+  bind(mi, m, 0);
+  Trial trial(M_);
+  M_.save_control();  // the flags the step changes
+  run_step(mi, false);
+  const bool ok = ensured<false>(m.type);
+  trial.ended();
+  return ok;
+}
+
+void Game::defer_post_conditions(bool on) {
+  if (on == defer_) return;
+  defer_ = on;
+  moves_version_ = legal_version_ = ~uint64_t{0};  // (listed anew as the mode says)
+}
+
+bool Game::random_decision(Prng& rng, Move& out) {
+  if (node() != NodeKind::Decision) return false;
+  const bool kept = defer_ && !rejected_;
+  if (!defers_[static_cast<size_t>(std::as_const(M_).state().step)] ||
+      (kept && moves_version_ == M_.version() && unknown_ == 0 && failing_ == 0)) {  // (the kept moves all legal)
+    const std::span<const Move> moves = decisions();
+    if (moves.empty()) return false;
+    out.assign(moves[static_cast<size_t>(rng.below(static_cast<uint64_t>(moves.size())))]);
+    return true;
+  }
+  // the candidates and what is known of them: kept, or listed aside and judged by the legal moves, which are among
+  // them in the same order
+  const MoveList* c;
+  uint8_t* v;
+  if (kept) {
+    if (moves_version_ != M_.version()) {
+      M_.begin_operation();
+      relist();
+    }
+    c = moves_.list.get();
+    v = verdict_.data();
+  } else {
+    const std::span<const Move> legal = decisions();
+    M_.begin_operation();
+    generate(*drawn_.list, true);
+    c = drawn_.list.get();
+    drawn_verdict_.resize(static_cast<size_t>(c->size));
+    v = drawn_verdict_.data();
+    size_t j = 0;
+    for (int i = 0; i < c->size; ++i) {
+      const bool is = j < legal.size() && (*c)[i] == legal[j];
+      v[i] = is ? kHolds : kFails;
+      j += is;
+    }
+  }
+  const int n = c->size;
+  if (n == 0) return false;
+  bool begun = !kept;  // (an operation begun for the candidates played)
+  int left = n;
+  bool pooled = false;  // pool_[0, left): the candidates not set aside, once one is
+  for (;;) {
+    const int j = static_cast<int>(rng.below(static_cast<uint64_t>(left)));
+    const int i = pooled ? pool_[static_cast<size_t>(j)] : j;
+    if (v[i] == kUnknown && !begun) {
+      M_.begin_operation();
+      begun = true;
+    }
+    if (v[i] == kUnknown ? holds(i) : v[i] == kHolds) {
+      out.assign((*c)[i]);
+      return true;
+    }
+    if (!pooled) {
+      pool_.resize(static_cast<size_t>(n));
+      for (int k = 0; k < n; ++k) pool_[static_cast<size_t>(k)] = k;
+      pooled = true;
+    }
+    pool_[static_cast<size_t>(j)] = pool_[static_cast<size_t>(left - 1)];
+    if (--left == 0) return false;
+  }
 }
 
 void Game::restart(const State& start, Restart& r) {
@@ -47,13 +163,24 @@ void Game::restart(const State& start, Restart& r) {
     while (l.room < static_cast<int>(r.moves.size())) l.grow();
     std::copy(r.moves.begin(), r.moves.end(), l.moves.begin());
     l.size = static_cast<int>(r.moves.size());
+    verdict_.assign(r.verdicts.begin(), r.verdicts.end());
+    unknown_ = r.unknown;
+    failing_ = r.failing;
     moves_version_ = r.version;
     return;
   }
   if (node() != NodeKind::Decision || rejected_) return;
-  const std::span<const Move> moves = decisions();
+  if (moves_version_ != M_.version()) {
+    M_.begin_operation();
+    relist();
+  }
   if (moves_version_ != M_.version()) return;  // (not kept: the listing changed the state)
-  r.moves.assign(moves.begin(), moves.end());
+  const MoveList& l = *moves_.list;
+  r.moves.assign(l.begin(), l.begin() + l.size);
+  r.verdicts.clear();
+  if (defer_) r.verdicts.assign(verdict_.begin(), verdict_.begin() + l.size);
+  r.unknown = unknown_;
+  r.failing = failing_;
   r.version = moves_version_;
   r.listed = true;
 }
@@ -66,10 +193,11 @@ int Game::legal_count() {
   return static_cast<int>(decisions().size());
 }
 
-void Game::generate(MoveList& out) {
+void Game::generate(MoveList& out, bool defer) {
   out.size = 0;
   const auto step = static_cast<size_t>(std::as_const(M_).state().step);
-  if (straight_[step] && !rejected_) {
+  defer = defer && defers_[step];
+  if (straight_[step] && !rejected_ && !defer) {
     // every move of the step listed by a native build's code straight into the list, as extend() would have it
     Remembering remembering(M_);
     for (int mv : P_->steps[step].moves)
@@ -89,21 +217,30 @@ void Game::generate(MoveList& out) {
     ~Listing() { at = was; }
   } listing{listing_, listing_};
   listing_ = &out;
+  struct Deferring {  // (deferring_ set while it lists candidates, put back also when it throws)
+    bool& at;
+    bool was;
+    ~Deferring() { at = was; }
+  } deferring{deferring_, deferring_};
+  deferring_ = defer;
   if (rejected_) [[unlikely]] extend<true>(m, 0, add, &out);
   else extend<false>(m, 0, add, &out);
 }
 
 bool Game::has_moves() {
   if (rejected_) [[unlikely]] return any_legal();
-  moves_version_ = ~uint64_t{0};
   try {
-    generate(*moves_.list);
+    relist();
   } catch (const RuntimeError&) {
     if (M_.spent()) throw;
     return any_legal();
   }
-  moves_version_ = M_.version();
-  return moves_.list->size > 0;
+  const MoveList& l = *moves_.list;
+  if (unknown_ < l.size) return true;  // (a move known to hold)
+  // candidates only: the first that holds, in order (an error on the way is the one any_legal() would meet)
+  for (int i = 0; i < l.size; ++i)
+    if (holds(i)) return true;
+  return false;
 }
 
 bool Game::any_legal() {

@@ -323,6 +323,33 @@ inline bool Game::sorted_values(int move, int k, const Value& dom, const int32_t
   throw RuntimeError(mi.pos, fmt::format("move '{}' has more than {} values, its steps together", mi.name, kMaxMoveValues));
 }
 
+// A candidate played to judge it (Game::extend, Game::holds_after), undone when the trial ends: the journal rolled
+// back to where it was and the board's key kept on again (nothing hashes the board meanwhile, so the key is left as it
+// is, not kept); when the play ended without an error (ended()), the state has its version again (what was remembered
+// there holds).
+class Trial {
+ public:
+  explicit Trial(Machine& m) : m_(m), mark_(m.mark()), version_(m.version()), s_(m.state()), keyed_(s_.keyed) {
+    s_.keyed = false;
+  }
+  ~Trial() {
+    m_.rollback(mark_);
+    s_.keyed = keyed_;
+    if (ended_) m_.restore_version(version_);
+  }
+  Trial(const Trial&) = delete;
+  Trial& operator=(const Trial&) = delete;
+  void ended() { ended_ = true; }
+
+ private:
+  Machine& m_;
+  const size_t mark_;
+  const uint64_t version_;
+  State& s_;
+  const bool keyed_;
+  bool ended_ = false;
+};
+
 // More legal moves than a decision node may have: the rule file's error (at the move that would add one more).
 [[noreturn, gnu::cold]] inline void too_many_moves(const MoveInfo& mi) {
   throw RuntimeError(mi.pos, fmt::format("more than {} legal moves", kMaxMoves));
@@ -337,7 +364,9 @@ bool Game::extend(Move& m, int depth, EmitRef emit, MoveList* out) {
     const int base = m.nargs;                 // where this step's values go
     const int end = base + (depth ? 1 : 0) + np;  // and where they end
     bool go = true;
-    const bool straight = out && depth == 0 && !mi.continues && mi.ensures.empty();
+    // (a candidate listed unplayed, deferring_, goes straight into the list too)
+    const bool unplayed = deferring_ && !mi.ensures.empty();
+    const bool straight = out && depth == 0 && !mi.continues && (mi.ensures.empty() || unplayed);
     auto each = [&] {
       if (end > kMaxMoveValues) too_many_values(mi);
       if (straight) {
@@ -362,12 +391,8 @@ bool Game::extend(Move& m, int depth, EmitRef emit, MoveList* out) {
         // (the parts of requirements kept, compile/hoist.hpp, are computed anew: further steps of the same move
         // may have kept others in their place)
         const uint64_t lets = M_.let_mask() & ~mi.hoisted;
-        const size_t mark = M_.mark();
-        const uint64_t version = M_.version();
-        // (a trial, undone below: nothing hashes the board meanwhile, so its key is left as it is, not kept)
-        const bool keyed = S.keyed;
-        S.keyed = false;
-        try {
+        {
+          Trial trial(M_);
           M_.save_control();  // the flags the step changes
           run_step(mi, depth > 0);
           bool further = false;
@@ -387,14 +412,8 @@ bool Game::extend(Move& m, int depth, EmitRef emit, MoveList* out) {
             }
           }
           if (go && !further && ensured<Record>(mv)) go = emit(m);
-        } catch (...) {
-          M_.rollback(mark);
-          S.keyed = keyed;
-          throw;
+          trial.ended();
         }
-        M_.rollback(mark);
-        S.keyed = keyed;
-        M_.restore_version(version);  // the state the candidate was played from: what was remembered there holds
         std::copy(keep.begin(), keep.end(), &M_.slot(0));
         M_.set_let_mask(lets);
       }
@@ -406,8 +425,9 @@ bool Game::extend(Move& m, int depth, EmitRef emit, MoveList* out) {
     } else if (const NativeMoveFn gen = native_moves_ ? native_moves_[mv] : nullptr) {
       // listed by a native build's code, as candidates() lists them (runtime/native_abi.hpp)
       // (a move with post-conditions that ends with its step played there too, into the list, at depth 0)
+      // (one listed unplayed is handed to each, which appends it)
       gen(M_, this, [](void* c) { return (*static_cast<decltype(each)*>(c))(); }, &each,
-          out && depth == 0 && !mi.continues ? out : nullptr);
+          out && depth == 0 && !mi.continues && !unplayed ? out : nullptr);
     } else {
       // a move that has requirements checked first or ranges narrowed is listed by an instance of its own (the
       // loop of the others stays as lean as it was)
