@@ -123,7 +123,17 @@ class Game {
   // post-conditions not yet played); a candidate drawn whose post-conditions fail is replaced by the last one not yet
   // set aside and the draw made again over one fewer. Without such moves, one `below(n)` over the legal moves. False
   // when there is no legal move (or not at a decision node).
-  bool random_decision(Prng& rng, Move& out);
+  bool random_decision(Prng& rng, Move& out) {
+    // (the moves kept for this state all legal, and drawn so: one below(n) over them)
+    if (moves_version_ == M_.version() && unknown_ == 0 && failing_ == 0 && !rejected_ &&
+        (defer_ || !defers_[static_cast<size_t>(state().step)]) && node() == NodeKind::Decision) {
+      const MoveList& l = *moves_.list;
+      if (l.size == 0) return false;
+      out.assign(l[static_cast<int>(rng.below(static_cast<uint64_t>(l.size)))]);
+      return true;
+    }
+    return draw_decision(rng, out);
+  }
   // With `on`, the moves kept for a decision node are its candidates (random_decision) rather than its legal moves: a
   // candidate's post-conditions are played only when a draw reaches it, or to find a first legal move when the game
   // settles, or when the legal moves are asked for (decisions(), legal()); random playouts of a game such as chess
@@ -220,6 +230,9 @@ class Game {
   // the cache); with `defer`, its candidates (random_decision: moves that end with their step are not played for their
   // post-conditions).
   void generate(MoveList& out, bool defer = false);
+  void list_straight(MoveList& out, size_t step);  // (generate()'s, where straight_ says)
+  // random_decision() where the moves kept are not the legal moves drawn as they are
+  bool draw_decision(Prng& rng, Move& out);
   // The kept moves made anew for the state now (the cache's version set): the legal moves, or with
   // defer_post_conditions the candidates, each one's verdict known (kHolds) or not (kUnknown).
   void relist();

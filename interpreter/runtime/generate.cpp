@@ -27,6 +27,14 @@ void Game::legal(MoveList& out) {
   for (const Move& m : decisions()) out.add().assign(m);
 }
 
+// Every move of the step listed by a native build's code straight into the list, as extend() would have it (inlined:
+// relist() lists so at every move of most games).
+[[gnu::always_inline]] inline void Game::list_straight(MoveList& out, size_t step) {
+  out.size = 0;
+  Remembering remembering(M_);
+  for (int mv : P_->steps[step].moves) native_moves_[mv](M_, this, [](void*) { return true; }, nullptr, &out);
+}
+
 std::span<const Move> Game::decisions() {
   if (node() != NodeKind::Decision) return {};
   if (moves_version_ != M_.version() || rejected_) {
@@ -47,11 +55,15 @@ std::span<const Move> Game::decisions() {
   return {legal_.list->begin(), static_cast<size_t>(legal_.list->size)};
 }
 
-void Game::relist() {
+// (inlined: has_moves() lists at every move)
+[[gnu::always_inline]] inline void Game::relist() {
   moves_version_ = ~uint64_t{0};  // until the moves are all there
   MoveList& l = *moves_.list;
-  const bool defer = defer_ && !rejected_;
-  generate(l, defer);
+  // (a step without a move to defer lists its legal moves: nothing to judge)
+  const auto step = static_cast<size_t>(std::as_const(M_).state().step);
+  const bool defer = defer_ && !rejected_ && defers_[step];
+  if (straight_[step] && !rejected_ && !defer) list_straight(l, step);
+  else generate(l, defer);
   unknown_ = failing_ = 0;
   if (defer) {
     verdict_.resize(static_cast<size_t>(l.size));
@@ -93,7 +105,7 @@ void Game::defer_post_conditions(bool on) {
   moves_version_ = legal_version_ = ~uint64_t{0};  // (listed anew as the mode says)
 }
 
-bool Game::random_decision(Prng& rng, Move& out) {
+bool Game::draw_decision(Prng& rng, Move& out) {
   if (node() != NodeKind::Decision) return false;
   const bool kept = defer_ && !rejected_;
   if (!defers_[static_cast<size_t>(std::as_const(M_).state().step)] ||
@@ -163,7 +175,7 @@ void Game::restart(const State& start, Restart& r) {
     while (l.room < static_cast<int>(r.moves.size())) l.grow();
     std::copy(r.moves.begin(), r.moves.end(), l.moves.begin());
     l.size = static_cast<int>(r.moves.size());
-    verdict_.assign(r.verdicts.begin(), r.verdicts.end());
+    if (r.unknown != 0 || r.failing != 0) verdict_.assign(r.verdicts.begin(), r.verdicts.end());
     unknown_ = r.unknown;
     failing_ = r.failing;
     moves_version_ = r.version;
@@ -178,7 +190,7 @@ void Game::restart(const State& start, Restart& r) {
   const MoveList& l = *moves_.list;
   r.moves.assign(l.begin(), l.begin() + l.size);
   r.verdicts.clear();
-  if (defer_) r.verdicts.assign(verdict_.begin(), verdict_.begin() + l.size);
+  if (unknown_ != 0 || failing_ != 0) r.verdicts.assign(verdict_.begin(), verdict_.begin() + l.size);
   r.unknown = unknown_;
   r.failing = failing_;
   r.version = moves_version_;
@@ -197,13 +209,7 @@ void Game::generate(MoveList& out, bool defer) {
   out.size = 0;
   const auto step = static_cast<size_t>(std::as_const(M_).state().step);
   defer = defer && defers_[step];
-  if (straight_[step] && !rejected_ && !defer) {
-    // every move of the step listed by a native build's code straight into the list, as extend() would have it
-    Remembering remembering(M_);
-    for (int mv : P_->steps[step].moves)
-      native_moves_[mv](M_, this, [](void*) { return true; }, nullptr, &out);
-    return;
-  }
+  if (straight_[step] && !rejected_ && !defer) return list_straight(out, step);
   auto add = [&](const Move& m) {
     if (out.size >= kMaxMoves) too_many_moves(P_->moves[static_cast<size_t>(m.type)]);
     out.add().assign(m);
