@@ -123,7 +123,8 @@ class MoveGen {
     std::string held;
     for (const RequireInfo& e : mi_.ensures)
       held += fmt::format("{}(N::begin_eval(m), {}).i != 0", held.empty() ? "" : " && ", trees_.tree(e.node));
-    std::string s = fmt::format("{}bool ok = true;\n{}{{\n", in, in);
+    // (none while the game lists candidates unplayed: ok)
+    std::string s = fmt::format("{}bool ok = true;\n{}if (!N::unplayed(m)) {{\n", in, in);
     if (keep) s += fmt::format("{}  Value K[{}]; std::copy(&N::param(m, 0), &N::param(m, 0) + {}, K);\n", in, mi_.frame + 1, mi_.frame);
     s += fmt::format("{}  const N::Trial t = N::trial_begin(m, UINT64_C({}));\n", in, mi_.hoisted);
     s += fmt::format("{}  try {{\n{}    N::save_control(m); r{}(m, false);\n", in, in, mv_);
@@ -332,7 +333,7 @@ class MoveGen {
                        in, mi_.frame, P_.nhoisted, np > 0 ? "continue;" : "return true;");
       if (tries()) {
         // (into the list: played here first, in the machine's frame set as for f; an error gives up as above)
-        s += fmt::format("{}{{ const N::Held h = N::play_frame(m, F, {}, L, Z, {}); bool held = false;\n{}  try {{\n",
+        s += fmt::format("{}if (!N::unplayed(m)) {{ const N::Held h = N::play_frame(m, F, {}, L, Z, {}); bool held = false;\n{}  try {{\n",
                          in, mi_.frame, P_.nhoisted, in);
         s += trial(in + "    ", false);
         s += fmt::format("{}    held = ok;\n{}  }} catch (const std::exception&) {{ N::unplayed(m, h); N::retry(); }}\n", in, in);

@@ -230,7 +230,7 @@ class Game {
   // the cache); with `defer`, its candidates (random_decision: moves that end with their step are not played for their
   // post-conditions).
   void generate(MoveList& out, bool defer = false);
-  void list_straight(MoveList& out, size_t step);  // (generate()'s, where straight_ says)
+  void list_straight(MoveList& out, size_t step, bool defer);  // (generate()'s, where straight_ says)
   // random_decision() where the moves kept are not the legal moves drawn as they are
   bool draw_decision(Prng& rng, Move& out);
   // The kept moves made anew for the state now (the cache's version set): the legal moves, or with
@@ -317,8 +317,7 @@ class Game {
   // per move: whether it ends with its step and has post-conditions (a candidate of it is played to be judged); per
   // step: whether one of its moves does
   std::vector<uint8_t> deferrable_, defers_;
-  bool defer_ = false;      // defer_post_conditions
-  bool deferring_ = false;  // generate() lists candidates: extend() appends a deferrable move unplayed
+  bool defer_ = false;  // defer_post_conditions
   // the kept moves' verdicts (with defer_): kHolds (a legal move), kUnknown (a candidate not played yet), kFails;
   // how many are unknown and how many fail
   enum Verdict : uint8_t { kHolds, kUnknown, kFails };

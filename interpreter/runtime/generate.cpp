@@ -27,11 +27,30 @@ void Game::legal(MoveList& out) {
   for (const Move& m : decisions()) out.add().assign(m);
 }
 
+namespace {
+
+// While it lives, the machine lists candidates unplayed or not, as `on` says (Machine::list_unplayed), and as before
+// after (also when the listing throws).
+class Unplayed {
+ public:
+  Unplayed(Machine& m, bool on) : m_(m), was_(m.lists_unplayed()) { m_.list_unplayed(on); }
+  ~Unplayed() { m_.list_unplayed(was_); }
+  Unplayed(const Unplayed&) = delete;
+  Unplayed& operator=(const Unplayed&) = delete;
+
+ private:
+  Machine& m_;
+  bool was_;
+};
+
+}  // namespace
+
 // Every move of the step listed by a native build's code straight into the list, as extend() would have it (inlined:
-// relist() lists so at every move of most games).
-[[gnu::always_inline]] inline void Game::list_straight(MoveList& out, size_t step) {
+// relist() lists so at every move of most games); with `defer`, the candidates unplayed.
+[[gnu::always_inline]] inline void Game::list_straight(MoveList& out, size_t step, bool defer) {
   out.size = 0;
   Remembering remembering(M_);
+  const Unplayed unplayed(M_, defer);
   for (int mv : P_->steps[step].moves) native_moves_[mv](M_, this, [](void*) { return true; }, nullptr, &out);
 }
 
@@ -62,7 +81,7 @@ std::span<const Move> Game::decisions() {
   // (a step without a move to defer lists its legal moves: nothing to judge)
   const auto step = static_cast<size_t>(std::as_const(M_).state().step);
   const bool defer = defer_ && !rejected_ && defers_[step];
-  if (straight_[step] && !rejected_ && !defer) list_straight(l, step);
+  if (straight_[step] && !rejected_) list_straight(l, step, defer);
   else generate(l, defer);
   unknown_ = failing_ = 0;
   if (defer) {
@@ -209,7 +228,7 @@ void Game::generate(MoveList& out, bool defer) {
   out.size = 0;
   const auto step = static_cast<size_t>(std::as_const(M_).state().step);
   defer = defer && defers_[step];
-  if (straight_[step] && !rejected_ && !defer) return list_straight(out, step);
+  if (straight_[step] && !rejected_) return list_straight(out, step, defer);
   auto add = [&](const Move& m) {
     if (out.size >= kMaxMoves) too_many_moves(P_->moves[static_cast<size_t>(m.type)]);
     out.add().assign(m);
@@ -223,12 +242,7 @@ void Game::generate(MoveList& out, bool defer) {
     ~Listing() { at = was; }
   } listing{listing_, listing_};
   listing_ = &out;
-  struct Deferring {  // (deferring_ set while it lists candidates, put back also when it throws)
-    bool& at;
-    bool was;
-    ~Deferring() { at = was; }
-  } deferring{deferring_, deferring_};
-  deferring_ = defer;
+  const Unplayed unplayed(M_, defer);
   if (rejected_) [[unlikely]] extend<true>(m, 0, add, &out);
   else extend<false>(m, 0, add, &out);
 }

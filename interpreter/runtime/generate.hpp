@@ -364,8 +364,8 @@ bool Game::extend(Move& m, int depth, EmitRef emit, MoveList* out) {
     const int base = m.nargs;                 // where this step's values go
     const int end = base + (depth ? 1 : 0) + np;  // and where they end
     bool go = true;
-    // (a candidate listed unplayed, deferring_, goes straight into the list too)
-    const bool unplayed = deferring_ && !mi.ensures.empty();
+    // (a candidate listed unplayed, Machine::list_unplayed, goes straight into the list too)
+    const bool unplayed = M_.lists_unplayed() && !mi.ensures.empty();
     const bool straight = out && depth == 0 && !mi.continues && (mi.ensures.empty() || unplayed);
     auto each = [&] {
       if (end > kMaxMoveValues) too_many_values(mi);
@@ -425,9 +425,9 @@ bool Game::extend(Move& m, int depth, EmitRef emit, MoveList* out) {
     } else if (const NativeMoveFn gen = native_moves_ ? native_moves_[mv] : nullptr) {
       // listed by a native build's code, as candidates() lists them (runtime/native_abi.hpp)
       // (a move with post-conditions that ends with its step played there too, into the list, at depth 0)
-      // (one listed unplayed is handed to each, which appends it)
+      // (or, listed unplayed, appended there unplayed)
       gen(M_, this, [](void* c) { return (*static_cast<decltype(each)*>(c))(); }, &each,
-          out && depth == 0 && !mi.continues && !unplayed ? out : nullptr);
+          out && depth == 0 && !mi.continues ? out : nullptr);
     } else {
       // a move that has requirements checked first or ranges narrowed is listed by an instance of its own (the
       // loop of the others stays as lean as it was)

@@ -94,6 +94,10 @@ class Machine {
   }
   Value& slot(int i) { return slots_[i]; }
   void reset_lets() { let_mask_ = 0; }
+  // While on, a listing appends a candidate of a move that ends with its step and has post-conditions without playing
+  // it (Game::generate listing candidates for a random draw; a native build's listing reads it).
+  void list_unplayed(bool on) { unplayed_ = on; }
+  bool lists_unplayed() const { return unplayed_; }
   void forget_lets(uint64_t mask) { let_mask_ &= ~mask; }  // the lets whose bits are set are computed anew
   uint64_t let_mask() const { return let_mask_; }  // the lets computed (kept, with their slots, by a caller)
   void set_let_mask(uint64_t mask) { let_mask_ = mask; }
@@ -353,6 +357,7 @@ class Machine {
   int64_t op_candidates_ = 0;
   size_t journal_limit_ = Limits{}.changes;  // the undo journal's size past which the operation made too many changes
   uint64_t let_mask_ = 0;
+  bool unplayed_ = false;  // list_unplayed
   GrowBuffer<int64_t> arena_;  // the items of the lists made in this game operation (bounded by kArenaMax)
   size_t arena_pin_ = 0;        // the arena up to here holds the lists of computed lets: drop_lists keeps it
   std::vector<int64_t> for_items_;  // snapshots of the piece lists that 'for' loops run over

@@ -17,7 +17,7 @@
 namespace ri {
 
 // Raised whenever what the generated code may assume of the machine changes (the key of the headers changes too).
-inline constexpr int kNativeAbi = 17;
+inline constexpr int kNativeAbi = 18;
 
 // Node `node`'s closure is replaced by `fn`.
 struct NativeEntry {
@@ -452,6 +452,8 @@ struct Native {
     return t;
   }
   static void save_control(Machine& m) { m.save_control(); }
+  // whether a candidate with post-conditions is listed without being played (Machine::list_unplayed)
+  static bool unplayed(const Machine& m) { return m.unplayed_; }
   static void trial_failed(Machine& m, const NativeHost* h, const Trial& t) {
     h->rollback(m, t.mark);
     m.S_.keyed = t.keyed;
