@@ -91,13 +91,10 @@ PlayoutStats playouts(Game& g, const PlayoutRun& run) {
   const State start = g.state();
   const int workers = worker_count(run.count, run.threads);
   WorkerGames games(g, workers);
-  // (each candidate's post-conditions played only where a draw needs them: the same games; g as it was after)
-  struct Deferred {
-    Game& g;
-    bool was;
-    ~Deferred() { g.defer_post_conditions(was); }
-  } deferred{g, g.defers_post_conditions()};
-  for (int w = 0; w < workers; ++w) games[w].defer_post_conditions(true);
+  // (each candidate's post-conditions played only where a draw needs them: the same games; g as it was after, the
+  // copies dropped)
+  const DeferredPostConditions deferred(g);
+  for (int w = 1; w < workers; ++w) games[w].defer_post_conditions(true);
   std::vector<PlayoutStats> parts(static_cast<size_t>(workers), empty_stats(P));
   std::vector<Game::Restart> again(static_cast<size_t>(workers));
   auto t0 = std::chrono::steady_clock::now();

@@ -20,6 +20,20 @@ bool random_action(Game& g, Prng& rng, Move& out);
 // The same draw, a decision node's legal moves listed into `listed` first (check --playouts tallies them).
 bool random_action(Game& g, Prng& rng, MoveList& listed, Move& out);
 
+// While it lives, g's post-conditions are deferred (Game::defer_post_conditions: random playouts play only the
+// candidates they draw), and as they were after.
+class DeferredPostConditions {
+ public:
+  explicit DeferredPostConditions(Game& g) : g_(g), was_(g.defers_post_conditions()) { g_.defer_post_conditions(true); }
+  ~DeferredPostConditions() { g_.defer_post_conditions(was_); }
+  DeferredPostConditions(const DeferredPostConditions&) = delete;
+  DeferredPostConditions& operator=(const DeferredPostConditions&) = delete;
+
+ private:
+  Game& g_;
+  bool was_;
+};
+
 struct PlayoutStats {
   struct Result {
     uint32_t winners = 0;

@@ -126,9 +126,9 @@ void Game::defer_post_conditions(bool on) {
 
 bool Game::draw_decision(Prng& rng, Move& out) {
   if (node() != NodeKind::Decision) return false;
+  // (kept moves all legal for this state were drawn by random_decision)
   const bool kept = defer_ && !rejected_;
-  if (!defers_[static_cast<size_t>(std::as_const(M_).state().step)] ||
-      (kept && moves_version_ == M_.version() && unknown_ == 0 && failing_ == 0)) {  // (the kept moves all legal)
+  if (!defers_[static_cast<size_t>(std::as_const(M_).state().step)]) {
     const std::span<const Move> moves = decisions();
     if (moves.empty()) return false;
     out.assign(moves[static_cast<size_t>(rng.below(static_cast<uint64_t>(moves.size())))]);

@@ -32,12 +32,7 @@ class Search {
   int run(SearchStats* stats) {
     const auto t0 = std::chrono::steady_clock::now();
     // (its playouts play only the candidates they draw, Game::random_decision; the game as it was after)
-    struct Deferred {
-      Game& g;
-      bool was;
-      ~Deferred() { g.defer_post_conditions(was); }
-    } deferred{g_, g_.defers_post_conditions()};
-    g_.defer_post_conditions(true);
+    const DeferredPostConditions deferred(g_);
     const std::span<const Move> moves = g_.decisions();
     real_.assign(moves.begin(), moves.end());
     int chosen = real_.size() <= 1 ? 0 : winning_move();
