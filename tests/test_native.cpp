@@ -45,6 +45,10 @@ functions:
   beyond(site s, site t) -> site: "offset(t, x_of(t) - x_of(s), y_of(t) - y_of(s))"
   # a list made of literals and '++' by recursion that is no tail call
   east_of(site s) -> sites: "let t = offset(s, 1, 0); if t == none then [] else [t] ++ east_of(t)"
+  # the empty squares in a row after s, dx columns and dy rows apart: called with constant steps (copies of it made
+  # for them, the steps read as constants); (0, 0) never ends
+  run_of(site s, int dx, int dy) -> int: "let t = offset(s, dx, dy); if t == none or size(t) > 0 then 0 else 1 + run_of(t, dx, dy)"
+  runs(site s) -> int: "run_of(s, 1, 0) * 100 + run_of(s, 0, 1) * 10 + run_of(s, 1, 1) + run_of(s, 1, 0) - run_of(s, 1, 0)"
 )RULES";
 
 std::string cache() {
@@ -254,11 +258,24 @@ TEST_CASE("native: expressions compiled to C++ give the interpreter's values and
       {"fact(history_len() + 10)", "3628800"},
       {"fact(history_len() + 21)", "error 17:48: integer overflow"},
       {"deep(history_len())", "error 18:28: calls nested too deeply (more than 200)"},
+      // calls with constant arguments: copies of their functions with those parameters constant, the same values and
+      // errors
+      {"run_of(site_at(1, 1 + history_len()), 1, 0) * 100 + run_of(a1, 0, 1) * 10 + run_of(b1, -1, 1)", "211"},
+      {"runs(site_at(1, 1 + history_len())) + runs(b2)", "311"},
+      {"run_of(site_at(1, 1 + history_len()), 0, 0)", "error 27:"},
+      {"count(i in 1..(history_len() + 9999990)) + runs(a1)", "error "},
   };
   const NativeSource src = check_rows(rows);
   CHECK(src.text.find("OL0[") != std::string::npos);  // (the table of offsets by lists of steps)
   CHECK(src.direct >= 4);                                // (fact, deep, sum_to, twice, far: called directly)
   CHECK(src.text.find("N::direct_call(") != std::string::npos);
+  // (run_of's copies for constant steps, each calling itself, its offsets read from a table of constant steps; made
+  // once for each function and constants)
+  CHECK(std::regex_search(src.text, std::regex(R"(// function \d+ \(line 27, [^\n]*some parameters constant\n[^\n]*\n[^\n]*\n[^\n]*\n[^\n]* = O\d+\[)")));
+  std::set<std::string> copies;
+  const std::regex copy(R"(some parameters constant\nstatic inline int64_t (d\d+c\d+)\()");
+  for (std::sregex_iterator it(src.text.begin(), src.text.end(), copy), end; it != end; ++it) CHECK(copies.insert((*it)[1]).second);
+  CHECK(copies.size() >= 5);
   CHECK(src.text.find("N::redo_exact(") != std::string::npos);  // (a map over a filter in one walk)
   // (an element of the pieces of a kind that a condition keeps: found in one walk over the pieces of that kind)
   CHECK(std::regex_search(src.text, std::regex(R"(N::kind_group\(m, \w+, \w+\); for )")));
