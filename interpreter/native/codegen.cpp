@@ -605,6 +605,11 @@ class Gen {
         "  if (x < 1 || y < 1 || x > GW[g] || y > GH[g]) return -1;\n"
         "  return GS[GO[g] + (y - 1) * GW[g] + x - 1];\n}\n";
   }
+  // What the compiler may take for granted of `r`, read from a table of offsets past its -2: a site or none (-1), so
+  // that the checks of it as a site after a test of none fold away.
+  static std::string a_site_or_none(const std::string& r) {
+    return fmt::format("if ({} < -1 || {} >= static_cast<int64_t>(NS)) __builtin_unreachable();", r, r);
+  }
   // every site's offset by constant steps: -2 for a site on no grid (the closure's error)
   const std::string& offset(int64_t dx, int64_t dy) {
     auto it = offsets_.find({dx, dy});
@@ -1645,15 +1650,16 @@ class Gen {
         if (int64_t cx = 0, cy = 0; constant(k(1), cx) && constant(k(2), cy) && std::abs(cx) < (1 << 20) && std::abs(cy) < (1 << 20)) {
           const std::string& o = offset(cx, cy);
           const std::string r = t();
-          return fmt::format("({{ {} const int64_t {} = {}[{}]; if ({} == -2) {}; {}; }})", site(k(0), s), r, o, s, r,
-                             redo(), r);
+          return fmt::format("({{ {} const int64_t {} = {}[{}]; if ({} == -2) {}; {} {}; }})", site(k(0), s), r, o, s, r,
+                             redo(), a_site_or_none(r), r);
         }
         if (const int l = stepped(n); l > 0) {  // offset(s, nth(DX, i), nth(DY, i)): a table by site and i
           const std::string& o = offsets_by(at(kid(k(1), 0)).a, at(kid(k(2), 0)).a);
           const std::string i = t(), r = t();
           return fmt::format("({{ {} const int64_t {} = {}; if (static_cast<uint64_t>({}) >= {}) {}; "
-                             "const int64_t {} = {}[{} * {} + {}]; if ({} == -2) {}; {}; }})",
-                             site(k(0), s), i, expr(kid(k(1), 1)), i, l, redo(), r, o, s, l, i, r, redo(), r);
+                             "const int64_t {} = {}[{} * {} + {}]; if ({} == -2) {}; {} {}; }})",
+                             site(k(0), s), i, expr(kid(k(1), 1)), i, l, redo(), r, o, s, l, i, r, redo(),
+                             a_site_or_none(r), r);
         }
         const std::string a = t(), b = t(), cx = t(), cy = t();
         return fmt::format("({{ {} if (GG[{}] < 0) {}; const int64_t {} = {}; const int64_t {} = {}; int64_t {}, {}; "
