@@ -7,6 +7,7 @@
 
 #include "analysis/progress.hpp"
 #include "common/prng.hpp"
+#include "common/scoped_flag.hpp"
 #include "runtime/engine.hpp"
 
 namespace ri {
@@ -22,16 +23,8 @@ bool random_action(Game& g, Prng& rng, MoveList& listed, Move& out);
 
 // While it lives, g's post-conditions are deferred (Game::defer_post_conditions: random playouts play only the
 // candidates they draw), and as they were after.
-class DeferredPostConditions {
- public:
-  explicit DeferredPostConditions(Game& g) : g_(g), was_(g.defers_post_conditions()) { g_.defer_post_conditions(true); }
-  ~DeferredPostConditions() { g_.defer_post_conditions(was_); }
-  DeferredPostConditions(const DeferredPostConditions&) = delete;
-  DeferredPostConditions& operator=(const DeferredPostConditions&) = delete;
-
- private:
-  Game& g_;
-  bool was_;
+struct DeferredPostConditions : ScopedFlag<Game, &Game::defers_post_conditions, &Game::defer_post_conditions> {
+  explicit DeferredPostConditions(Game& g) : ScopedFlag(g, true) {}
 };
 
 struct PlayoutStats {

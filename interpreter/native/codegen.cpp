@@ -172,7 +172,7 @@ class Gen {
     // the copies of functions called directly with constant arguments that the code written asks for (they may ask
     // for more)
     for (size_t c = 0; c < clones_.size(); ++c) {
-      const Clone clone = clones_[c];
+      const Clone clone = clones_[c];  // (a copy: consts_ points into it while clones_ grows)
       const std::string name = fmt::format("d{}c{}", clone.f, c);
       consts_ = &clone.consts;
       decls += direct_decl(clone.f, name);

@@ -2,6 +2,8 @@
 // has one, and the post-conditions. See engine.hpp.
 #include "runtime/generate.hpp"
 
+#include "common/scoped_flag.hpp"
+
 namespace ri {
 
 void Game::record_rejections(std::vector<std::vector<uint8_t>>* rejected) {
@@ -27,23 +29,8 @@ void Game::legal(MoveList& out) {
   for (const Move& m : decisions()) out.add().assign(m);
 }
 
-namespace {
-
-// While it lives, the machine lists candidates unplayed or not, as `on` says (Machine::list_unplayed), and as before
-// after (also when the listing throws).
-class Unplayed {
- public:
-  Unplayed(Machine& m, bool on) : m_(m), was_(m.lists_unplayed()) { m_.list_unplayed(on); }
-  ~Unplayed() { m_.list_unplayed(was_); }
-  Unplayed(const Unplayed&) = delete;
-  Unplayed& operator=(const Unplayed&) = delete;
-
- private:
-  Machine& m_;
-  bool was_;
-};
-
-}  // namespace
+// While it lives, the machine lists candidates unplayed or not, as `on` says (Machine::list_unplayed).
+using Unplayed = ScopedFlag<Machine, &Machine::lists_unplayed, &Machine::list_unplayed>;
 
 // Every move of the step listed by a native build's code straight into the list, as extend() would have it (inlined:
 // relist() lists so at every move of most games); with `defer`, the candidates unplayed.
