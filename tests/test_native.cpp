@@ -934,10 +934,12 @@ TEST_CASE("native: a tree left to its closure after counting steps meets the int
   }
 }
 
-// Filters of sites by who holds them (Closures::filter_sites), tested without branches by generated code: stacks of
-// one piece and of two (the top's owner counts), empty sites (piece 0's owner is A: an empty site is never kept).
+// Filters of sites by who holds them (Closures::filter_sites), tested without branches by generated code, or walked on
+// the players' sets of sites where the game keeps them (a function filters so): stacks of one piece and of two (the
+// top's owner counts), empty sites (piece 0's owner is A: an empty site is never kept), lists in the board's order
+// and in another.
 TEST_CASE("native: a filter of sites by who holds them is the interpreter's", "[native]") {
-  const char* text = R"RULES(game: {name: held}
+  const std::string text = R"RULES(game: {name: held}
 players: [A, B]
 topology: {grids: [{width: 3, height: 2, name: board}]}
 pieces: {man: {per_player: 3}}
@@ -956,22 +958,35 @@ end: []
       "filter(s in board : occupied(s) and top(s).owner != A)", "filter(s in board : occupied(s) and top(s).owner != B)",
       "filter(s in board : occupied(s) and top(s).owner == me)",
       "let w = B; filter(s in board : occupied(s) and top(s).owner == w)",
+      "filter(s in board : owned(s, A) > 0)", "filter(s in board : owned(s, B) > 0)",
+      "filter(s in [c1, a2, a1, b1] : occupied(s) and top(s).owner == A)", "filter(s in [c1, a2, b2, a1] : owned(s, B) > 0)",
+      "filter(s in [c2, b1, a2] : occupied(s) and top(s).owner != A)",
       // (a player read at no cost: read for an empty site too)
       "let w = B; owned(a1, A) + 10 * owned(a1, w) + 100 * owned(b2, me) + 1000 * owned(b1, w)"};
-  const std::vector<std::string> want = {"[a1, a2]", "[b1, c1]", "[b1, c1]", "[a1, a2]", "[a1, a2]", "[b1, c1]", "1001"};
-  Diagnostics d;
-  LoadOptions o;
-  o.expressions = &exprs;
-  auto p = load_rules_text("held.rules", text, d, o);
-  INFO(d.format());
-  REQUIRE(p);
-  auto q = built(p);
-  CHECK(native_source(*p, "key").text.find("N::occupied_top_owner(") != std::string::npos);
-  Game interp(p), native(q);
-  for (size_t i = 0; i < exprs.size(); ++i) {
-    INFO(exprs[i]);
-    CHECK(shown(interp, *p, p->expressions[i]) == want[i]);
-    CHECK(shown(native, *q, q->expressions[i]) == want[i]);
+  const std::vector<std::string> want = {"[a1, a2]", "[b1, c1]", "[b1, c1]", "[a1, a2]", "[a1, a2]", "[b1, c1]",
+                                         "[a1, c1, a2]", "[b1, c1, a2]", "[a2, a1]", "[c1, a2]", "[b1]", "1001"};
+  for (const bool sets : {false, true}) {
+    INFO((sets ? "the sets kept" : "no sets kept"));
+    const std::string rules = sets ? text + "functions: {mine(player p) -> sites: \"filter(s in board : owned(s, p) > 0)\"}\n" : text;
+    Diagnostics d;
+    LoadOptions o;
+    o.expressions = &exprs;
+    auto p = load_rules_text("held.rules", rules, d, o);
+    INFO(d.format());
+    REQUIRE(p);
+    CHECK(p->uses_site_sets == sets);
+    auto q = built(p);
+    const std::string source = native_source(*p, "key").text;
+    CHECK((source.find("N::occupied_top_owner(") != std::string::npos) == !sets);
+    CHECK((source.find("N::topped(") != std::string::npos) == sets);
+    CHECK((source.find("N::topped_but(") != std::string::npos) == sets);
+    CHECK((source.find("N::held(") != std::string::npos) == sets);
+    Game interp(p), native(q);
+    for (size_t i = 0; i < exprs.size(); ++i) {
+      INFO(exprs[i]);
+      CHECK(shown(interp, *p, p->expressions[i]) == want[i]);
+      CHECK(shown(native, *q, q->expressions[i]) == want[i]);
+    }
   }
 }
 

@@ -1466,6 +1466,68 @@ TEST_CASE("each site's top piece, kept as pieces are placed and the changes undo
   CHECK(gaps > 100);
 }
 
+TEST_CASE("each player's sets of sites, kept as pieces move, stack and change owner and the changes are undone, are the sites held") {
+  // 81 sites (two words a set), three players, stacks of any height; kept because a filter walks them
+  const std::string rules = R"RULES(
+game: {name: sets}
+players: [A, B, C]
+topology: {grids: [{width: 9, height: 9, name: board}]}
+pieces: {man: {per_player: 8}}
+functions:
+  mine(player p) -> sites: "filter(s in board : owned(s, p) > 0)"
+moves:
+  put:
+    params: {to: "site in mine(me)"}
+    effects: ["move(top(to), to)"]
+turn: [{choose: all}]
+end: []
+)RULES";
+  // (a filter of another form: no sets kept)
+  std::string other = rules;
+  other.replace(other.find("owned(s, p) > 0"), 15, "owned(s, p) > 0 or false");
+  const auto q = build(other);
+  CHECK_FALSE(q->uses_site_sets);
+  CHECK(Game(q).state().site_words == 0);
+  auto p = build(rules);
+  Game g(p);
+  Machine& M = g.machine();
+  const State& S = M.state();
+  const int nsites = p->nsites(), npieces = static_cast<int>(p->pieces.size()), np = p->nplayers();
+  REQUIRE(S.site_words == 2);
+  // (each set against the sites' counts and stacks: held, a piece of the player's there; topped, the top one the player's)
+  const auto sets_hold = [&] {
+    for (int q = 0; q < np; ++q)
+      for (int s = 0; s < nsites; ++s) {
+        const size_t w = static_cast<size_t>(q) * static_cast<size_t>(S.site_words) + static_cast<size_t>(s / 64);
+        const bool held = (S.held[w] >> (s % 64)) & 1, topped = (S.topped[w] >> (s % 64)) & 1;
+        bool some = false;
+        for (int h = 0; h < S.count[static_cast<size_t>(s)]; ++h)
+          some = some || S.owner[static_cast<size_t>(S.stack[static_cast<size_t>(s) * static_cast<size_t>(S.cap) + static_cast<size_t>(h)])] == q;
+        const int top = S.tops[static_cast<size_t>(s)];
+        if (held != some || topped != (top >= 0 && S.owner[static_cast<size_t>(top)] == q)) return false;
+      }
+    return true;
+  };
+  REQUIRE(sets_hold());
+  Prng rng(11);
+  int owners = 0, stacked = 0;
+  change_and_undo(M, rng, 4000, [&] {
+    // a piece onto one of a few sites (so that stacks grow, each side of the words' border), off the board, from below
+    // the top of its stack; or a piece given another owner
+    const int piece = static_cast<int>(rng.below(static_cast<uint64_t>(npieces)));
+    if (rng.below(4) == 0) {
+      ++owners;
+      M.set_owner(piece, static_cast<int>(rng.below(static_cast<uint64_t>(np))));
+      return;
+    }
+    const int site = rng.below(8) == 0 ? -1 : static_cast<int>(60 + rng.below(8));
+    if (site >= 0 && S.count[static_cast<size_t>(site)] > 0) ++stacked;
+    M.place(piece, site);
+  }, sets_hold);
+  CHECK(owners > 500);
+  CHECK(stacked > 500);
+}
+
 TEST_CASE("the pieces grouped by kind, kept as kinds change and the changes are undone, are each kind's in creation order") {
   auto p = testing::compile_file("rules/chess.rules");
   Game g(p);

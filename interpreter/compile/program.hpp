@@ -104,6 +104,9 @@ struct Program : Model {
   std::vector<int32_t> kids;
   // some code calls `repetitions`: the game keeps the key of the position after each move (State::positions)
   bool uses_repetitions = false;
+  // some filter walks a player's sites (compile/requirements.hpp, sites_filter): the game keeps each player's sets of
+  // sites (State::held, topped)
+  bool uses_site_sets = false;
 
   // Inlining (compile/inline.hpp): per node, the Bind node of the inlined call its code was copied for (-1: none; a
   // node past the end: none); per function, whether its calls are inlined, whether it can reach itself through

@@ -246,7 +246,8 @@ RequireInfo::Native sites_filter(const Program& P, const Node& n, int& player) {
   int who = -1;
   const RequireInfo::Native t = site_test(P, P.code[static_cast<size_t>(cond)], n.a, who);
   if (who < 0 || !read_once(P, n.a, who)) return RequireInfo::Evaluated;
-  if (t != RequireInfo::OccupiedTopOwnerIs && t != RequireInfo::OccupiedTopOwnerIsNot) return RequireInfo::Evaluated;
+  if (t != RequireInfo::OccupiedTopOwnerIs && t != RequireInfo::OccupiedTopOwnerIsNot && t != RequireInfo::OwnedSome)
+    return RequireInfo::Evaluated;
   player = who;
   return t;
 }
@@ -323,6 +324,8 @@ void recognise_requirements(Program& P) {
     mark_pass(mi, np);
     mark_sorted(P, mi, np);
   }
+  int who = -1;
+  for (const Node& n : P.code) P.uses_site_sets = P.uses_site_sets || sites_filter(P, n, who) != RequireInfo::Evaluated;
 }
 
 }  // namespace ri

@@ -21,7 +21,8 @@
 
 namespace ri {
 
-// Marks the program's requirements of those forms.
+// Marks the program's requirements of those forms, and whether a filter walks a player's sites (sites_filter,
+// Program::uses_site_sets).
 void recognise_requirements(Program& P);
 
 // The test of who holds site S that node n makes, S read from slot `slot`: size(S) > 0 (Occupied), size(S) == 0
@@ -36,8 +37,9 @@ RequireInfo::Native site_test(const Program& P, const Node& n, int slot, int& pl
 bool read_once(const Program& P, int slot, int p);
 
 // The test of filter n when n is filter(s in L : occupied(s) and top(s).owner == W) (OccupiedTopOwnerIs; != W:
-// OccupiedTopOwnerIsNot) with W read once, W's node then in `player`; else Evaluated: both engines test each site on the
-// board's tables for it (Closures::filter_sites, native/codegen.cpp).
+// OccupiedTopOwnerIsNot) or filter(s in L : owned(s, W) > 0) (OwnedSome) with W read once, W's node then in `player`;
+// else Evaluated: both engines test each site on the board's tables for it, or walk W's sets of sites (State::held,
+// topped) when L is a constant list (Closures::filter_sites, native/codegen.cpp).
 RequireInfo::Native sites_filter(const Program& P, const Node& n, int& player);
 
 // The player W of aggregate n when n is sum(s in L : owned(s, W)) (the library's owned_in) with W read once, else -1:

@@ -930,7 +930,12 @@ class Gen {
       }
       return w;
     };
-    if (fast) {
+    // (or the sites it keeps read from the board's sets of sites: site_walk)
+    const std::string walked = fast ? site_walk(n, e, fmt::format("N::put(m, {}); ++{};", e, count)) : "";
+    if (!walked.empty()) {
+      s += fmt::format("if (N::room(m, 2 * {}, {})) {{ N::reserve(m, {}); {} N::spend(m, {} + static_cast<int64_t>({})); }} else {{ {} }}",
+                       most, most, most, walked, most, count, walk(true, ""));
+    } else if (fast) {
       const std::string steps = t();
       pending_.push_back(fmt::format("{} + static_cast<int64_t>({})", steps, count));
       const std::string counted_after = walk(false, steps);
@@ -991,8 +996,64 @@ class Gen {
     int who = -1;
     const RequireInfo::Native test = sites_filter(P_, at(n), who);
     if (test == RequireInfo::Evaluated || !sites_only(kid(n, 0))) return "";
+    if (test == RequireInfo::OwnedSome) return fmt::format("N::owned_some(m, {}, {})", e, iv(who));
     return fmt::format("N::occupied_top_owner(m, {}, {}, {})", e, iv(who),
                        test == RequireInfo::OccupiedTopOwnerIs ? "true" : "false");
+  }
+  // The walk over the sites filter n keeps, read from the board's sets of sites (State::held, topped) instead of
+  // testing each: for filter(s in L : owned(s, W) > 0), filter(s in L : occupied(s) and top(s).owner == W) (or != W),
+  // W read once, L a constant list of distinct sites, in increasing order or of at most 64, in a game that keeps the
+  // sets (Program::uses_site_sets). Code that runs `put` (a statement reading the site in `e`) for each site L keeps,
+  // in L's order; "" for another filter.
+  std::string site_walk(int n, const std::string& e, const std::string& put) {
+    int who = -1;
+    const RequireInfo::Native test = sites_filter(P_, at(n), who);
+    const int dom = kid(n, 0);
+    if (test == RequireInfo::Evaluated || !P_.uses_site_sets || !is(dom, Op::ConstList) || !sites_only(dom)) return "";
+    const int l = at(dom).a;
+    const std::vector<int32_t>& items = P_.lists[static_cast<size_t>(l)];
+    const int words = (P_.nsites() + 63) / 64;
+    std::vector<uint64_t> mask(static_cast<size_t>(words), 0);
+    bool ascending = true;
+    for (size_t i = 0; i < items.size(); ++i) {
+      uint64_t& w = mask[static_cast<size_t>(items[i] >> 6)];
+      const uint64_t b = uint64_t{1} << (items[i] & 63);
+      if (w & b) return "";  // (a site twice)
+      w |= b;
+      ascending = ascending && (i == 0 || items[i] > items[i - 1]);
+    }
+    if (!ascending && items.size() > 64) return "";
+    const std::string who_v = t(), x = t(), r = t();
+    // the sets of the player W (none: no site), or of every other player (!= W)
+    const char* set = test == RequireInfo::OwnedSome ? "held" : "topped";
+    const bool others = test == RequireInfo::OccupiedTopOwnerIsNot;
+    std::string s = fmt::format("{{ const int64_t {} = {}; ", who_v, iv(who));
+    if (!ascending) s += fmt::format("uint64_t {} = 0; ", r);
+    for (int k = 0; k < words; ++k) {
+      if (!mask[static_cast<size_t>(k)]) continue;
+      const std::string bits = others ? fmt::format("N::{}_but(m, {}, {})", set, who_v, k)
+                                      : fmt::format("({} >= 0 && {} < NP ? N::{}(m, {}, {}) : 0)", who_v, who_v, set, who_v, k);
+      s += fmt::format("for (uint64_t {} = {} & UINT64_C({}); {}; {} &= {} - 1) {{ ", x, bits, mask[static_cast<size_t>(k)], x, x, x);
+      if (ascending) {
+        s += fmt::format("const int64_t {} = {} + __builtin_ctzll({}); {} }} ", e, 64 * k, x, put);
+      } else {
+        s += fmt::format("{} |= uint64_t{{1}} << {}[{} + __builtin_ctzll({})]; }} ", r, site_ranks(l), 64 * k, x);
+      }
+    }
+    if (!ascending)
+      s += fmt::format("for (; {}; {} &= {} - 1) {{ const int64_t {} = {}[__builtin_ctzll({})]; {} }} ", r, r, r, e, list(l), r, put);
+    return s + "}";
+  }
+  // For constant list l of distinct sites: each site's place in it, by site (K<list>; sites not in it: 0)
+  std::string site_ranks(int l) {
+    const std::string name = fmt::format("K{}", l);
+    if (indexed_.insert(name).second) {
+      std::vector<int32_t> rank(static_cast<size_t>(P_.nsites()), 0);
+      const std::vector<int32_t>& items = P_.lists[static_cast<size_t>(l)];
+      for (size_t i = 0; i < items.size(); ++i) rank[static_cast<size_t>(items[i])] = static_cast<int32_t>(i);
+      tables_ += array(name, rank);
+    }
+    return name;
   }
   // [a, b, ...] (Closures::list_literal), a Value: room for its items checked first (else the machine's error), the
   // items evaluated in order, then appended to the arena
@@ -1274,30 +1335,36 @@ class Gen {
                        lmost, lmost);
     pre += fmt::format("{} = static_cast<int64_t>(N::memo_size(m)); int64_t {} = 0, {} = 0; (void){}; int64_t* {} = N::memo_open(m, {}); ",
                        off, steps, kept, kept, w, lmost);
-    // (a filter of sites by who holds them tested without branches where the board's stacks have room: site_keep)
-    const std::string tested = f < 0 ? site_keep(b, fe) : "", st = t();
-    if (!tested.empty()) pre += fmt::format("const bool {} = N::stacks(m); ", st);
-    pre += fmt::format("{} ++{};", lhead, steps);
-    if (f >= 0) {  // (a map of a filter: the filter's test, then for a value it keeps the map's)
-      const int fwhere = kid(f, 1), fbody = kid(f, 2);
-      const bool inl = element_inline(ml.dom, at(f).a, fwhere, fbody, fe);
-      const std::string fk = t();
-      pre += fmt::format("{} bool {} = {}; if ({}) {} = ({}) != 0; if ({}) {{ ++{};",
-                         inl ? "" : fmt::format(" {} = Value{{{}, 0, 0}};", sl(at(f).a), fe), fk,
-                         fwhere >= 0 ? fmt::format("({}) != 0", iv(fwhere)) : "true", fk, fk, iv(fbody), fk, kept);
-      if (inl) elements_.pop_back();
-    }
-    const bool inl = element_inline(ml.dom, at(b).a, where, body, fe);
-    pre += fmt::format("{} bool {} = {}; int64_t {} = {};", inl ? "" : fmt::format(" {} = Value{{{}, 0, 0}};", sl(at(b).a), fe),
-                       keep, where >= 0 ? fmt::format("({}) != 0", iv(where)) : "true", v, fe);
-    if (is(b, Op::Filter)) {
-      const std::string c = body >= 0 ? fmt::format("({}) != 0", iv(body)) : "true";
-      pre += fmt::format(" if ({}) {} = {};", keep, keep, tested.empty() ? c : fmt::format("({} ? {} : {})", st, tested, c));
+    // (a filter of sites by who holds them: the sites it keeps read from the board's sets of sites (site_walk), else
+    // tested without branches where the board's stacks have room: site_keep)
+    const std::string walked = f < 0 ? site_walk(b, fe, fmt::format("*{}++ = {};", w, fe)) : "";
+    const std::string tested = f < 0 && walked.empty() ? site_keep(b, fe) : "", st = t();
+    if (!walked.empty()) {
+      pre += fmt::format("{} = {}; {} N::memo_close(m, {}); ", steps, lmost, walked, w);
     } else {
-      pre += fmt::format(" if ({}) {} = {};", keep, v, iv(body));
+      if (!tested.empty()) pre += fmt::format("const bool {} = N::stacks(m); ", st);
+      pre += fmt::format("{} ++{};", lhead, steps);
+      if (f >= 0) {  // (a map of a filter: the filter's test, then for a value it keeps the map's)
+        const int fwhere = kid(f, 1), fbody = kid(f, 2);
+        const bool inl = element_inline(ml.dom, at(f).a, fwhere, fbody, fe);
+        const std::string fk = t();
+        pre += fmt::format("{} bool {} = {}; if ({}) {} = ({}) != 0; if ({}) {{ ++{};",
+                           inl ? "" : fmt::format(" {} = Value{{{}, 0, 0}};", sl(at(f).a), fe), fk,
+                           fwhere >= 0 ? fmt::format("({}) != 0", iv(fwhere)) : "true", fk, fk, iv(fbody), fk, kept);
+        if (inl) elements_.pop_back();
+      }
+      const bool inl = element_inline(ml.dom, at(b).a, where, body, fe);
+      pre += fmt::format("{} bool {} = {}; int64_t {} = {};", inl ? "" : fmt::format(" {} = Value{{{}, 0, 0}};", sl(at(b).a), fe),
+                         keep, where >= 0 ? fmt::format("({}) != 0", iv(where)) : "true", v, fe);
+      if (is(b, Op::Filter)) {
+        const std::string c = body >= 0 ? fmt::format("({}) != 0", iv(body)) : "true";
+        pre += fmt::format(" if ({}) {} = {};", keep, keep, tested.empty() ? c : fmt::format("({} ? {} : {})", st, tested, c));
+      } else {
+        pre += fmt::format(" if ({}) {} = {};", keep, v, iv(body));
+      }
+      if (inl) elements_.pop_back();
+      pre += fmt::format(" *{} = {}; {} += {};{} }} N::memo_close(m, {}); ", w, v, w, keep, f >= 0 ? " }" : "", w);
     }
-    if (inl) elements_.pop_back();
-    pre += fmt::format(" *{} = {}; {} += {};{} }} N::memo_close(m, {}); ", w, v, w, keep, f >= 0 ? " }" : "", w);
     if (ml.call) {
       frame_ = caller;
       elements_.swap(callers);

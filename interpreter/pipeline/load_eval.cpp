@@ -20,11 +20,7 @@ class LoadEvaluator {
     // the empty board: no piece exists yet, every variable is 0, the history is empty, `me` is the first player
     State& S = M_.state();
     S.vars.assign(static_cast<size_t>(P.nvars), 0);
-    S.count.assign(static_cast<size_t>(P.nsites()), 0);
-    S.nplayers = P.nplayers();
-    S.owned.assign(static_cast<size_t>(P.nsites()) * P.nplayers(), 0);
-    S.stack.assign(static_cast<size_t>(P.nsites()) * S.cap, -1);
-    S.tops.assign(static_cast<size_t>(P.nsites()), -1);
+    empty_board(S, P.nsites(), P.nplayers(), P.uses_site_sets);
     S.hist_width = 1 + static_cast<int>(P.history.size());
     M_.begin_operation();  // all of the computation at load shares one game operation's budgets
   }

@@ -683,7 +683,7 @@ struct Closures {
     return m.settle(from, start);
   }
   // filter(x in LIST : COND) whose COND only asks who holds the element and cannot fail (occupied(x) and
-  // top(x).owner == W, or != W; W's node in b): the board's tables read for each element, as where<W> reads them, one
+  // top(x).owner == W, or != W, or owned(x, W) > 0; W's node in b): the board's tables read for each element, as where<W> reads them, one
   // step for each element kept; an element that is not a site goes through COND, which reports the error
   template <int W>
   static Value filter_sites(Machine& m, X x) {
@@ -846,8 +846,9 @@ XFn Closures::filter_handler(const Program& P, const Node& n, XNode& x) {
   const RequireInfo::Native t = sites_filter(P, n, who);
   if (t == RequireInfo::Evaluated) return collect<true>;
   x.b = who;
-  return t == RequireInfo::OccupiedTopOwnerIs ? filter_sites<RequireInfo::OccupiedTopOwnerIs>
-                                              : filter_sites<RequireInfo::OccupiedTopOwnerIsNot>;
+  return t == RequireInfo::OccupiedTopOwnerIs      ? filter_sites<RequireInfo::OccupiedTopOwnerIs>
+         : t == RequireInfo::OccupiedTopOwnerIsNot ? filter_sites<RequireInfo::OccupiedTopOwnerIsNot>
+                                                   : filter_sites<RequireInfo::OwnedSome>;
 }
 
 template <class Acc>

@@ -32,12 +32,19 @@ void Machine::set_attr(int piece, int attr, int32_t v) {
   reattr(S_, i, v);
 }
 
-// Changes a piece's owner, keeping the per-site counts of each player's pieces.
+// Changes a piece's owner, keeping the per-site counts of each player's pieces and the sets of sites they hold.
 static void reown(State& S, int piece, int player) {
   int s = S.site[piece];
   if (s >= 0) {
-    --S.owned[static_cast<size_t>(s) * S.nplayers + S.owner[piece]];
-    ++S.owned[static_cast<size_t>(s) * S.nplayers + player];
+    const int was = S.owner[piece];
+    const bool sets = S.site_words > 0;
+    const SiteBit b(s);
+    if (--S.owned[static_cast<size_t>(s) * S.nplayers + was] == 0 && sets) flip_site(S.held, S, was, b);
+    if (S.owned[static_cast<size_t>(s) * S.nplayers + player]++ == 0 && sets) flip_site(S.held, S, player, b);
+    if (S.tops[s] == piece && sets) {
+      flip_site(S.topped, S, was, b);
+      flip_site(S.topped, S, player, b);
+    }
   }
   rekey(S, piece, [&] { S.owner[piece] = static_cast<int16_t>(player); });
 }
@@ -85,10 +92,16 @@ static inline void lift(State& S, int piece) {
   } else {
     // the top piece: no other piece moves, the one below it (if any) is the top now
     if (S.keyed) S.board_key ^= piece_key(S, piece);
-    S.tops[s] = h > 0 ? S.stack[static_cast<size_t>(s) * S.cap + static_cast<size_t>(h - 1)] : int16_t{-1};
+    const int below = h > 0 ? S.stack[static_cast<size_t>(s) * S.cap + static_cast<size_t>(h - 1)] : -1;
+    S.tops[s] = static_cast<int16_t>(below);
+    if (S.site_words) [[unlikely]] {  // (the site out of the top's owner's set, in the new top's)
+      flip_site(S.topped, S, S.owner[piece], SiteBit(s));
+      if (below >= 0) flip_site(S.topped, S, S.owner[below], SiteBit(s));
+    }
   }
   S.count[s] = static_cast<int16_t>(c - 1);
-  --S.owned[static_cast<size_t>(s) * S.nplayers + S.owner[piece]];
+  if (--S.owned[static_cast<size_t>(s) * S.nplayers + S.owner[piece]] == 0 && S.site_words) [[unlikely]]
+    flip_site(S.held, S, S.owner[piece], SiteBit(s));
   S.site[piece] = -1;
   S.height[piece] = -1;
 }
@@ -113,6 +126,11 @@ static inline void drop(State& S, int piece, int s, int h) {
   int16_t* st = &S.stack[static_cast<size_t>(s) * S.cap];
   st[h] = static_cast<int16_t>(piece);
   S.count[s] = static_cast<int16_t>(c + 1);
+  if (S.site_words) [[unlikely]] {  // (on top: the site out of the old top's owner's set, in the piece's)
+    if (top && c > 0) flip_site(S.topped, S, S.owner[S.tops[s]], SiteBit(s));
+    if (top) flip_site(S.topped, S, S.owner[piece], SiteBit(s));
+    if (S.owned[static_cast<size_t>(s) * S.nplayers + S.owner[piece]] == 0) flip_site(S.held, S, S.owner[piece], SiteBit(s));
+  }
   if (top) S.tops[s] = static_cast<int16_t>(piece);  // (put in a gap, below the top: the top stays)
   ++S.owned[static_cast<size_t>(s) * S.nplayers + S.owner[piece]];
   S.site[piece] = static_cast<int16_t>(s);

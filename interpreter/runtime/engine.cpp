@@ -65,11 +65,7 @@ void Game::set_up(const Position& pos, Prng* rng) {
   S.site.assign(np, -1);
   S.height.assign(np, -1);
   S.attrs.assign(np * S.nattrs, 0);
-  S.count.assign(P.nsites(), 0);
-  S.nplayers = P.nplayers();
-  S.owned.assign(static_cast<size_t>(P.nsites()) * P.nplayers(), 0);
-  S.stack.assign(static_cast<size_t>(P.nsites()) * S.cap, -1);
-  S.tops.assign(static_cast<size_t>(P.nsites()), -1);
+  empty_board(S, P.nsites(), P.nplayers(), P.uses_site_sets);
   S.player = 0;
   S.step = 0;
   S.over = 0;

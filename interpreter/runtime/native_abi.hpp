@@ -17,7 +17,7 @@
 namespace ri {
 
 // Raised whenever what the generated code may assume of the machine changes (the key of the headers changes too).
-inline constexpr int kNativeAbi = 18;
+inline constexpr int kNativeAbi = 19;
 
 // Node `node`'s closure is replaced by `fn`.
 struct NativeEntry {
@@ -190,6 +190,24 @@ struct Native {
   static void reserve(Machine& m, int64_t n) { m.arena_.reserve(m.arena_.size() + static_cast<size_t>(n)); }
   [[gnu::always_inline]] static void put_if(Machine& m, int64_t item, bool keep) { m.arena_.push_if(item, keep); }
   static bool stacks(const Machine& m) { return m.S_.cap > 0 && !m.S_.owner.empty(); }
+  // owned(s, w) > 0 of a site s, for any w (none: false)
+  [[gnu::always_inline]] static bool owned_some(const Machine& m, int64_t s, int64_t w) {
+    return w >= 0 && w < m.S_.nplayers && owned(m, s, w) > 0;
+  }
+  // word k of player p's sets of sites (State::held: the sites where p owns a piece; topped: those whose top piece p
+  // owns); of every player but w (topped_but: w none, every player's)
+  static uint64_t held(const Machine& m, int64_t p, int k) {
+    return m.S_.held[static_cast<size_t>(p) * static_cast<size_t>(m.S_.site_words) + static_cast<size_t>(k)];
+  }
+  static uint64_t topped(const Machine& m, int64_t p, int k) {
+    return m.S_.topped[static_cast<size_t>(p) * static_cast<size_t>(m.S_.site_words) + static_cast<size_t>(k)];
+  }
+  static uint64_t topped_but(const Machine& m, int64_t w, int k) {
+    uint64_t b = 0;
+    for (int p = 0; p < m.S_.nplayers; ++p)
+      if (p != w) b |= topped(m, p, k);
+    return b;
+  }
   [[gnu::always_inline]] static bool occupied_top_owner(const Machine& m, int64_t s, int64_t w, bool is) {
     const int p = m.S_.tops[static_cast<size_t>(s)];
     const size_t q = static_cast<size_t>(p) & (size_t{0} - static_cast<size_t>(p >= 0));

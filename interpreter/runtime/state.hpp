@@ -84,8 +84,15 @@ struct State {
   std::vector<int16_t> count;                       // pieces per site
   std::vector<int16_t> owned;                       // site * players + player -> that player's pieces there
   int nplayers = 0;
+  int site_words = 0;  // (held, topped)
   std::vector<int16_t> stack;                       // site * cap + height -> piece
   std::vector<int16_t> tops;                        // per site: its top piece, -1 when it is empty (lift and drop)
+  // who holds each site, as sets of sites (bit s of word s / 64 of a player's site_words words, player p's from
+  // p * site_words), kept as pieces move and change owner (lift, drop, reown) when the game uses them
+  // (Program::uses_site_sets; else empty): `held`, the sites where p owns a piece
+  // (owned > 0); `topped`, those whose top piece p owns. A listing walks a player's sites with them instead of testing
+  // every site (filter(s in L : owned(s, p) > 0), filter(s in L : occupied(s) and top(s).owner == p)).
+  std::vector<uint64_t> held, topped;
   // the pieces by kind: kind k's, in creation order, are by_kind[kind_at[k] .. kind_at[k + 1]) (group_by_kind; a
   // piece given another kind moves between them)
   std::vector<int16_t> by_kind;
@@ -130,15 +137,17 @@ struct State {
     same(owned, o.owned);
     same(stack, o.stack);
     same(tops, o.tops);
+    same(held, o.held);
+    same(topped, o.topped);
     same(by_kind, o.by_kind);
     same(kind_at, o.kind_at);
     history.assign(o.history);
     if (!positions.empty() || !o.positions.empty()) positions = o.positions;
-    nplayers = o.nplayers, cap = o.cap, nattrs = o.nattrs, hist_len = o.hist_len, hist_width = o.hist_width;
+    nplayers = o.nplayers, site_words = o.site_words, cap = o.cap, nattrs = o.nattrs, hist_len = o.hist_len, hist_width = o.hist_width;
     player = o.player, step = o.step, over = o.over, winners = o.winners, turn = o.turn, ply = o.ply;
     flags = o.flags, ended_by = o.ended_by, board_key = o.board_key, keyed = o.keyed;
     // (a member added to State: copy it above, then count it here)
-    static_assert(sizeof(State) == 13 * sizeof(std::vector<int16_t>) + sizeof(GrowBuffer<int32_t>) + 80);
+    static_assert(sizeof(State) == 15 * sizeof(std::vector<int16_t>) + sizeof(GrowBuffer<int32_t>) + 80);
   }
   static constexpr int32_t kEndResigned = 1 << 5, kEndNoMove = 2 << 5, kEndStuck = 3 << 5, kEndRule = 1 << 8;
 
@@ -154,6 +163,30 @@ struct State {
 
 // The top piece of site s's stack, or -1 when it is empty.
 inline int top_piece(const State& S, int s) { return S.tops[static_cast<size_t>(s)]; }
+
+// The empty board of `nsites` sites for `nplayers` players: no piece on any site (the per-site arrays of a State); the
+// players' sets of sites kept only with `sets` (Program::uses_site_sets; else none, site_words 0).
+inline void empty_board(State& S, int nsites, int nplayers, bool sets) {
+  S.count.assign(static_cast<size_t>(nsites), 0);
+  S.nplayers = nplayers;
+  S.owned.assign(static_cast<size_t>(nsites) * static_cast<size_t>(nplayers), 0);
+  S.stack.assign(static_cast<size_t>(nsites) * static_cast<size_t>(S.cap), -1);
+  S.tops.assign(static_cast<size_t>(nsites), -1);
+  S.site_words = sets ? (nsites + 63) / 64 : 0;
+  S.held.assign(static_cast<size_t>(S.site_words) * static_cast<size_t>(nplayers), 0);
+  S.topped.assign(S.held.size(), 0);
+}
+
+// Where site s is in a player's set of sites (State::held, topped): the word of player 0's set, and the bit.
+struct SiteBit {
+  size_t word;
+  uint64_t bit;
+  SiteBit(int s) : word(static_cast<size_t>(s) >> 6), bit(uint64_t{1} << (s & 63)) {}
+};
+// Site b flipped in player p's set of sites `bits` (in or out as it was out or in; the sets kept: site_words > 0).
+inline void flip_site(std::vector<uint64_t>& bits, const State& S, int p, SiteBit b) {
+  bits[static_cast<size_t>(p) * static_cast<size_t>(S.site_words) + b.word] ^= b.bit;
+}
 
 // The pieces grouped by their kinds, of nkinds kinds (State::by_kind, kind_at).
 inline void group_by_kind(State& S, int nkinds) {
