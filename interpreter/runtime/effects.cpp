@@ -32,21 +32,28 @@ void Machine::set_attr(int piece, int attr, int32_t v) {
   reattr(S_, i, v);
 }
 
+// Site s's bits in the players' sets of sites (State::held, topped) as its counts and its top piece say.
+[[gnu::noinline]] static void reset_sets(State& S, int s) {
+  const size_t k = static_cast<size_t>(s) >> 6;
+  const uint64_t b = uint64_t{1} << (s & 63);
+  const int top = S.tops[static_cast<size_t>(s)], topper = top >= 0 ? S.owner[static_cast<size_t>(top)] : -1;
+  for (int p = 0; p < S.nplayers; ++p) {
+    const size_t i = static_cast<size_t>(p) * static_cast<size_t>(S.site_words) + k;
+    const bool some = S.owned[static_cast<size_t>(s) * static_cast<size_t>(S.nplayers) + static_cast<size_t>(p)] > 0;
+    S.held[i] = some ? S.held[i] | b : S.held[i] & ~b;
+    S.topped[i] = p == topper ? S.topped[i] | b : S.topped[i] & ~b;
+  }
+}
+
 // Changes a piece's owner, keeping the per-site counts of each player's pieces and the sets of sites they hold.
 static void reown(State& S, int piece, int player) {
   int s = S.site[piece];
   if (s >= 0) {
-    const int was = S.owner[piece];
-    const bool sets = S.site_words > 0;
-    const SiteBit b(s);
-    if (--S.owned[static_cast<size_t>(s) * S.nplayers + was] == 0 && sets) flip_site(S.held, S, was, b);
-    if (S.owned[static_cast<size_t>(s) * S.nplayers + player]++ == 0 && sets) flip_site(S.held, S, player, b);
-    if (S.tops[s] == piece && sets) {
-      flip_site(S.topped, S, was, b);
-      flip_site(S.topped, S, player, b);
-    }
+    --S.owned[static_cast<size_t>(s) * S.nplayers + S.owner[piece]];
+    ++S.owned[static_cast<size_t>(s) * S.nplayers + player];
   }
   rekey(S, piece, [&] { S.owner[piece] = static_cast<int16_t>(player); });
+  if (s >= 0 && S.site_words) [[unlikely]] reset_sets(S, s);
 }
 
 void Machine::set_owner(int piece, int player) {
@@ -92,16 +99,10 @@ static inline void lift(State& S, int piece) {
   } else {
     // the top piece: no other piece moves, the one below it (if any) is the top now
     if (S.keyed) S.board_key ^= piece_key(S, piece);
-    const int below = h > 0 ? S.stack[static_cast<size_t>(s) * S.cap + static_cast<size_t>(h - 1)] : -1;
-    S.tops[s] = static_cast<int16_t>(below);
-    if (S.site_words) [[unlikely]] {  // (the site out of the top's owner's set, in the new top's)
-      flip_site(S.topped, S, S.owner[piece], SiteBit(s));
-      if (below >= 0) flip_site(S.topped, S, S.owner[below], SiteBit(s));
-    }
+    S.tops[s] = h > 0 ? S.stack[static_cast<size_t>(s) * S.cap + static_cast<size_t>(h - 1)] : int16_t{-1};
   }
   S.count[s] = static_cast<int16_t>(c - 1);
-  if (--S.owned[static_cast<size_t>(s) * S.nplayers + S.owner[piece]] == 0 && S.site_words) [[unlikely]]
-    flip_site(S.held, S, S.owner[piece], SiteBit(s));
+  --S.owned[static_cast<size_t>(s) * S.nplayers + S.owner[piece]];
   S.site[piece] = -1;
   S.height[piece] = -1;
 }
@@ -126,11 +127,6 @@ static inline void drop(State& S, int piece, int s, int h) {
   int16_t* st = &S.stack[static_cast<size_t>(s) * S.cap];
   st[h] = static_cast<int16_t>(piece);
   S.count[s] = static_cast<int16_t>(c + 1);
-  if (S.site_words) [[unlikely]] {  // (on top: the site out of the old top's owner's set, in the piece's)
-    if (top && c > 0) flip_site(S.topped, S, S.owner[S.tops[s]], SiteBit(s));
-    if (top) flip_site(S.topped, S, S.owner[piece], SiteBit(s));
-    if (S.owned[static_cast<size_t>(s) * S.nplayers + S.owner[piece]] == 0) flip_site(S.held, S, S.owner[piece], SiteBit(s));
-  }
   if (top) S.tops[s] = static_cast<int16_t>(piece);  // (put in a gap, below the top: the top stays)
   ++S.owned[static_cast<size_t>(s) * S.nplayers + S.owner[piece]];
   S.site[piece] = static_cast<int16_t>(s);
@@ -139,11 +135,45 @@ static inline void drop(State& S, int piece, int s, int h) {
   else if (S.keyed) S.board_key ^= piece_key(S, piece);
 }
 
+// Piece `piece` moved from site `from` to site `to` (-1: off the board; a piece in any place of a stack): both sites'
+// bits in the players' sets of sites (State::held, topped). At `from`, its owner's bits while it holds nothing there
+// or (topped) the site is not its; then the top's owner's. At `to`, its owner's; the top's owner's when it is the top,
+// the one below it no longer.
+[[gnu::noinline]] static void moved_in_sets(State& S, int piece, int from, int to) {
+  const int o = S.owner[static_cast<size_t>(piece)];
+  const auto np = static_cast<size_t>(S.nplayers), w = static_cast<size_t>(S.site_words);
+  auto word = [&](std::vector<uint64_t>& bits, int p, int s) -> uint64_t& {
+    return bits[static_cast<size_t>(p) * w + (static_cast<size_t>(s) >> 6)];
+  };
+  if (from >= 0) {
+    const uint64_t b = uint64_t{1} << (from & 63);
+    if (S.owned[static_cast<size_t>(from) * np + static_cast<size_t>(o)] == 0) word(S.held, o, from) &= ~b;
+    word(S.topped, o, from) &= ~b;
+    const int top = S.tops[static_cast<size_t>(from)];
+    if (top >= 0) word(S.topped, S.owner[static_cast<size_t>(top)], from) |= b;
+  }
+  if (to >= 0) {
+    const uint64_t b = uint64_t{1} << (to & 63);
+    word(S.held, o, to) |= b;
+    const int h = S.height[static_cast<size_t>(piece)];
+    if (S.tops[static_cast<size_t>(to)] == piece) {
+      if (h > 0) word(S.topped, S.owner[static_cast<size_t>(S.stack[static_cast<size_t>(to) * static_cast<size_t>(S.cap) + static_cast<size_t>(h - 1)])], to) &= ~b;
+      word(S.topped, o, to) |= b;
+    }
+  }
+}
+// (the sets kept: most games keep none)
+static inline void moved(State& S, int piece, int from, int to) {
+  if (S.site_words) [[unlikely]] moved_in_sets(S, piece, from, to);
+}
+
 void Machine::place(int piece, int site) {
   changed();
-  journal_.push_back({UndoEntry::Place, piece, S_.site[piece], S_.height[piece]});
+  const int from = S_.site[piece];
+  journal_.push_back({UndoEntry::Place, piece, from, S_.height[piece]});
   lift(S_, piece);
   if (site >= 0) drop(S_, piece, site, S_.count[site]);
+  moved(S_, piece, from, site);
 }
 
 void Machine::push_position(uint64_t key) {
@@ -161,10 +191,13 @@ void Machine::rollback(size_t mark) {
       case UndoEntry::Attr: reattr(S_, static_cast<size_t>(e.a), e.b); break;
       case UndoEntry::Owner: reown(S_, e.a, e.b); break;
       case UndoEntry::Kind_: rekind(S_, e.a, e.b); break;
-      case UndoEntry::Place:
+      case UndoEntry::Place: {
+        const int from = S_.site[e.a];
         lift(S_, e.a);
         drop(S_, e.a, e.b, e.c);
+        moved(S_, e.a, from, e.b);
         break;
+      }
       case UndoEntry::Control: {
         const Control& c = controls_.back();
         S_.player = c.player;

@@ -88,7 +88,7 @@ struct State {
   std::vector<int16_t> stack;                       // site * cap + height -> piece
   std::vector<int16_t> tops;                        // per site: its top piece, -1 when it is empty (lift and drop)
   // who holds each site, as sets of sites (bit s of word s / 64 of a player's site_words words, player p's from
-  // p * site_words), kept as pieces move and change owner (lift, drop, reown) when the game uses them
+  // p * site_words), kept as pieces move and change owner (place, set_owner, their undo) when the game uses them
   // (Program::uses_site_sets; else empty): `held`, the sites where p owns a piece
   // (owned > 0); `topped`, those whose top piece p owns. A listing walks a player's sites with them instead of testing
   // every site (filter(s in L : owned(s, p) > 0), filter(s in L : occupied(s) and top(s).owner == p)).
@@ -175,17 +175,6 @@ inline void empty_board(State& S, int nsites, int nplayers, bool sets) {
   S.site_words = sets ? (nsites + 63) / 64 : 0;
   S.held.assign(static_cast<size_t>(S.site_words) * static_cast<size_t>(nplayers), 0);
   S.topped.assign(S.held.size(), 0);
-}
-
-// Where site s is in a player's set of sites (State::held, topped): the word of player 0's set, and the bit.
-struct SiteBit {
-  size_t word;
-  uint64_t bit;
-  SiteBit(int s) : word(static_cast<size_t>(s) >> 6), bit(uint64_t{1} << (s & 63)) {}
-};
-// Site b flipped in player p's set of sites `bits` (in or out as it was out or in; the sets kept: site_words > 0).
-inline void flip_site(std::vector<uint64_t>& bits, const State& S, int p, SiteBit b) {
-  bits[static_cast<size_t>(p) * static_cast<size_t>(S.site_words) + b.word] ^= b.bit;
 }
 
 // The pieces grouped by their kinds, of nkinds kinds (State::by_kind, kind_at).
