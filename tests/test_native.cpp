@@ -965,6 +965,7 @@ end: []
       "let w = B; owned(a1, A) + 10 * owned(a1, w) + 100 * owned(b2, me) + 1000 * owned(b1, w)"};
   const std::vector<std::string> want = {"[a1, a2]", "[b1, c1]", "[b1, c1]", "[a1, a2]", "[a1, a2]", "[b1, c1]",
                                          "[a1, c1, a2]", "[b1, c1, a2]", "[a2, a1]", "[c1, a2]", "[b1]", "1001"};
+  std::map<std::string, std::string> budgets;  // (what each expression gives with few steps, without the sets)
   for (const bool sets : {false, true}) {
     INFO((sets ? "the sets kept" : "no sets kept"));
     const std::string rules = sets ? text + "functions: {mine(player p) -> sites: \"filter(s in board : owned(s, p) > 0)\"}\n" : text;
@@ -986,6 +987,23 @@ end: []
       INFO(exprs[i]);
       CHECK(shown(interp, *p, p->expressions[i]) == want[i]);
       CHECK(shown(native, *q, q->expressions[i]) == want[i]);
+      // with few steps: the error where testing each site meets it (the sets walked only when the budgets hold the
+      // whole filter), and the steps left after it, as without the sets
+      for (int64_t limit = 1; limit <= 12; ++limit) {
+        INFO("limit " << limit);
+        std::string got[2];
+        for (int k = 0; k < 2; ++k) {
+          Game& g = k ? native : interp;
+          g.machine().limits = Limits{.steps = limit};
+          got[k] = shown(g, k ? *q : *p, (k ? q : p)->expressions[i]);
+          got[k] += fmt::format(" ({} left)", Native::op_budget(g.machine()));
+        }
+        CHECK(got[1] == got[0]);
+        const std::string key = fmt::format("{} {}", i, limit);
+        if (!sets) budgets[key] = got[0];
+        else CHECK(got[0] == budgets[key]);
+      }
+      interp.machine().limits = native.machine().limits = Limits{};
     }
   }
 }

@@ -638,7 +638,7 @@ struct Closures {
   template <class Acc>
   static XFn aggregate_handler(const Program& P, const Node& n, XNode& x);
   // the handler of filter n: the board's tables read for a condition that only asks who holds the element
-  static XFn filter_handler(const Program& P, const Node& n, XNode& x);
+  static XFn filter_handler(const Program& P, const Node& n, XNode& x, OffsetTables& tables);
   // what Machine's members compute (lists made in the arena, strings)
   // [a, b, ...]: the items evaluated now, in this scope, into the arena (the checker allows at most kMaxListLiteral)
   static Value list_literal(Machine& m, X x) {
@@ -683,8 +683,12 @@ struct Closures {
     return m.settle(from, start);
   }
   // filter(x in LIST : COND) whose COND only asks who holds the element and cannot fail (occupied(x) and
-  // top(x).owner == W, or != W, or owned(x, W) > 0; W's node in b): the board's tables read for each element, as where<W> reads them, one
-  // step for each element kept; an element that is not a site goes through COND, which reports the error
+  // top(x).owner == W, or != W, or owned(x, W) > 0; W's node in b): the board's tables read for each element, as
+  // where<W> reads them, one step for each element kept; an element that is not a site goes through COND, which
+  // reports the error. Over a constant list of distinct sites (imm: 1 + where its walk is in XCode::tables,
+  // OffsetTables::walk; 0: none) in a game that keeps the players' sets of sites, when the budgets hold a step per
+  // site and per site kept and the arena the list: the sites kept read from W's set (State::held, topped), the steps
+  // counted after them.
   template <int W>
   static Value filter_sites(Machine& m, X x) {
     const Node& n = node(m, x);
@@ -692,6 +696,37 @@ struct Closures {
     const Value dom = ev(m, x.k[0]);
     const int64_t who = iv(m, &m.nodes_[x.b]);
     const size_t start = m.arena_.size();
+    if (x.imm > 0 && m.S_.site_words > 0) {
+      const int32_t* t = m.tables_ + (x.imm - 1);  // list, in increasing order, words, masks (low, high), ranks
+      const std::vector<int32_t>& items = m.P_->lists[static_cast<size_t>(t[0])];
+      const auto len = static_cast<int64_t>(items.size());
+      if (m.budget_ >= 2 * len && m.op_budget_ >= 2 * len && m.arena_.size() + items.size() <= Machine::kArenaMax) {
+        const State& S = m.S_;
+        const bool ascending = t[1] != 0;
+        const int words = t[2];
+        const int32_t* ranks = t + 3 + 2 * words;
+        uint64_t in_order = 0;  // (a list in another order: the places of the sites kept)
+        for (int k = 0; k < words; ++k) {
+          uint64_t b = 0;
+          for (int p = 0; p < S.nplayers; ++p) {
+            const size_t at = static_cast<size_t>(p) * static_cast<size_t>(S.site_words) + static_cast<size_t>(k);
+            if constexpr (W == RequireInfo::OwnedSome) b |= p == who ? S.held[at] : 0;
+            else b |= (p == who) == (W == RequireInfo::OccupiedTopOwnerIs) ? S.topped[at] : 0;
+          }
+          b &= static_cast<uint32_t>(t[3 + 2 * k]) | uint64_t{static_cast<uint32_t>(t[4 + 2 * k])} << 32;
+          for (; b; b &= b - 1) {
+            const int s = 64 * k + std::countr_zero(b);
+            if (ascending) m.arena_.push_back(s);
+            else in_order |= uint64_t{1} << ranks[s];
+          }
+        }
+        for (; in_order; in_order &= in_order - 1) m.arena_.push_back(items[static_cast<size_t>(std::countr_zero(in_order))]);
+        const auto steps = len + static_cast<int64_t>(m.arena_.size() - start);
+        m.budget_ -= steps;
+        m.op_budget_ -= steps;
+        return m.settle(from, start);
+      }
+    }
     m.for_each(dom, n, [&](Value e) {
       if (e.i < 0 || e.i >= m.nsites_) [[unlikely]] {
         m.slots_[static_cast<size_t>(m.base_ + x.a)] = e;
@@ -736,6 +771,11 @@ class OffsetTables {
   OffsetTables(const Program& P, std::vector<int32_t>& out) : P_(P), out_(out) {}
   // Where the table of lists dx and dy starts, or -1 when it would be too large.
   int64_t of(int dx, int dy);
+  // Where the walk of constant list l's sites on the players' sets of sites starts (filter_sites): l, whether its
+  // sites are in increasing order, the words of a set, then each word's mask of l's sites (its low 32 bits, its high
+  // ones), then when they are not in order each site's place in l; -1 when l's items are not distinct sites, in order
+  // or at most 64.
+  int64_t walk(int l);
 
  private:
   static constexpr size_t kMaxEntries = 1 << 16;  // of one table
@@ -743,7 +783,38 @@ class OffsetTables {
   const Program& P_;
   std::vector<int32_t>& out_;
   std::map<std::pair<int, int>, int64_t> made_;
+  std::map<int, int64_t> walks_;
 };
+
+int64_t OffsetTables::walk(int l) {
+  if (auto it = walks_.find(l); it != walks_.end()) return it->second;
+  const std::vector<int32_t>& items = P_.lists[static_cast<size_t>(l)];
+  const int nsites = P_.nsites(), words = (nsites + 63) / 64;
+  std::vector<uint64_t> mask(static_cast<size_t>(words), 0);
+  bool ascending = true;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (items[i] < 0 || items[i] >= nsites) return walks_[l] = -1;
+    uint64_t& w = mask[static_cast<size_t>(items[i]) >> 6];
+    const uint64_t b = uint64_t{1} << (items[i] & 63);
+    if (w & b) return walks_[l] = -1;
+    w |= b;
+    ascending = ascending && (i == 0 || items[i] > items[i - 1]);
+  }
+  if ((!ascending && items.size() > 64) || out_.size() + 3 + 2 * mask.size() + static_cast<size_t>(nsites) > kMaxTotal)
+    return walks_[l] = -1;
+  const auto at = static_cast<int64_t>(out_.size());
+  out_.insert(out_.end(), {l, ascending ? 1 : 0, words});
+  for (const uint64_t w : mask) {
+    out_.push_back(static_cast<int32_t>(static_cast<uint32_t>(w)));
+    out_.push_back(static_cast<int32_t>(static_cast<uint32_t>(w >> 32)));
+  }
+  if (!ascending) {
+    const size_t ranks = out_.size();
+    out_.resize(ranks + static_cast<size_t>(nsites), 0);
+    for (size_t i = 0; i < items.size(); ++i) out_[ranks + static_cast<size_t>(items[i])] = static_cast<int32_t>(i);
+  }
+  return walks_[l] = at;
+}
 
 int64_t OffsetTables::of(int dx, int dy) {
   if (auto it = made_.find({dx, dy}); it != made_.end()) return it->second;
@@ -841,11 +912,13 @@ XFn Closures::if_handler(const Program& P, const Node& n, XNode& x) {
   return x.a > 1 ? switch_ : if_;
 }
 
-XFn Closures::filter_handler(const Program& P, const Node& n, XNode& x) {
+XFn Closures::filter_handler(const Program& P, const Node& n, XNode& x, OffsetTables& tables) {
   int who = -1;
   const RequireInfo::Native t = sites_filter(P, n, who);
   if (t == RequireInfo::Evaluated) return collect<true>;
   x.b = who;
+  const Node& dom = P.code[static_cast<size_t>(P.kid(n, 0))];
+  x.imm = dom.op == Op::ConstList && dom.type == Type::Sites ? tables.walk(dom.a) + 1 : 0;
   return t == RequireInfo::OccupiedTopOwnerIs      ? filter_sites<RequireInfo::OccupiedTopOwnerIs>
          : t == RequireInfo::OccupiedTopOwnerIsNot ? filter_sites<RequireInfo::OccupiedTopOwnerIsNot>
                                                    : filter_sites<RequireInfo::OwnedSome>;
@@ -1062,7 +1135,7 @@ XFn Closures::choose(const Program& P, const Node& n, XNode& x, OffsetTables& ta
     case Op::Styled: return styled;
     case Op::Join: return join;
     case Op::Unique: return unique;
-    case Op::Filter: return filter_handler(P, n, x);
+    case Op::Filter: return filter_handler(P, n, x, tables);
     case Op::Map: return collect<false>;
     case Op::Slice: return slice;
     case Op::Reverse: return reverse;
