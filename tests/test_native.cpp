@@ -934,6 +934,43 @@ TEST_CASE("native: a tree left to its closure after counting steps meets the int
   }
 }
 
+// Aggregates in the condition or body of an aggregate whose steps are counted after it: the budgets tested once, for
+// the steps of both loops (the inner loop's own test left out); the values, the errors with few steps and the steps
+// left the interpreter's.
+TEST_CASE("native: an aggregate within one that counts its steps after it tests the budgets once", "[native]") {
+  const std::vector<std::string> exprs = {
+      "any(x in [1, 2, 3] : all(y in [1, 2, 3, 4] where y != x : x + y < 7))",
+      "count(x in [1, 2, 3, 4] : any(y in [4, 5] : all(z in [1, 2] : z * x * y > 9)))"};
+  const std::vector<std::string> want = {"true", "3"};
+  for (size_t i = 0; i < exprs.size(); ++i) {
+    INFO(exprs[i]);
+    auto p = with_expressions("t.rules", {exprs[i]});
+    // (the outer loop's test, for its elements' steps and those of the loops in them; then none until its loop that
+    // counts step by step)
+    const std::string text = native_source(*p, "key").text;
+    const size_t outer = text.find("N::room(m, (INT64_C(");
+    REQUIRE(outer != std::string::npos);
+    const std::string after = text.substr(outer + 1, text.find("} else {", outer) - outer);
+    CHECK(after.find("N::room(") == std::string::npos);
+    CHECK(after.find("for (") != after.rfind("for ("));  // (the inner loop there)
+    auto q = built(p);
+    Game interp(p), native(q);
+    CHECK(shown(interp, *p, p->expressions[0]) == want[i]);
+    for (int64_t limit = 1; limit <= 24; ++limit) {
+      INFO("limit " << limit);
+      std::string got[2];
+      for (int k = 0; k < 2; ++k) {
+        Game& g = k ? native : interp;
+        g.machine().limits = Limits{.steps = limit};
+        got[k] = shown(g, k ? *q : *p, (k ? q : p)->expressions[0]);
+        if (got[k].rfind("error", 0) != 0) got[k] += fmt::format(" ({} left)", Native::op_budget(g.machine()));
+      }
+      CHECK(got[1] == got[0]);
+      if (limit == 24) CHECK(got[0].substr(0, want[i].size()) == want[i]);
+    }
+  }
+}
+
 // Filters of sites by who holds them (Closures::filter_sites), tested without branches by generated code, or walked on
 // the players' sets of sites where the game keeps them (a function filters so): stacks of one piece and of two (the
 // top's owner counts), empty sites (piece 0's owner is A: an empty site is never kept), lists in the board's order

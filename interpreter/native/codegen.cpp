@@ -257,6 +257,9 @@ class Gen {
   std::vector<DirectPart> direct_;  // the cached parts' cells, as the machine lays them out
   int root_ = 0;
   std::vector<std::string> pending_;  // the steps counted so far by the loops being written that count theirs after them
+  // while the loop being written runs where a loop around it found that the budgets hold every step it and the loops
+  // in it could count (aggregate()): it counts its steps after it without testing the budgets again
+  bool room_held_ = false;
   // The elements of the loops being written whose slots only generated code reads (element()): read as the loop's
   // C++ variable, never stored; `site` when every element is a site of the board (its checks then need no test).
   struct Element {
@@ -825,7 +828,8 @@ class Gen {
   // any, all, count, sum, min, max: one step per element, the lists made for an element dropped before the next (as
   // Closures::aggregate_of). When the condition and the body are bounded (quiet, or aggregates over tables of such)
   // and the budgets hold every step the loop and they could count, the loop's own steps are counted once, after it
-  // (no step can fail, no list is made).
+  // (no step can fail, no list is made); the aggregates in its condition and body then count theirs after them
+  // without testing the budgets (room_held_).
   std::string aggregate(int n) {
     const Node& d = at(n);
     const int dom = kid(n, 0), where = d.nk > 1 ? kid(n, 1) : -1, body = d.nk > 2 ? kid(n, 2) : -1;
@@ -864,10 +868,16 @@ class Gen {
       const std::string steps = t();
       const std::string all = each == 1 ? most : fmt::format("({}) * INT64_C({})", most, each);
       pending_.push_back(steps);
+      const bool held = room_held_;  // (the loops in it need not test the budgets: they hold their steps too)
+      room_held_ = true;
       const std::string counted_after = walk(false, steps);
+      room_held_ = held;
       pending_.pop_back();
-      s += fmt::format("if (N::room(m, {}, 0)) {{ int64_t {} = 0; {} N::spend(m, {}); }} else {{ {} }}", all, steps,
-                       counted_after, steps, walk(true, ""));
+      if (held)
+        s += fmt::format("{{ int64_t {} = 0; {} N::spend(m, {}); }}", steps, counted_after, steps);
+      else
+        s += fmt::format("if (N::room(m, {}, 0)) {{ int64_t {} = 0; {} N::spend(m, {}); }} else {{ {} }}", all, steps,
+                         counted_after, steps, walk(true, ""));
     } else {
       s += walk(true, "");
     }
@@ -892,8 +902,11 @@ class Gen {
     pending_.push_back(steps);
     const std::string counted_after = head + fmt::format(" ++{};", steps) + add();
     pending_.pop_back();
-    s += fmt::format("if (N::room(m, {}, 0)) {{ int64_t {} = 0; {} N::spend(m, {}); }} else {{ {} }}", most, steps,
-                     counted_after, steps, head + tick(n) + add());
+    if (room_held_)  // (in a loop that found the budgets hold its steps: aggregate())
+      s += fmt::format("{{ int64_t {} = 0; {} N::spend(m, {}); }}", steps, counted_after, steps);
+    else
+      s += fmt::format("if (N::room(m, {}, 0)) {{ int64_t {} = 0; {} N::spend(m, {}); }} else {{ {} }}", most, steps,
+                       counted_after, steps, head + tick(n) + add());
     return s + fmt::format(" {}; }})", acc);
   }
   // filter and map: the kept elements or the values, in order, one step each besides the element's, made in the
