@@ -256,6 +256,7 @@ end:
   const auto same_state = [](const State& a, const State& b) {
     return a.vars == b.vars && a.kind == b.kind && a.owner == b.owner && a.site == b.site && a.height == b.height &&
            a.attrs == b.attrs && a.count == b.count && a.owned == b.owned && a.stack == b.stack &&
+           a.site_words == b.site_words && a.held == b.held && a.topped == b.topped &&
            std::vector<int32_t>(a.history.begin(), a.history.end()) ==
                std::vector<int32_t>(b.history.begin(), b.history.end()) &&
            a.positions == b.positions && a.nplayers == b.nplayers && a.cap == b.cap && a.nattrs == b.nattrs &&

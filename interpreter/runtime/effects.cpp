@@ -157,7 +157,10 @@ static inline void drop(State& S, int piece, int s, int h) {
     word(S.held, o, to) |= b;
     const int h = S.height[static_cast<size_t>(piece)];
     if (S.tops[static_cast<size_t>(to)] == piece) {
-      if (h > 0) word(S.topped, S.owner[static_cast<size_t>(S.stack[static_cast<size_t>(to) * static_cast<size_t>(S.cap) + static_cast<size_t>(h - 1)])], to) &= ~b;
+      if (h > 0) {
+        const int below = S.stack[static_cast<size_t>(to) * static_cast<size_t>(S.cap) + static_cast<size_t>(h - 1)];
+        word(S.topped, S.owner[static_cast<size_t>(below)], to) &= ~b;
+      }
       word(S.topped, o, to) |= b;
     }
   }

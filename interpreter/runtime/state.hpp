@@ -89,9 +89,9 @@ struct State {
   std::vector<int16_t> tops;                        // per site: its top piece, -1 when it is empty (lift and drop)
   // who holds each site, as sets of sites (bit s of word s / 64 of a player's site_words words, player p's from
   // p * site_words), kept as pieces move and change owner (place, set_owner, their undo) when the game uses them
-  // (Program::uses_site_sets; else empty): `held`, the sites where p owns a piece
-  // (owned > 0); `topped`, those whose top piece p owns. A listing walks a player's sites with them instead of testing
-  // every site (filter(s in L : owned(s, p) > 0), filter(s in L : occupied(s) and top(s).owner == p)).
+  // (Program::uses_site_sets; else empty): `held`, the sites where p owns a piece (owned > 0); `topped`, those whose
+  // top piece p owns. A filter walks a player's sites with them instead of testing every site
+  // (filter(s in L : owned(s, p) > 0), filter(s in L : occupied(s) and top(s).owner == p)).
   std::vector<uint64_t> held, topped;
   // the pieces by kind: kind k's, in creation order, are by_kind[kind_at[k] .. kind_at[k + 1]) (group_by_kind; a
   // piece given another kind moves between them)
@@ -143,7 +143,8 @@ struct State {
     same(kind_at, o.kind_at);
     history.assign(o.history);
     if (!positions.empty() || !o.positions.empty()) positions = o.positions;
-    nplayers = o.nplayers, site_words = o.site_words, cap = o.cap, nattrs = o.nattrs, hist_len = o.hist_len, hist_width = o.hist_width;
+    nplayers = o.nplayers, site_words = o.site_words, cap = o.cap, nattrs = o.nattrs, hist_len = o.hist_len;
+    hist_width = o.hist_width;
     player = o.player, step = o.step, over = o.over, winners = o.winners, turn = o.turn, ply = o.ply;
     flags = o.flags, ended_by = o.ended_by, board_key = o.board_key, keyed = o.keyed;
     // (a member added to State: copy it above, then count it here)
