@@ -5,9 +5,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <filesystem>
 #include <regex>
 #include <fstream>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -68,6 +70,22 @@ std::string shown(Game& g, const Program& p, int e) {
     for (const Pos& c : err.calls) calls += fmt::format(" from {}:{}", c.line, c.col);
     return fmt::format("error {}:{}: {}{}", err.pos.line, err.pos.col, err.what(), calls);
   }
+}
+
+// Expression i of a program on the interpreter (p) and on its native build (q), shown with `limit` steps an evaluation:
+// each with the steps its operation has left after it (after an error too when `after_error`), the limits then put
+// back.
+std::array<std::string, 2> shown_with_steps(Game& interp, const Program& p, Game& native, const Program& q, size_t i,
+                                            int64_t limit, bool after_error) {
+  std::array<std::string, 2> got;
+  for (int k = 0; k < 2; ++k) {
+    Game& g = k ? native : interp;
+    g.machine().limits = Limits{.steps = limit};
+    got[k] = shown(g, k ? q : p, (k ? q : p).expressions[i]);
+    if (after_error || got[k].rfind("error", 0) != 0) got[k] += fmt::format(" ({} left)", Native::op_budget(g.machine()));
+    g.machine().limits = Limits{};
+  }
+  return got;
 }
 
 // kGame (named `path`) with the expressions `exprs` compiled against it (Program::expressions).
@@ -958,13 +976,7 @@ TEST_CASE("native: an aggregate within one that counts its steps after it tests 
     CHECK(shown(interp, *p, p->expressions[0]) == want[i]);
     for (int64_t limit = 1; limit <= 24; ++limit) {
       INFO("limit " << limit);
-      std::string got[2];
-      for (int k = 0; k < 2; ++k) {
-        Game& g = k ? native : interp;
-        g.machine().limits = Limits{.steps = limit};
-        got[k] = shown(g, k ? *q : *p, (k ? q : p)->expressions[0]);
-        if (got[k].rfind("error", 0) != 0) got[k] += fmt::format(" ({} left)", Native::op_budget(g.machine()));
-      }
+      const auto got = shown_with_steps(interp, *p, native, *q, 0, limit, false);
       CHECK(got[1] == got[0]);
       if (limit == 24) CHECK(got[0].substr(0, want[i].size()) == want[i]);
     }
@@ -1028,19 +1040,12 @@ end: []
       // whole filter), and the steps left after it, as without the sets
       for (int64_t limit = 1; limit <= 12; ++limit) {
         INFO("limit " << limit);
-        std::string got[2];
-        for (int k = 0; k < 2; ++k) {
-          Game& g = k ? native : interp;
-          g.machine().limits = Limits{.steps = limit};
-          got[k] = shown(g, k ? *q : *p, (k ? q : p)->expressions[i]);
-          got[k] += fmt::format(" ({} left)", Native::op_budget(g.machine()));
-        }
+        const auto got = shown_with_steps(interp, *p, native, *q, i, limit, true);
         CHECK(got[1] == got[0]);
         const std::string key = fmt::format("{} {}", i, limit);
         if (!sets) budgets[key] = got[0];
         else CHECK(got[0] == budgets[key]);
       }
-      interp.machine().limits = native.machine().limits = Limits{};
     }
   }
 }
