@@ -252,6 +252,22 @@ RequireInfo::Native sites_filter(const Program& P, const Node& n, int& player) {
   return t;
 }
 
+SiteListShape site_list_shape(const Program& P, int l) {
+  SiteListShape shape;
+  const std::vector<int32_t>& items = P.lists[static_cast<size_t>(l)];
+  shape.mask.assign(static_cast<size_t>((P.nsites() + 63) / 64), 0);
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (items[i] < 0 || items[i] >= P.nsites()) return shape;
+    uint64_t& w = shape.mask[static_cast<size_t>(items[i]) >> 6];
+    const uint64_t b = uint64_t{1} << (items[i] & 63);
+    if (w & b) return shape;  // (a site twice)
+    w |= b;
+    shape.ascending = shape.ascending && (i == 0 || items[i] > items[i - 1]);
+  }
+  shape.walkable = shape.ascending || items.size() <= 64;
+  return shape;
+}
+
 int owned_sum_player(const Program& P, const Node& n) {
   if (n.op != Op::Sum || n.nk < 3 || P.kid(n, 1) >= 0 || P.kid(n, 2) < 0) return -1;
   const Node& body = P.code[static_cast<size_t>(P.kid(n, 2))];

@@ -42,6 +42,14 @@ bool read_once(const Program& P, int slot, int p);
 // topped) when L is a constant list (Closures::filter_sites, native/codegen.cpp).
 RequireInfo::Native sites_filter(const Program& P, const Node& n, int& player);
 
+// The shape of constant list l for a walk of a player's sets of sites (State::held, topped): each word's mask of its
+// items, whether they are in increasing order; `walkable` when they are distinct sites, in order or at most 64.
+struct SiteListShape {
+  bool walkable = false, ascending = true;
+  std::vector<uint64_t> mask;
+};
+SiteListShape site_list_shape(const Program& P, int l);
+
 // The player W of aggregate n when n is sum(s in L : owned(s, W)) (the library's owned_in) with W read once, else -1:
 // both engines add the board's counts up for it (Closures::owned_sum, native/codegen.cpp).
 int owned_sum_player(const Program& P, const Node& n);

@@ -1024,18 +1024,11 @@ class Gen {
     const int dom = kid(n, 0);
     if (test == RequireInfo::Evaluated || !P_.uses_site_sets || !is(dom, Op::ConstList) || !sites_only(dom)) return "";
     const int l = at(dom).a;
-    const std::vector<int32_t>& items = P_.lists[static_cast<size_t>(l)];
-    const int words = (P_.nsites() + 63) / 64;
-    std::vector<uint64_t> mask(static_cast<size_t>(words), 0);
-    bool ascending = true;
-    for (size_t i = 0; i < items.size(); ++i) {
-      uint64_t& w = mask[static_cast<size_t>(items[i] >> 6)];
-      const uint64_t b = uint64_t{1} << (items[i] & 63);
-      if (w & b) return "";  // (a site twice)
-      w |= b;
-      ascending = ascending && (i == 0 || items[i] > items[i - 1]);
-    }
-    if (!ascending && items.size() > 64) return "";
+    const SiteListShape shape = site_list_shape(P_, l);
+    if (!shape.walkable) return "";
+    const bool ascending = shape.ascending;
+    const std::vector<uint64_t>& mask = shape.mask;
+    const int words = static_cast<int>(mask.size());
     const std::string who_v = t(), x = t(), r = t();
     // the sets of the player W (none: no site), or of every other player (!= W)
     const char* set = test == RequireInfo::OwnedSome ? "held" : "topped";

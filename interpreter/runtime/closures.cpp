@@ -789,18 +789,12 @@ class OffsetTables {
 int64_t OffsetTables::walk(int l) {
   if (auto it = walks_.find(l); it != walks_.end()) return it->second;
   const std::vector<int32_t>& items = P_.lists[static_cast<size_t>(l)];
-  const int nsites = P_.nsites(), words = (nsites + 63) / 64;
-  std::vector<uint64_t> mask(static_cast<size_t>(words), 0);
-  bool ascending = true;
-  for (size_t i = 0; i < items.size(); ++i) {
-    if (items[i] < 0 || items[i] >= nsites) return walks_[l] = -1;
-    uint64_t& w = mask[static_cast<size_t>(items[i]) >> 6];
-    const uint64_t b = uint64_t{1} << (items[i] & 63);
-    if (w & b) return walks_[l] = -1;
-    w |= b;
-    ascending = ascending && (i == 0 || items[i] > items[i - 1]);
-  }
-  if ((!ascending && items.size() > 64) || out_.size() + 3 + 2 * mask.size() + static_cast<size_t>(nsites) > kMaxTotal)
+  const int nsites = P_.nsites();
+  const SiteListShape shape = site_list_shape(P_, l);
+  const std::vector<uint64_t>& mask = shape.mask;
+  const bool ascending = shape.ascending;
+  const int words = static_cast<int>(mask.size());
+  if (!shape.walkable || out_.size() + 3 + 2 * mask.size() + static_cast<size_t>(nsites) > kMaxTotal)
     return walks_[l] = -1;
   const auto at = static_cast<int64_t>(out_.size());
   out_.insert(out_.end(), {l, ascending ? 1 : 0, words});
